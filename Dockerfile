@@ -1,0 +1,17 @@
+# One image for the app: builds the web client and the server bundle, then
+# runs `pnpm start` (SPA + API on $PORT).
+FROM node:20-bookworm-slim
+WORKDIR /app
+RUN npm i -g pnpm@10.34.9
+COPY pnpm-lock.yaml pnpm-workspace.yaml package.json turbo.json tsconfig.base.json ./
+COPY tooling ./tooling
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+COPY packages/contracts/package.json packages/contracts/
+COPY packages/db/package.json packages/db/
+RUN pnpm install --frozen-lockfile
+COPY . .
+RUN pnpm build
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+EXPOSE 3000
+CMD ["pnpm", "start"]

@@ -1,0 +1,83 @@
+import { ERROR_MESSAGES, routes } from "@quad/contracts";
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import { httpErrorBody } from "./http/error-body";
+import { loggerOptions } from "./http/logger";
+import { registerSpa } from "./http/spa";
+import { registerMediaRoutes } from "./media/routes";
+import { bearerToken, verifyAccessToken } from "./modules/auth/tokens";
+import { registerProfileUpdateRoute } from "./modules/users/upload-route";
+import { buildOpenApiDocument } from "./rest/openapi";
+import { registerRestRoutes } from "./rest/adapter";
+import { createContextInner, type AppDeps, type Context, type Viewer } from "./trpc/context";
+import { appRouter, type AppRouter } from "./trpc/root";
+
+export interface BuildAppOptions extends AppDeps {
+  /** The built web app to serve at /, when present. */
+  webDistDir?: string;
+  /** Pass false to silence request logs in tests. */
+  logger?: boolean;
+}
+
+/** The most calls one tRPC batch may carry; the client's link uses the same. */
+export const TRPC_MAX_BATCH_SIZE = 10;
+/** JSON bodies are small; photos go through the multipart route with its own limit. */
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** Builds the whole HTTP app without listening, so tests drive it with inject(). */
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { webDistDir, logger, ...deps } = opts;
+  const app = Fastify({
+    logger: logger === false ? false : loggerOptions(deps.config.LOG_LEVEL),
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: true,
+    // A tRPC batch names its procedures in the path: room for TRPC_MAX_BATCH_SIZE long names.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+  });
+
+  const viewerOf = async (request: FastifyRequest): Promise<Viewer | null> => {
+    const token = bearerToken(request.headers.authorization);
+    return token ? verifyAccessToken(deps.jwtSecret, token, deps.now()) : null;
+  };
+  const createContext = async (request: FastifyRequest): Promise<Context> => {
+    return createContextInner(deps, { viewer: await viewerOf(request), ip: request.ip, log: request.log });
+  };
+
+  app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, "request failed");
+      return reply.code(500).send(httpErrorBody(500, ERROR_MESSAGES.unexpected));
+    }
+    const message = status === 413 ? ERROR_MESSAGES.tooLarge : error.message;
+    return reply.code(status).send(httpErrorBody(status, message));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(httpErrorBody(404, `No route for ${request.method} ${request.url.split("?")[0]}`));
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: "/api/trpc",
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req }) => createContext(req),
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
+      onError({ error, path, req }) {
+        if (error.code === "INTERNAL_SERVER_ERROR") req.log.error({ err: error, procedure: path }, "procedure failed");
+      },
+    },
+  } satisfies FastifyTRPCPluginOptions<AppRouter>);
+
+  const mounted = registerRestRoutes(app, {
+    router: appRouter,
+    createContext,
+    devRoutesEnabled: deps.config.devRoutesEnabled,
+  });
+  await registerProfileUpdateRoute(app, createContext);
+  const openApi = buildOpenApiDocument([...mounted, routes["users.update"]], { version: "1.0.0" });
+  app.get("/api/openapi.json", (_request, reply) => reply.send(openApi));
+
+  registerMediaRoutes(app, deps.media);
+  await registerSpa(app, webDistDir);
+  return app;
+}

@@ -1,0 +1,21 @@
+import path from "node:path";
+import { createDatabase, migrate } from "@quad/db";
+import { seed } from "@quad/db/seed";
+import type { Config } from "./env";
+import type { MediaStorage } from "./media/storage";
+
+/**
+ * Opens the configured database (Postgres when DATABASE_URL is set, else
+ * embedded PGlite under $DATA_DIR/pglite), applies migrations, and seeds
+ * reference data — plus demo students on an empty database when asked.
+ */
+export async function openDatabase(config: Config, media: MediaStorage, log: (message: string) => void) {
+  const started = Date.now();
+  const handle = await createDatabase(
+    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.dataDir, "pglite") },
+  );
+  await migrate(handle.db);
+  await seed(handle.db, { demo: config.seedDemo, media });
+  log(`database ready (${handle.kind}) in ${Date.now() - started} ms`);
+  return handle;
+}

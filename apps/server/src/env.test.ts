@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { parseConfig } from "./env";
+
+const secret = "0123456789abcdef0123456789abcdef";
+
+describe("configuration", () => {
+  it("has working development defaults", () => {
+    const config = parseConfig({ NODE_ENV: "development" }, "/tmp");
+    expect(config).toMatchObject({
+      PORT: 3000,
+      AUTH_PROVIDER: "local",
+      SMS_PROVIDER: "outbox",
+      PAYMENT_PROVIDER: "local",
+      PUBLIC_URL: "http://localhost:5173",
+      seedDemo: true,
+      devRoutesEnabled: true,
+      isProduction: false,
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it("defaults to production, where demo data is off", () => {
+    const config = parseConfig({ JWT_SECRET: secret, ALLOW_DEV_PROVIDERS: "true" }, "/tmp");
+    expect(config.isProduction).toBe(true);
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it("lets SEED_DEMO override the default either way", () => {
+    expect(parseConfig({ NODE_ENV: "development", SEED_DEMO: "false" }).seedDemo).toBe(false);
+    expect(parseConfig({ JWT_SECRET: secret, ALLOW_DEV_PROVIDERS: "1", SEED_DEMO: "true" }).seedDemo).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, /^Invalid configuration: PORT /],
+    [{ PORT: "70000" }, /^Invalid configuration: PORT /],
+    [{ AUTH_PROVIDER: "magic" }, /^Invalid configuration: AUTH_PROVIDER /],
+    [{ DATABASE_URL: "mysql://x" }, /^Invalid configuration: DATABASE_URL must be a postgres:\/\/ URL$/],
+    [{ SEED_DEMO: "yes" }, /^Invalid configuration: SEED_DEMO /],
+    [{ JWT_SECRET: "short" }, /^Invalid configuration: JWT_SECRET must be at least 32 characters$/],
+    [{ PAYMENT_PROVIDER: "stripe" }, /^Invalid configuration: STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER=stripe$/],
+    [{ AUTH_PROVIDER: "firebase" }, /^Invalid configuration: FIREBASE_PROJECT_ID is required/],
+    [{ SMS_PROVIDER: "twilio" }, /^Invalid configuration: TWILIO_ACCOUNT_SID is required/],
+  ])("refuses %o with one line naming the variable", (env, message) => {
+    expect(() => parseConfig({ NODE_ENV: "development", ...env })).toThrow(message);
+  });
+
+  it("requires a JWT secret in production", () => {
+    expect(() => parseConfig({ NODE_ENV: "production", ALLOW_DEV_PROVIDERS: "true" })).toThrow(
+      "Invalid configuration: JWT_SECRET is required in production",
+    );
+  });
+
+  it("refuses the outbox SMS and local payments in production unless allowed", () => {
+    expect(() => parseConfig({ NODE_ENV: "production", JWT_SECRET: secret })).toThrow(
+      /^Invalid configuration: SMS_PROVIDER must not be outbox in production/,
+    );
+    const allowed = parseConfig({ NODE_ENV: "production", JWT_SECRET: secret, ALLOW_DEV_PROVIDERS: "true" });
+    expect(allowed.devRoutesEnabled).toBe(true);
+  });
+
+  it("resolves a relative DATA_DIR against the repository root", () => {
+    const config = parseConfig({ NODE_ENV: "development", DATA_DIR: "somewhere" }, process.cwd());
+    expect(config.dataDir).toMatch(/\/somewhere$/);
+    expect(config.dataDir).not.toContain("apps/server");
+  });
+});

@@ -1,0 +1,129 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Configuration, read once at start-up and validated (DESIGN.md "Running").
+ * This is the only module that reads process.env.
+ */
+
+const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+const emptyAsUndefined = (v: unknown) => (v === "" ? undefined : v);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUndefined, schema.optional());
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+    PORT: z.coerce.number<number>().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")),
+    DATA_DIR: z.string().min(1).default(".data"),
+    AUTH_PROVIDER: z.enum(["local", "firebase"]).default("local"),
+    SMS_PROVIDER: z.enum(["outbox", "twilio"]).default("outbox"),
+    PAYMENT_PROVIDER: z.enum(["local", "stripe"]).default("local"),
+    JWT_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
+    PUBLIC_URL: z.url().default("http://localhost:5173"),
+    SEED_DEMO: optional(bool),
+    REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, "must be a redis:// URL")),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Lets production run the outbox SMS, the local payments and /api/dev (demo deployments). */
+    ALLOW_DEV_PROVIDERS: optional(bool),
+    WEB_DIST_DIR: optional(z.string()),
+    FIREBASE_PROJECT_ID: optional(z.string()),
+    FIREBASE_API_KEY: optional(z.string()),
+    FIREBASE_AUTH_DOMAIN: optional(z.string()),
+    FIREBASE_APP_ID: optional(z.string()),
+    STRIPE_SECRET_KEY: optional(z.string()),
+    STRIPE_WEBHOOK_SECRET: optional(z.string()),
+    STRIPE_PUBLISHABLE_KEY: optional(z.string()),
+    TWILIO_ACCOUNT_SID: optional(z.string()),
+    TWILIO_AUTH_TOKEN: optional(z.string()),
+    TWILIO_FROM: optional(z.string()),
+  })
+  .superRefine((env, ctx) => {
+    const need = (name: keyof typeof env, when: string) => {
+      if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: `is required ${when}` });
+    };
+    if (env.AUTH_PROVIDER === "firebase") {
+      need("FIREBASE_PROJECT_ID", "when AUTH_PROVIDER=firebase");
+      need("FIREBASE_API_KEY", "when AUTH_PROVIDER=firebase");
+    }
+    if (env.PAYMENT_PROVIDER === "stripe") {
+      need("STRIPE_SECRET_KEY", "when PAYMENT_PROVIDER=stripe");
+      need("STRIPE_WEBHOOK_SECRET", "when PAYMENT_PROVIDER=stripe");
+    }
+    if (env.SMS_PROVIDER === "twilio") {
+      need("TWILIO_ACCOUNT_SID", "when SMS_PROVIDER=twilio");
+      need("TWILIO_AUTH_TOKEN", "when SMS_PROVIDER=twilio");
+      need("TWILIO_FROM", "when SMS_PROVIDER=twilio");
+    }
+    if (env.NODE_ENV === "production") {
+      need("JWT_SECRET", "in production");
+      if (!env.ALLOW_DEV_PROVIDERS) {
+        const refuse = (name: string, value: string) =>
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message: `must not be ${value} in production (set ALLOW_DEV_PROVIDERS=true to allow it)`,
+          });
+        if (env.SMS_PROVIDER === "outbox") refuse("SMS_PROVIDER", "outbox");
+        if (env.PAYMENT_PROVIDER === "local") refuse("PAYMENT_PROVIDER", "local");
+      }
+    }
+  });
+
+export type Env = z.output<typeof EnvSchema>;
+
+export interface Config extends Env {
+  isProduction: boolean;
+  /** Demo students are seeded on an empty database. */
+  seedDemo: boolean;
+  /** The outbox SMS provider, the local payments and /api/dev are served. */
+  devRoutesEnabled: boolean;
+  /** Absolute: relative values are taken from the repository root (or the working directory). */
+  dataDir: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses an environment; throws ConfigError with one line naming the variable. */
+export function parseConfig(source: Record<string, string | undefined>, cwd = process.cwd()): Config {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = issue.path.join(".") || "environment";
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}`);
+  }
+  const env = result.data;
+  const isProduction = env.NODE_ENV === "production";
+  return {
+    ...env,
+    isProduction,
+    seedDemo: env.SEED_DEMO ?? !isProduction,
+    devRoutesEnabled: !isProduction || env.ALLOW_DEV_PROVIDERS === true,
+    dataDir: path.resolve(findRepoRoot(cwd) ?? cwd, env.DATA_DIR),
+  };
+}
+
+/** Reads process.env once; on a bad value prints one clear line and exits. */
+export function loadConfig(): Config {
+  try {
+    return parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+function findRepoRoot(from: string): string | undefined {
+  let dir = path.resolve(from);
+  for (;;) {
+    if (existsSync(path.join(dir, "pnpm-workspace.yaml"))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}

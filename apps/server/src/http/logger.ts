@@ -1,0 +1,16 @@
+import type { FastifyServerOptions } from "fastify";
+
+/**
+ * Request logs carry the method and path only: query strings can hold phone
+ * numbers and headers hold tokens, and neither belongs in a log.
+ */
+export function loggerOptions(level: string): FastifyServerOptions["logger"] {
+  return {
+    level,
+    redact: { paths: ["req.headers.authorization", "*.phone", "*.token", "*.refreshToken", "*.code"], censor: "[redacted]" },
+    serializers: {
+      req: (req: { method: string; url: string; id?: string }) => ({ id: req.id, method: req.method, path: req.url.split("?")[0] }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { existsSync, statSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+
+/**
+ * Serves the built web app at / with history fallback: any GET that is not
+ * an API call and asks for HTML gets index.html, so deep links work.
+ * Returns whether a build was found.
+ */
+export async function registerSpa(app: FastifyInstance, distDir: string | undefined): Promise<boolean> {
+  if (!distDir || !existsSync(path.join(distDir, "index.html"))) return false;
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    setHeaders(reply, filePath) {
+      // Hashed assets never change; index.html must always be revalidated.
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+    },
+  });
+  app.get("/", (_request, reply) => reply.header("cache-control", "no-cache").sendFile("index.html"));
+  app.get("/*", async (request, reply) => {
+    const file = (request.params as { "*": string })["*"];
+    if (file === "api" || file.startsWith("api/")) return reply.callNotFound();
+    const candidate = path.resolve(distDir, file);
+    if (candidate.startsWith(distDir + path.sep) && statSync(candidate, { throwIfNoEntry: false })?.isFile()) {
+      return reply.sendFile(path.relative(distDir, candidate));
+    }
+    return reply.header("cache-control", "no-cache").sendFile("index.html");
+  });
+  return true;
+}

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from "fastify";
+import { ERROR_MESSAGES } from "@quad/contracts";
+import type { MediaStorage } from "./storage";
+
+/**
+ * Serves stored images. Keys are content-addressed or never reused, so
+ * responses are cacheable for a year.
+ */
+export function registerMediaRoutes(app: FastifyInstance, media: MediaStorage) {
+  app.get<{ Params: { "*": string } }>("/api/media/*", async (request, reply) => {
+    const file = await media.get(request.params["*"]);
+    if (!file) return reply.code(404).send({ message: ERROR_MESSAGES.notFound, code: "NOT_FOUND" });
+    return reply
+      .header("content-type", file.contentType)
+      .header("cache-control", "public, max-age=31536000, immutable")
+      .header("x-content-type-options", "nosniff")
+      .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'")
+      .send(file.data);
+  });
+}

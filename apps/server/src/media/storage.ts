@@ -1,0 +1,62 @@
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+/**
+ * Where uploaded and generated images live. Local disk now; an object store
+ * later implements the same three calls. Keys are relative paths such as
+ * "photos/<uuid>.jpg" and are served at /api/media/<key>.
+ */
+export interface MediaStorage {
+  put(key: string, data: Uint8Array, contentType: string): Promise<void>;
+  get(key: string): Promise<{ data: Buffer; contentType: string } | null>;
+  delete(key: string): Promise<void>;
+}
+
+const KEY_PATTERN = /^[a-z0-9][a-z0-9/_-]*\.(jpg|jpeg|png|webp|svg)$/i;
+const CONTENT_TYPES: Record<string, string> = {
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  svg: "image/svg+xml",
+};
+
+/** Rejects anything that could climb out of the media folder. */
+export function isValidMediaKey(key: string): boolean {
+  return KEY_PATTERN.test(key) && !key.split("/").some((part) => part === ".." || part === "");
+}
+
+export function mediaUrl(key: string): string {
+  return `/api/media/${key}`;
+}
+
+export function createDiskStorage(root: string): MediaStorage {
+  const fileOf = (key: string) => {
+    if (!isValidMediaKey(key)) throw new Error(`Invalid media key: ${key}`);
+    return path.join(root, key);
+  };
+  return {
+    async put(key, data) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Write then rename, so a reader never sees half a file.
+      const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+      await writeFile(temp, data);
+      await rename(temp, file);
+    },
+    async get(key) {
+      if (!isValidMediaKey(key)) return null;
+      try {
+        const data = await readFile(fileOf(key));
+        const ext = key.split(".").pop()!.toLowerCase();
+        return { data, contentType: CONTENT_TYPES[ext] ?? "application/octet-stream" };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      await rm(fileOf(key), { force: true });
+    },
+  };
+}

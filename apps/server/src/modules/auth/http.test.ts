@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/app";
+import { bearer, latestCode, signIn, testPhone } from "../../test/auth";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const post = (url: string, payload: unknown, ip = "10.1.1.1") =>
+  t.app.inject({ method: "POST", url, payload: payload as object, remoteAddress: ip });
+
+describe("POST /api/auth/send-code", () => {
+  it("sends a code readable in the dev outbox", async () => {
+    const phone = testPhone();
+    const res = await post("/api/auth/send-code", { phone });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ sent: true, retryAfterSeconds: 30 });
+    expect(await latestCode(t.app, phone)).toMatch(/^\d{6}$/);
+  });
+
+  it.each([
+    [{}, "phone"],
+    [{ phone: 5555550123 }, "phone"],
+    [{ phone: "(555) 555-0123" }, "phone"],
+    [{ phone: "+445555550123" }, "phone"],
+    [{ phone: "+15555550123", extra: true }, "_"],
+  ])("answers %o with 400 and field errors", async (payload, field) => {
+    const res = await post("/api/auth/send-code", payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe("BAD_REQUEST");
+    expect(Object.keys(res.json().fieldErrors)).toContain(field);
+  });
+
+  it("answers a second send within 30 s with 429 and Retry-After", async () => {
+    const phone = testPhone();
+    await post("/api/auth/send-code", { phone });
+    const res = await post("/api/auth/send-code", { phone });
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+    expect(res.json().message).toMatch(/^Please wait \d+ seconds before requesting another code\.$/);
+  });
+});
+
+describe("POST /api/auth/verify-code", () => {
+  it("answers a token pair for the right code", async () => {
+    const tokens = await signIn(t.app, testPhone());
+    expect(tokens).toMatchObject({ token: expect.any(String), refreshToken: expect.any(String) });
+    expect(Date.parse(tokens.expiresAt)).toBeGreaterThan(Date.now());
+  });
+
+  it("answers 400 'Invalid verification code' for a wrong one", async () => {
+    const phone = testPhone();
+    await post("/api/auth/send-code", { phone });
+    const code = await latestCode(t.app, phone);
+    const wrong = code === "000000" ? "111111" : "000000";
+    const res = await post("/api/auth/verify-code", { phone, code: wrong });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: "Invalid verification code", code: "BAD_REQUEST" });
+  });
+
+  it("answers malformed codes with the contracts message", async () => {
+    const res = await post("/api/auth/verify-code", { phone: testPhone(), code: "12ab" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors.code).toEqual(["Enter the 6-digit code we sent you"]);
+  });
+});
+
+describe("refresh and logout", () => {
+  it("rotates the pair and refuses the old refresh token", async () => {
+    const tokens = await signIn(t.app, testPhone());
+    const rotated = await post("/api/auth/refresh", { refreshToken: tokens.refreshToken });
+    expect(rotated.statusCode).toBe(200);
+    const reused = await post("/api/auth/refresh", { refreshToken: tokens.refreshToken });
+    expect(reused.statusCode).toBe(401);
+    // Reuse revoked the family: the rotated token is dead too.
+    const after = await post("/api/auth/refresh", { refreshToken: rotated.json().refreshToken });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it("logout revokes the refresh token", async () => {
+    const tokens = await signIn(t.app, testPhone());
+    expect((await post("/api/auth/logout", { refreshToken: tokens.refreshToken })).json()).toEqual({ ok: true });
+    expect((await post("/api/auth/refresh", { refreshToken: tokens.refreshToken })).statusCode).toBe(401);
+  });
+});
+
+describe("bearer tokens", () => {
+  it.each([
+    ["no header", {}],
+    ["garbage", { authorization: "Bearer garbage" }],
+    ["wrong scheme", { authorization: "Basic abc" }],
+    [
+      "forged signature",
+      { authorization: "Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIrMTU1NTU1NTAxMjMiLCJzaWQiOiJ4In0.c2lnbmF0dXJl" },
+    ],
+  ])("%s → 401 on a session route", async (_name, headers) => {
+    const res = await t.app.inject({ method: "GET", url: "/api/users/me", headers });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe("UNAUTHORIZED");
+  });
+
+  it("works over tRPC too", async () => {
+    const tokens = await signIn(t.app, testPhone());
+    const res = await t.app.inject({ method: "GET", url: "/api/trpc/users.me", headers: bearer(tokens) });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe("No such user exists!");
+  });
+});
+
+describe("development outbox", () => {
+  it("is not served in production", async () => {
+    const prod = await createTestApp({
+      env: {
+        NODE_ENV: "production",
+        SMS_PROVIDER: "twilio",
+        TWILIO_ACCOUNT_SID: "AC123",
+        TWILIO_AUTH_TOKEN: "token",
+        TWILIO_FROM: "+15550000000",
+        PAYMENT_PROVIDER: "stripe",
+        STRIPE_SECRET_KEY: "sk_test_x",
+        STRIPE_WEBHOOK_SECRET: "whsec_x",
+      },
+    });
+    try {
+      const res = await prod.app.inject({ method: "GET", url: "/api/dev/sms-outbox" });
+      expect(res.statusCode).toBe(404);
+      const trpc = await prod.app.inject({ method: "GET", url: "/api/trpc/dev.smsOutbox" });
+      expect(trpc.statusCode).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+});

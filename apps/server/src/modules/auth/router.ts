@@ -1,0 +1,73 @@
+import {
+  AuthTokens,
+  FirebaseSignInInput,
+  LogoutInput,
+  LogoutResult,
+  RefreshInput,
+  SendCodeInput,
+  SendCodeResult,
+  VerifyCodeInput,
+} from "@quad/contracts";
+import { AppError } from "../../errors";
+import { publicProcedure, router } from "../../trpc/init";
+import type { Context } from "../../trpc/context";
+import { sendCode, verifyCode, type CodeDeps } from "./codes";
+import { endSession, rotateSession, startSession, type SessionDeps } from "./sessions";
+
+const codeDeps = (ctx: Context): CodeDeps => ({
+  db: ctx.db,
+  sms: ctx.sms,
+  rateLimiter: ctx.rateLimiter,
+  now: ctx.now,
+  secret: ctx.jwtSecret,
+  generateCode: ctx.generateCode,
+});
+const sessionDeps = (ctx: Context): SessionDeps => ({ db: ctx.db, now: ctx.now, secret: ctx.jwtSecret });
+
+/** Each sign-in flow exists only under its configured provider. */
+const localProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (ctx.config.AUTH_PROVIDER !== "local") throw new AppError("NOT_FOUND", "Sign in with the app's phone verification.");
+  return next();
+});
+
+/**
+ * Sign-in (DESIGN.md "Identity and sessions"). The local provider sends our
+ * own SMS codes; the firebase provider trades a verified Firebase ID token.
+ * Either way the session is ours: a short-lived token and a rotating refresh token.
+ */
+export const authRouter = router({
+  sendCode: localProcedure
+    .input(SendCodeInput)
+    .output(SendCodeResult)
+    .mutation(async ({ ctx, input }) => {
+      const { retryAfterSeconds } = await sendCode(codeDeps(ctx), input.phone, ctx.ip);
+      return { sent: true as const, retryAfterSeconds };
+    }),
+  /** Signs the person in whether or not a profile exists yet; /users/me tells which. */
+  verifyCode: localProcedure
+    .input(VerifyCodeInput)
+    .output(AuthTokens)
+    .mutation(async ({ ctx, input }) => {
+      await verifyCode(codeDeps(ctx), input.phone, input.code);
+      return startSession(sessionDeps(ctx), input.phone);
+    }),
+  firebase: publicProcedure
+    .input(FirebaseSignInInput)
+    .output(AuthTokens)
+    .mutation(async ({ ctx, input }) => {
+      if (!ctx.firebaseVerifier) throw new AppError("NOT_FOUND", "Firebase sign-in is not enabled.");
+      const { phone } = await ctx.firebaseVerifier(input.idToken);
+      return startSession(sessionDeps(ctx), phone);
+    }),
+  refresh: publicProcedure
+    .input(RefreshInput)
+    .output(AuthTokens)
+    .mutation(({ ctx, input }) => rotateSession(sessionDeps(ctx), input.refreshToken)),
+  logout: publicProcedure
+    .input(LogoutInput)
+    .output(LogoutResult)
+    .mutation(async ({ ctx, input }) => {
+      await endSession(sessionDeps(ctx), input.refreshToken);
+      return { ok: true as const };
+    }),
+});

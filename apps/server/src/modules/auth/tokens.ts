@@ -1,0 +1,51 @@
+import { jwtVerify, SignJWT } from "jose";
+
+/** Access tokens live briefly; the refresh token keeps a person signed in. */
+export const ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000;
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+const ISSUER = "quad";
+const AUDIENCE = "quad-api";
+
+export interface AccessClaims {
+  phone: string;
+  sessionId: string;
+}
+
+const keyOf = (secret: string) => new TextEncoder().encode(secret);
+
+export async function signAccessToken(secret: string, claims: AccessClaims, now: Date): Promise<{ token: string; expiresAt: Date }> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  const expiresAt = new Date((issuedAt * 1000) + ACCESS_TOKEN_TTL_MS);
+  const token = await new SignJWT({ sid: claims.sessionId })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(claims.phone)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(keyOf(secret));
+  return { token, expiresAt };
+}
+
+/** The claims of a valid token, or null for anything else (expired, forged, malformed). */
+export async function verifyAccessToken(secret: string, token: string, now: Date): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), {
+      algorithms: ["HS256"],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      currentDate: now,
+    });
+    if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
+    return { phone: payload.sub, sessionId: payload.sid };
+  } catch {
+    return null;
+  }
+}
+
+/** "Bearer <token>" → the token; anything else → null. */
+export function bearerToken(header: string | undefined): string | null {
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match ? match[1]! : null;
+}

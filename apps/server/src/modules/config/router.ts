@@ -1,0 +1,21 @@
+import { PublicConfig } from "@quad/contracts";
+import { publicProcedure } from "../../trpc/init";
+
+/** Lets one web build work with any server configuration. */
+export const publicConfigProcedure = publicProcedure.output(PublicConfig).query(({ ctx }) => {
+  const c = ctx.config;
+  return {
+    authProvider: c.AUTH_PROVIDER,
+    firebase:
+      c.AUTH_PROVIDER === "firebase"
+        ? {
+            apiKey: c.FIREBASE_API_KEY!,
+            authDomain: c.FIREBASE_AUTH_DOMAIN ?? `${c.FIREBASE_PROJECT_ID}.firebaseapp.com`,
+            projectId: c.FIREBASE_PROJECT_ID!,
+            ...(c.FIREBASE_APP_ID ? { appId: c.FIREBASE_APP_ID } : {}),
+          }
+        : null,
+    paymentProvider: c.PAYMENT_PROVIDER,
+    stripePublishableKey: c.PAYMENT_PROVIDER === "stripe" ? (c.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+  };
+});

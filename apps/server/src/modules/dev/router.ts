@@ -1,0 +1,27 @@
+import { SmsOutbox, SmsOutboxInput } from "@quad/contracts";
+import { smsOutbox } from "@quad/db/schema";
+import { desc, eq } from "drizzle-orm";
+import { AppError } from "../../errors";
+import { publicProcedure, router } from "../../trpc/init";
+
+/** Development helpers; refused unless the development providers are on. */
+const devProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.config.devRoutesEnabled) throw new AppError("NOT_FOUND", "Not found");
+  return next();
+});
+
+export const devRouter = router({
+  /** What the outbox SMS provider "sent", newest first, as a phone would show it. */
+  smsOutbox: devProcedure
+    .input(SmsOutboxInput)
+    .output(SmsOutbox)
+    .query(async ({ ctx, input }) => {
+      const rows = await ctx.db
+        .select({ to: smsOutbox.toPhone, body: smsOutbox.body, createdAt: smsOutbox.createdAt })
+        .from(smsOutbox)
+        .where(input.phone ? eq(smsOutbox.toPhone, input.phone) : undefined)
+        .orderBy(desc(smsOutbox.createdAt))
+        .limit(50);
+      return { messages: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
+    }),
+});

@@ -1,0 +1,78 @@
+import multipart from "@fastify/multipart";
+import { ERROR_MESSAGES, PHOTO, ProfileUpdateSchema } from "@quad/contracts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError } from "../../errors";
+import { errorResponse } from "../../http/error-body";
+import type { Context } from "../../trpc/context";
+import { enforceWriteLimits } from "../../trpc/limits";
+import { processPhoto } from "./photo";
+import { updateProfile } from "./profile";
+
+const LIST_FIELDS = new Set(["organizations", "interests", "emojis"]);
+
+/**
+ * PATCH /api/users/update (spec §7): multipart form fields plus an optional
+ * `profileImage` file; JSON bodies work too. A plain Fastify route because
+ * tRPC carries JSON; the rules are the profile service's, shared with the
+ * `users.update` procedure.
+ */
+export async function registerProfileUpdateRoute(
+  app: FastifyInstance,
+  createContext: (request: FastifyRequest) => Promise<Context>,
+) {
+  await app.register(multipart, {
+    limits: { fileSize: PHOTO.maxBytes, files: 1, fields: 30, fieldSize: 16 * 1024, parts: 40 },
+  });
+  app.patch("/api/users/update", async (request, reply) => {
+    try {
+      const ctx = await createContext(request);
+      if (!ctx.viewer) throw new AppError("UNAUTHORIZED", ERROR_MESSAGES.unauthorized);
+      await enforceWriteLimits(ctx.rateLimiter, { name: "users.update", ip: ctx.ip, phone: ctx.viewer.phone });
+      const { fields, file } = request.isMultipart() ? await readMultipart(request) : { fields: request.body ?? {}, file: undefined };
+      const input = ProfileUpdateSchema.parse(listsFromText(fields as Record<string, unknown>));
+      const photo = file ? await processPhoto(file) : undefined;
+      return { user: await updateProfile(ctx, ctx.viewer.phone, input, photo) };
+    } catch (error) {
+      const { status, body } = errorResponse(error);
+      if (status >= 500) request.log.error({ err: error }, "profile update failed");
+      if (body.retryAfterSeconds) reply.header("retry-after", String(body.retryAfterSeconds));
+      return reply.code(status).send(body);
+    }
+  });
+}
+
+async function readMultipart(request: FastifyRequest) {
+  const fields: Record<string, unknown> = {};
+  let file: Buffer | undefined;
+  for await (const part of request.parts()) {
+    if (part.type === "file") {
+      const data = await part.toBuffer();
+      if (part.fieldname !== "profileImage") throw new AppError("BAD_REQUEST", `Unexpected file field "${part.fieldname}"`);
+      file = data;
+    } else {
+      const value = part.value;
+      const existing = fields[part.fieldname];
+      fields[part.fieldname] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
+    }
+  }
+  return { fields, file };
+}
+
+/** List fields arrive as repeated form fields, one value, or JSON text. */
+function listsFromText(fields: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...fields };
+  for (const key of LIST_FIELDS) {
+    const value = out[key];
+    if (typeof value !== "string") continue;
+    if (value.trim().startsWith("[")) {
+      try {
+        out[key] = JSON.parse(value);
+      } catch {
+        // Left as text: the schema answers with its message.
+      }
+    } else {
+      out[key] = value === "" ? [] : [value];
+    }
+  }
+  return out;
+}

@@ -1,0 +1,30 @@
+import type { AuthTokens } from "@quad/contracts";
+import type { FastifyInstance } from "fastify";
+
+/** Reads the latest code the outbox "sent" to a phone, as a person reads their phone. */
+export async function latestCode(app: FastifyInstance, phone: string): Promise<string> {
+  const res = await app.inject({ method: "GET", url: `/api/dev/sms-outbox?phone=${encodeURIComponent(phone)}` });
+  const body = res.json() as { messages: { body: string }[] };
+  const match = body.messages[0]?.body.match(/\b(\d{6})\b/);
+  if (!match) throw new Error(`no code in the outbox for ${phone}`);
+  return match[1]!;
+}
+
+/** Signs a phone in through the real HTTP flow and answers its tokens. */
+export async function signIn(app: FastifyInstance, phone: string, ip = "10.0.0.1"): Promise<AuthTokens> {
+  const sent = await app.inject({ method: "POST", url: "/api/auth/send-code", payload: { phone }, remoteAddress: ip });
+  if (sent.statusCode !== 200) throw new Error(`send-code ${sent.statusCode}: ${sent.body}`);
+  const code = await latestCode(app, phone);
+  const verified = await app.inject({ method: "POST", url: "/api/auth/verify-code", payload: { phone, code }, remoteAddress: ip });
+  if (verified.statusCode !== 200) throw new Error(`verify-code ${verified.statusCode}: ${verified.body}`);
+  return verified.json() as AuthTokens;
+}
+
+export const bearer = (tokens: { token: string }) => ({ authorization: `Bearer ${tokens.token}` });
+
+let counter = 0;
+/** A unique fictional US number per call (555-01xx range is reserved for fiction). */
+export function testPhone(): string {
+  counter += 1;
+  return `+1555${String(process.pid % 1000).padStart(3, "0")}${String(counter).padStart(4, "0")}`;
+}

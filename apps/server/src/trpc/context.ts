@@ -1,0 +1,42 @@
+import type { Database } from "@quad/db";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../env";
+import type { MediaStorage } from "../media/storage";
+import type { FirebaseTokenVerifier } from "../modules/auth/firebase";
+import type { SmsSender } from "../modules/sms/sender";
+import type { RateLimiter } from "../rate-limit/limiter";
+
+/** What every procedure can reach: the app's services, built once at start. */
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  dbKind: "postgres" | "pglite";
+  media: MediaStorage;
+  sms: SmsSender;
+  rateLimiter: RateLimiter;
+  /** Signs session tokens and keys code hashes. */
+  jwtSecret: string;
+  /** The clock, injectable so tests move time instead of waiting. */
+  now: () => Date;
+  /** Present when AUTH_PROVIDER=firebase. */
+  firebaseVerifier?: FirebaseTokenVerifier;
+  /** Tests fix sign-in codes; production draws them at random. */
+  generateCode?: () => string;
+}
+
+/** Who is calling: set from a valid bearer token. A phone may not have a profile yet. */
+export interface Viewer {
+  phone: string;
+  sessionId: string;
+}
+
+export interface Context extends AppDeps {
+  viewer: Viewer | null;
+  ip: string;
+  log: FastifyBaseLogger;
+}
+
+/** The request-independent part, for tests that call procedures directly. */
+export function createContextInner(deps: AppDeps, opts: { viewer?: Viewer | null; ip?: string; log: FastifyBaseLogger }): Context {
+  return { ...deps, viewer: opts.viewer ?? null, ip: opts.ip ?? "127.0.0.1", log: opts.log };
+}

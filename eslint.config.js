@@ -1,0 +1,40 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import { defineConfig } from "eslint/config";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+const processEnv = {
+  selector: "MemberExpression[object.name='process'][property.name='env']",
+  message: "Read configuration in env.ts only (STYLE.md).",
+};
+
+export default defineConfig(
+  {
+    ignores: ["**/dist/**", "**/node_modules/**", "**/.turbo/**", "**/.data/**", "**/coverage/**", "**/drizzle/meta/**"],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "no-console": ["error", { allow: ["warn", "error", "log"] }],
+    },
+  },
+  {
+    files: ["apps/server/src/**/*.ts", "packages/contracts/src/**/*.ts"],
+    ignores: ["apps/server/src/env.ts", "**/*.test.ts"],
+    rules: { "no-restricted-syntax": ["error", processEnv] },
+  },
+  {
+    files: ["apps/web/src/**/*.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { "react-hooks": reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules, "no-restricted-syntax": ["error", processEnv] },
+  },
+);

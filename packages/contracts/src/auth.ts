@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { E164PhoneSchema, VerificationCodeSchema } from "./validation";
+import { IsoDateTime } from "./common";
+
+export const SendCodeInput = z.object({ phone: E164PhoneSchema }).strict();
+export const SendCodeResult = z.object({ sent: z.literal(true), retryAfterSeconds: z.number().int() });
+
+export const VerifyCodeInput = z.object({ phone: E164PhoneSchema, code: VerificationCodeSchema }).strict();
+/** A short-lived bearer token and a rotating refresh token (DESIGN.md "Identity and sessions"). */
+export const AuthTokens = z.object({
+  token: z.string(),
+  refreshToken: z.string(),
+  expiresAt: IsoDateTime,
+});
+export type AuthTokens = z.infer<typeof AuthTokens>;
+
+export const RefreshInput = z.object({ refreshToken: z.string().min(1).max(512) }).strict();
+export const LogoutInput = z.object({ refreshToken: z.string().min(1).max(512) }).strict();
+export const LogoutResult = z.object({ ok: z.literal(true) });
+
+/** Firebase provider: the client trades a Firebase ID token for our session. */
+export const FirebaseSignInInput = z.object({ idToken: z.string().min(1).max(8192) }).strict();
+
+/** What the web client needs to know about the server's configuration; nothing secret. */
+export const PublicConfig = z.object({
+  authProvider: z.enum(["local", "firebase"]),
+  firebase: z
+    .object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string(), appId: z.string().optional() })
+    .nullable(),
+  paymentProvider: z.enum(["local", "stripe"]),
+  stripePublishableKey: z.string().nullable(),
+});
+export type PublicConfig = z.infer<typeof PublicConfig>;

@@ -1,0 +1,11 @@
+import { z } from "zod";
+import { E164PhoneSchema } from "./validation";
+import { IsoDateTime } from "./common";
+
+/** Development SMS outbox, so a person or a browser test reads codes as from a phone. */
+export const SmsOutboxInput = z.object({ phone: E164PhoneSchema.optional() }).strict();
+export const SmsOutbox = z.object({
+  messages: z.array(z.object({ to: z.string(), body: z.string(), createdAt: IsoDateTime })),
+});
+
+export const Health = z.object({ status: z.literal("ok"), database: z.enum(["postgres", "pglite"]) });

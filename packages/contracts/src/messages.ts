@@ -1,0 +1,98 @@
+/**
+ * Every user-facing text of spec §5 and §8, written once. Validation
+ * schemas, the server and the client import these; tests assert on them.
+ */
+
+export const VALIDATION = {
+  loginPhone: "Invalid phone number",
+  loginCode: "Please enter the verification code",
+  firstName: "First name is required",
+  university: "Please select a university",
+  graduationYear: "Graduation year is required",
+  gender: "Please select your gender",
+  instagramRequired: "Instagram handle is required",
+  instagramTooLong: "Instagram handle cannot exceed 30 characters",
+  instagramFormat: "Invalid Instagram handle format",
+  signupPhoneMin: "Phone number must be at least 10 digits",
+  signupPhoneExact: "Phone number must be exactly 10 digits",
+  acceptPrivacy: "You must accept the terms and conditions",
+  profileImage: "Please upload a profile image",
+  cropPreview: "Please preview your image first",
+  verificationCodeFormat: "Enter the 6-digit code we sent you",
+} as const;
+
+export const TOASTS = {
+  authFailed: "Authentication failed",
+  noSuchUser: "No such user exists!",
+  codeSent: "Verification code sent!",
+  loggedIn: "Successfully logged in!",
+  completeProfile: "Please complete your profile!",
+  phoneVerified: "Phone number verified!",
+  sendCodeFailed: "Failed to send verification code",
+  invalidCode: "Invalid verification code",
+  createAccountFailed: "Failed to create account",
+  accountCreated: "Account created successfully!",
+  processRequestFailed: "Failed to process request",
+  uploadProfileImage: "Please upload a profile image",
+  previewImageFirst: "Please preview your image first",
+  enterCode: "Please enter the verification code",
+  noToken: "No token found. Please log in.",
+  loadVotesFailed: "Failed to load votes",
+  paymentSuccessful: "Payment successful!",
+  stripeNotLoaded: "Stripe is not loaded",
+  paymentFailed: "Payment failed",
+  unexpected: "An unexpected error occurred",
+  fetchUserFailed: "Failed to fetch user information.",
+  profileUnlocked: "Profile unlocked! 🎉",
+  voteSent: "Vote sent 🤩",
+  submitVoteFailed: "Failed to submit vote",
+  unlockFailed: "Failed to unlock user",
+  loadPromptFailed: "Failed to load prompt",
+  fetchSchoolsFailed: "Failed to fetch schools. Please try again later.",
+  fetchPromptFailed: "Failed to fetch prompt",
+  createPaymentIntentFailed: "Failed to create payment intent",
+} as const;
+
+export const INLINE = {
+  fetchUniversitiesFailed: "Failed to fetch universities.",
+  loadPaymentDetailsFailed: "Failed to load payment details. Please try again.",
+} as const;
+
+export const SCREEN_TEXT = {
+  whoDoYouWantToSee: "Who do you want to see?",
+  joinToStartVoting: "Join to start voting",
+  seeWhoVotedForYou: "See who voted for you",
+  noStudents: "No students found, check back later.",
+  outOfVotesTitle: "Out of Votes",
+  outOfVotesBody: "Come back in one hour for more votes!",
+  outOfSkipsTitle: "Out of Skips",
+  outOfSkipsBody: "Submit a vote to get more skips!",
+  votedOnYou: "Voted on you",
+  loadingVotes: "Loading votes...",
+  noVotesTitle: "No votes found",
+  noVotesBody: "It seems like there are no votes available. Check back later!",
+  votedOnYouFor: "Voted on you for:",
+  unlockDetails: "Unlock Details",
+  useUnlockCredit: "Use Unlock Credit?",
+  boostTagline: "Get seen by 5x more people",
+  anonymityNote: "Your vote stays anonymous unless the person you vote for uses an unlock.",
+} as const;
+
+/** The SMS consent text of spec §5, shown beside the phone step's checkbox. */
+export const SMS_CONSENT_TEXT =
+  "I agree to receive text messages from Quad, including verification codes and notifications when I get votes. Message frequency varies. Message and data rates may apply. Reply STOP to opt out and HELP for help.";
+
+/** The terms checkbox states the age requirement as part of its text. */
+export const TERMS_CONSENT_TEXT = "I am 18 or older and I agree to the Terms and Conditions and the Privacy Policy.";
+
+/** Server error messages of DESIGN.md that clients may show as they are. */
+export const ERROR_MESSAGES = {
+  unexpected: "An unexpected error occurred",
+  noSuchUser: "No such user exists!",
+  unauthorized: "Please log in to continue.",
+  notFound: "Not found",
+  invalidInput: "Invalid input",
+  tooLarge: "That file is too large.",
+  cardDeclined: "Your card was declined.",
+  tooManyRequests: "Too many requests. Please wait a moment and try again.",
+} as const;

@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { BOOST_OPTIONS, ProductIdSchema, UNLOCK_PACKAGES } from "./products";
+import { IsoDateTime } from "./common";
+
+export const UnlockPackage = z.object({
+  id: z.string(),
+  unlocks: z.number().int().positive(),
+  priceCents: z.number().int().positive(),
+  originalPriceCents: z.number().int().positive().optional(),
+  flashSale: z.boolean().optional(),
+});
+export type UnlockPackage = z.infer<typeof UnlockPackage>;
+
+export const BoostOption = z.object({
+  id: z.string(),
+  durationDays: z.number().int().positive(),
+  priceCents: z.number().int().positive(),
+  label: z.string(),
+});
+export type BoostOption = z.infer<typeof BoostOption>;
+
+// The catalogue must satisfy its own entity schemas.
+UNLOCK_PACKAGES satisfies readonly UnlockPackage[];
+BOOST_OPTIONS satisfies readonly BoostOption[];
+
+export const PAYMENT_KINDS = ["unlock", "boost"] as const;
+
+/** The client names a product; the price is the server's. Extra fields are refused. */
+export const CreatePaymentIntentInput = z.object({ productId: ProductIdSchema }).strict();
+export const CreatePaymentIntentResult = z.object({ clientSecret: z.string() });
+
+export const LocalConfirmInput = z
+  .object({
+    clientSecret: z.string().min(1).max(200),
+    cardNumber: z.string().min(1).max(32),
+  })
+  .strict();
+export const LocalConfirmResult = z.object({ status: z.literal("succeeded"), productId: z.string() });
+
+export const PurchaseRecord = z.object({
+  id: z.string(),
+  productId: z.string(),
+  kind: z.enum(PAYMENT_KINDS),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  status: z.enum(["pending", "succeeded", "failed"]),
+  createdAt: IsoDateTime,
+  fulfilledAt: IsoDateTime.nullable(),
+});
+export const PaymentHistory = z.object({ purchases: z.array(PurchaseRecord) });

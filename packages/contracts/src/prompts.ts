@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { GENDERS } from "./constants";
+import { BooleanText } from "./validation";
+import { IsoDateTime, MediaUrl } from "./common";
+
+/** A student shown in a round: public fields only (DESIGN.md "Data classes"). */
+export const CandidateOption = z.object({
+  id: z.string(),
+  profileImageUrl: MediaUrl,
+  firstName: z.string(),
+  graduationYear: z.number().int(),
+  organizations: z.array(z.string()),
+  interests: z.array(z.string()),
+  /** In the spec's shape, but never filled for a candidate: the UI shows a blurred placeholder. */
+  instagramHandle: z.string().optional(),
+});
+export type CandidateOption = z.infer<typeof CandidateOption>;
+
+export const Prompt = z.object({
+  id: z.number().int(),
+  prompt: z.string(),
+  skipDisabled: z.boolean(),
+});
+export type Prompt = z.infer<typeof Prompt>;
+
+export const PromptRound = z.object({
+  prompt: Prompt,
+  users: z.tuple([CandidateOption, CandidateOption]),
+});
+export type PromptRound = z.infer<typeof PromptRound>;
+
+export const PROMPT_ERRORS = ["out_of_votes", "out_of_skips", "no_candidates", "no_prompts"] as const;
+export const PromptError = z.object({
+  error: z.enum(PROMPT_ERRORS),
+  message: z.string(),
+  availableAt: IsoDateTime.optional(),
+});
+export type PromptError = z.infer<typeof PromptError>;
+
+/** `/prompts/*` answers a round or, when none is available, an error value (spec §3). */
+export const PromptResponse = z.union([PromptRound, PromptError]);
+export type PromptResponse = z.infer<typeof PromptResponse>;
+export function isPromptError(response: PromptResponse): response is PromptError {
+  return "error" in response;
+}
+
+export const RandomPromptInput = z.object({ skip: BooleanText.default(false) }).strict();
+export const UnauthenticatedPromptInput = z
+  .object({ gender: z.enum(GENDERS, { error: "gender must be male or female" }) })
+  .strict();
+
+export const StoreVoteInput = z
+  .object({
+    userId: z.string().min(1).max(64),
+    promptId: z.coerce.number<number>().int().positive(),
+    preference: z.enum(GENDERS).optional(),
+  })
+  .strict();
+export const VoteResult = z.object({
+  disabled: z.boolean(),
+  availableAt: IsoDateTime.optional(),
+});
+export type VoteResult = z.infer<typeof VoteResult>;

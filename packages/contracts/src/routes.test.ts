@@ -1,0 +1,214 @@
+import { describe, expect, it } from "vitest";
+import { VOTES_PAGE_SIZE } from "./constants";
+import { PromptResponse, isPromptError, RandomPromptInput, StoreVoteInput, UnauthenticatedPromptInput } from "./prompts";
+import { type HttpMethod, routeList, routes } from "./routes";
+import { UnlockResult, VoteCard, VoteCardLocked, VotesForUserInput, VotesPage } from "./votes";
+import { expectValid } from "./test-helpers";
+
+describe("route table", () => {
+  it("has a unique method + path for every route", () => {
+    const keys = routeList.map((r) => `${r.method} ${r.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it("has paths that start with / and unique procedures named like their keys", () => {
+    for (const [name, r] of Object.entries(routes)) {
+      expect(r.path.startsWith("/"), r.path).toBe(true);
+      expect(r.path.startsWith("/api"), `${r.path} is below /api already`).toBe(false);
+      expect(r.procedure).toBe(name);
+    }
+    const procedures = routeList.map((r) => r.procedure);
+    expect(new Set(procedures).size).toBe(procedures.length);
+  });
+
+  // Spec §7, with whether each call needs a session (spec §6, DESIGN.md).
+  it.each<[method: HttpMethod, path: string, auth: boolean]>([
+    ["GET", "/users/me", true],
+    ["PATCH", "/users/update", true],
+    ["GET", "/schools", false],
+    ["POST", "/payments/create-payment-intent", true],
+    ["GET", "/prompts/unauthenticated", false],
+    ["GET", "/prompts/random", true],
+    ["POST", "/votes/store", true],
+    ["GET", "/votes/for-user", true],
+    ["POST", "/unlocks/unlock-user", true],
+    // DESIGN.md "Identity and sessions" and "Received votes, unlocks, payments, boosts"
+    ["POST", "/auth/send-code", false],
+    ["POST", "/auth/verify-code", false],
+    ["POST", "/auth/refresh", false],
+    ["POST", "/auth/logout", false],
+    ["POST", "/payments/local/confirm", true],
+    ["GET", "/dev/sms-outbox", false],
+  ])("%s %s is present with auth=%j", (method, path, auth) => {
+    const found = routeList.filter((r) => r.method === method && r.path === path);
+    expect(found).toHaveLength(1);
+    expect(found[0]?.auth).toBe(auth);
+  });
+
+  it("every payments route needs a session", () => {
+    for (const r of routeList.filter((r) => r.path.startsWith("/payments/"))) expect(r.auth, r.path).toBe(true);
+  });
+
+  it("marks only the dev outbox as development-only", () => {
+    expect(routeList.filter((r) => "devOnly" in r && r.devOnly).map((r) => r.path)).toEqual(["/dev/sms-outbox"]);
+  });
+
+  it("sends the profile update as multipart", () => {
+    expect(routes["users.update"].multipart).toBe(true);
+  });
+});
+
+describe("RandomPromptInput (GET /prompts/random?skip=)", () => {
+  it.each<[input: unknown, skip: boolean]>([
+    [{ skip: "true" }, true],
+    [{ skip: "false" }, false],
+    [{ skip: true }, true],
+    [{ skip: false }, false],
+    [{}, false],
+  ])("%j → skip %j", (input, skip) => {
+    expect(expectValid(RandomPromptInput, input)).toEqual({ skip });
+  });
+
+  it.each<[unknown]>([[{ skip: "maybe" }], [{ skip: "1" }], [{ skip: "" }], [{ skip: "true", extra: 1 }]])(
+    "rejects %j",
+    (input) => {
+      expect(RandomPromptInput.safeParse(input).success).toBe(false);
+    },
+  );
+});
+
+describe("UnauthenticatedPromptInput (GET /prompts/unauthenticated?gender=)", () => {
+  it.each([["male"], ["female"]])("accepts %s", (gender) => {
+    expect(expectValid(UnauthenticatedPromptInput, { gender })).toEqual({ gender });
+  });
+  it.each<[unknown]>([[{ gender: "robot" }], [{ gender: "" }], [{}], [{ gender: "MALE" }]])("rejects %j", (input) => {
+    const result = UnauthenticatedPromptInput.safeParse(input);
+    expect(result.success).toBe(false);
+    if (!result.success) expect(result.error.issues[0]?.message).toBe("gender must be male or female");
+  });
+});
+
+describe("StoreVoteInput (POST /votes/store)", () => {
+  it.each<[unknown, unknown]>([
+    [{ userId: "u1", promptId: 3 }, { userId: "u1", promptId: 3 }],
+    [{ userId: "u1", promptId: "3" }, { userId: "u1", promptId: 3 }],
+    [{ userId: "u1", promptId: 3, preference: "female" }, { userId: "u1", promptId: 3, preference: "female" }],
+  ])("accepts %j", (input, expected) => {
+    expect(expectValid(StoreVoteInput, input)).toEqual(expected);
+  });
+  it.each<[unknown]>([
+    [{ userId: "", promptId: 3 }],
+    [{ userId: "u1" }],
+    [{ userId: "u1", promptId: 0 }],
+    [{ userId: "u1", promptId: "abc" }],
+    [{ userId: "u1", promptId: 3, preference: "robot" }],
+    [{ userId: "u1", promptId: 3, voterId: "me" }],
+  ])("rejects %j", (input) => {
+    expect(StoreVoteInput.safeParse(input).success).toBe(false);
+  });
+});
+
+describe("VotesForUserInput (GET /votes/for-user?page=&limit=)", () => {
+  it.each<[input: unknown, expected: unknown]>([
+    [{}, { page: 1, limit: VOTES_PAGE_SIZE }],
+    [{}, { page: 1, limit: 10 }],
+    [{ page: "2" }, { page: 2, limit: 10 }],
+    [{ page: "3", limit: "5" }, { page: 3, limit: 5 }],
+    [{ limit: 50 }, { page: 1, limit: 50 }],
+    [{ cursor: "abc" }, { page: 1, limit: 10, cursor: "abc" }],
+  ])("%j → %j", (input, expected) => {
+    expect(expectValid(VotesForUserInput, input)).toEqual(expected);
+  });
+
+  it.each<[unknown]>([
+    [{ limit: 51 }],
+    [{ limit: "51" }],
+    [{ limit: 0 }],
+    [{ page: 0 }],
+    [{ page: -1 }],
+    [{ page: "abc" }],
+    [{ page: 1.5 }],
+    [{ page: 1, userId: "someone-else" }],
+  ])("rejects %j", (input) => {
+    expect(VotesForUserInput.safeParse(input).success).toBe(false);
+  });
+});
+
+describe("VoteCard: a locked card carries nothing that identifies the voter", () => {
+  const base = { id: "vote-1", photo: "/api/media/teaser/vote-1.jpg", prompt: "Most likely to start a company", createdAt: "2025-04-08T12:00:00.000Z" };
+  const locked = { ...base, isUnlocked: false };
+  const unlocked = {
+    ...base,
+    isUnlocked: true,
+    name: "Sam",
+    graduationYear: 2026,
+    instagramHandle: "@sam",
+    emojis: ["🔥"],
+  };
+
+  it("the locked shape has no identifying field at all", () => {
+    const keys = Object.keys(VoteCardLocked.shape);
+    expect(keys.sort()).toEqual(["createdAt", "id", "isUnlocked", "photo", "prompt"]);
+    for (const field of ["name", "voterId", "graduationYear", "instagramHandle", "emojis", "userId"]) {
+      expect(keys).not.toContain(field);
+    }
+  });
+
+  it("parses locked and unlocked cards", () => {
+    expect(expectValid(VoteCard, locked)).toEqual(locked);
+    expect(expectValid(VoteCard, unlocked)).toEqual(unlocked);
+  });
+
+  // zod objects strip unknown keys by default, so parsing locked output drops
+  // them. This is a safety net for output validation only: the server must
+  // still never put a voter's name or id into a locked card in the first place.
+  it.each<[extra: Record<string, unknown>]>([
+    [{ name: "Sam" }],
+    [{ voterId: "user-42" }],
+    [{ name: "Sam", voterId: "user-42", graduationYear: 2026, instagramHandle: "@sam", emojis: ["🔥"] }],
+  ])("strips %j from a locked card", (extra) => {
+    const parsed = expectValid(VoteCard, { ...locked, ...extra });
+    expect(parsed).toEqual(locked);
+    for (const key of Object.keys(extra)) expect(parsed).not.toHaveProperty(key);
+  });
+
+  it("strips identifying keys from locked cards inside a votes page too", () => {
+    const page = expectValid(VotesPage, { votes: [{ ...locked, name: "Sam", voterId: "u42" }, unlocked], hasMore: false, nextCursor: null });
+    expect(page.votes[0]).toEqual(locked);
+    expect(page.votes[0]).not.toHaveProperty("name");
+    expect(page.votes[0]).not.toHaveProperty("voterId");
+    expect(page.votes[1]).toEqual(unlocked);
+  });
+
+  it.each<[label: string, input: unknown]>([
+    ["an unlocked card without a name", { ...base, isUnlocked: true, graduationYear: 2026, instagramHandle: null, emojis: [] }],
+    ["a card without isUnlocked", base],
+    ["isUnlocked as text", { ...base, isUnlocked: "false" }],
+  ])("rejects %s", (_label, input) => {
+    expect(VoteCard.safeParse(input).success).toBe(false);
+  });
+
+  it("an unlock answer must carry an unlocked card", () => {
+    expect(UnlockResult.safeParse({ unlockedUser: unlocked, remainingUnlocks: 2 }).success).toBe(true);
+    expect(UnlockResult.safeParse({ unlockedUser: locked, remainingUnlocks: 2 }).success).toBe(false);
+    expect(UnlockResult.safeParse({ unlockedUser: unlocked, remainingUnlocks: -1 }).success).toBe(false);
+  });
+});
+
+describe("PromptResponse: a round or an error value", () => {
+  const candidate = { id: "c1", profileImageUrl: "/a.jpg", firstName: "Ann", graduationYear: 2026, organizations: [], interests: [] };
+  it("tells a round from an error", () => {
+    const round = expectValid(PromptResponse, {
+      prompt: { id: 1, prompt: "Most likely to start a company", skipDisabled: false },
+      users: [candidate, { ...candidate, id: "c2" }],
+    });
+    expect(isPromptError(round)).toBe(false);
+    const error = expectValid(PromptResponse, { error: "no_candidates", message: "No students found, check back later." });
+    expect(isPromptError(error)).toBe(true);
+  });
+  it("needs exactly two candidates", () => {
+    const prompt = { id: 1, prompt: "p", skipDisabled: false };
+    expect(PromptResponse.safeParse({ prompt, users: [candidate] }).success).toBe(false);
+    expect(PromptResponse.safeParse({ prompt, users: [candidate, candidate, candidate] }).success).toBe(false);
+  });
+});

@@ -1,0 +1,127 @@
+import type { z } from "zod";
+import * as auth from "./auth";
+import * as dev from "./dev";
+import * as payments from "./payments";
+import * as prompts from "./prompts";
+import { SchoolList } from "./schools";
+import { MeUser, UpdateUserResult } from "./users";
+import { ProfileUpdateSchema } from "./validation";
+import * as votes from "./votes";
+
+/**
+ * The REST route table: every documented path under /api, the tRPC
+ * procedure it calls, whether it needs a session, and its schemas. The
+ * server's REST adapter and OpenAPI document are generated from it; a
+ * route whose procedure does not exist yet is simply not mounted.
+ */
+export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+export interface RouteDef {
+  method: HttpMethod;
+  /** Path below /api. */
+  path: string;
+  /** Dotted tRPC procedure path, e.g. "users.me". */
+  procedure: string;
+  auth: boolean;
+  summary: string;
+  tags: string[];
+  /** GET inputs come from the query string, others from the JSON body. */
+  input?: z.ZodType;
+  output: z.ZodType;
+  /** The body is multipart/form-data (fields validated by `input`, files beside them). */
+  multipart?: boolean;
+  /** Not served in production unless explicitly allowed. */
+  devOnly?: boolean;
+}
+
+const route = <R extends RouteDef>(def: R) => def;
+
+export const routes = {
+  health: route({
+    method: "GET", path: "/health", procedure: "health", auth: false, tags: ["ops"],
+    summary: "Answers when the server and its database do", output: dev.Health,
+  }),
+  "auth.sendCode": route({
+    method: "POST", path: "/auth/send-code", procedure: "auth.sendCode", auth: false, tags: ["auth"],
+    summary: "Send a 6-digit sign-in code by SMS", input: auth.SendCodeInput, output: auth.SendCodeResult,
+  }),
+  "auth.verifyCode": route({
+    method: "POST", path: "/auth/verify-code", procedure: "auth.verifyCode", auth: false, tags: ["auth"],
+    summary: "Trade a code for a session", input: auth.VerifyCodeInput, output: auth.AuthTokens,
+  }),
+  "auth.refresh": route({
+    method: "POST", path: "/auth/refresh", procedure: "auth.refresh", auth: false, tags: ["auth"],
+    summary: "Rotate the session's token pair", input: auth.RefreshInput, output: auth.AuthTokens,
+  }),
+  "auth.logout": route({
+    method: "POST", path: "/auth/logout", procedure: "auth.logout", auth: false, tags: ["auth"],
+    summary: "Revoke the session", input: auth.LogoutInput, output: auth.LogoutResult,
+  }),
+  "auth.firebase": route({
+    method: "POST", path: "/auth/firebase", procedure: "auth.firebase", auth: false, tags: ["auth"],
+    summary: "Trade a Firebase ID token for a session (AUTH_PROVIDER=firebase)",
+    input: auth.FirebaseSignInInput, output: auth.AuthTokens,
+  }),
+  "config.public": route({
+    method: "GET", path: "/config", procedure: "config.public", auth: false, tags: ["ops"],
+    summary: "The client's configuration: auth and payment providers, public keys", output: auth.PublicConfig,
+  }),
+  "users.me": route({
+    method: "GET", path: "/users/me", procedure: "users.me", auth: true, tags: ["users"],
+    summary: "The signed-in student's own profile", output: MeUser,
+  }),
+  "users.update": route({
+    method: "PATCH", path: "/users/update", procedure: "users.update", auth: true, tags: ["users"],
+    summary: "Create or change the profile (multipart, with an optional profileImage file)",
+    input: ProfileUpdateSchema, output: UpdateUserResult, multipart: true,
+  }),
+  "schools.list": route({
+    method: "GET", path: "/schools", procedure: "schools.list", auth: false, tags: ["schools"],
+    summary: "Every school a student can join", output: SchoolList,
+  }),
+  "prompts.unauthenticated": route({
+    method: "GET", path: "/prompts/unauthenticated", procedure: "prompts.unauthenticated", auth: false,
+    tags: ["rounds"], summary: "A preview round for visitors",
+    input: prompts.UnauthenticatedPromptInput, output: prompts.PromptResponse,
+  }),
+  "prompts.random": route({
+    method: "GET", path: "/prompts/random", procedure: "prompts.random", auth: true, tags: ["rounds"],
+    summary: "Open the next round (skip=true skips the open one)",
+    input: prompts.RandomPromptInput, output: prompts.PromptResponse,
+  }),
+  "votes.store": route({
+    method: "POST", path: "/votes/store", procedure: "votes.store", auth: true, tags: ["rounds"],
+    summary: "Vote for a candidate of the open round", input: prompts.StoreVoteInput, output: prompts.VoteResult,
+  }),
+  "votes.forUser": route({
+    method: "GET", path: "/votes/for-user", procedure: "votes.forUser", auth: true, tags: ["votes"],
+    summary: "Votes received, newest first", input: votes.VotesForUserInput, output: votes.VotesPage,
+  }),
+  "unlocks.unlockUser": route({
+    method: "POST", path: "/unlocks/unlock-user", procedure: "unlocks.unlockUser", auth: true, tags: ["votes"],
+    summary: "Spend a credit to reveal the voter behind a vote card",
+    input: votes.UnlockUserInput, output: votes.UnlockResult,
+  }),
+  "payments.createPaymentIntent": route({
+    method: "POST", path: "/payments/create-payment-intent", procedure: "payments.createPaymentIntent",
+    auth: true, tags: ["payments"], summary: "Start paying for a product",
+    input: payments.CreatePaymentIntentInput, output: payments.CreatePaymentIntentResult,
+  }),
+  "payments.localConfirm": route({
+    method: "POST", path: "/payments/local/confirm", procedure: "payments.localConfirm", auth: true,
+    tags: ["payments"], summary: "Confirm a payment with a test card (local provider)",
+    input: payments.LocalConfirmInput, output: payments.LocalConfirmResult,
+  }),
+  "payments.history": route({
+    method: "GET", path: "/payments/history", procedure: "payments.history", auth: true, tags: ["payments"],
+    summary: "The student's own purchases", output: payments.PaymentHistory,
+  }),
+  "dev.smsOutbox": route({
+    method: "GET", path: "/dev/sms-outbox", procedure: "dev.smsOutbox", auth: false, tags: ["dev"],
+    summary: "Messages the outbox SMS provider stored (development only)",
+    input: dev.SmsOutboxInput, output: dev.SmsOutbox, devOnly: true,
+  }),
+} as const satisfies Record<string, RouteDef>;
+
+export type RouteName = keyof typeof routes;
+export const routeList: readonly RouteDef[] = Object.values(routes);

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { GENDERS } from "./constants";
+import { IsoDateTime, MediaUrl } from "./common";
+
+/**
+ * The signed-in student's own view (spec §3 User, plus id, preference,
+ * boostEndTime, organizations, interests). Only the owner ever receives it.
+ * Fields are null until the sign-up wizard has filled them.
+ */
+export const MeUser = z.object({
+  id: z.string(),
+  phone: z.string(),
+  firstName: z.string().nullable(),
+  university: z.number().int().nullable(),
+  graduationYear: z.number().int().nullable(),
+  instagramHandle: z.string().nullable(),
+  gender: z.enum(GENDERS).nullable(),
+  preference: z.enum(GENDERS).nullable(),
+  profileImage: MediaUrl.nullable(),
+  isVerified: z.boolean(),
+  remainingUnlocks: z.number().int().min(0),
+  schoolLogo: MediaUrl.nullable(),
+  schoolName: z.string().nullable(),
+  boostEndTime: IsoDateTime.nullable(),
+  organizations: z.array(z.string()),
+  interests: z.array(z.string()),
+  emojis: z.array(z.string()),
+});
+export type MeUser = z.infer<typeof MeUser>;
+
+export const UpdateUserResult = z.object({ user: MeUser });

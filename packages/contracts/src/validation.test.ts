@@ -1,0 +1,535 @@
+import { describe, expect, it } from "vitest";
+import { VALIDATION } from "./messages";
+import {
+  AcceptPrivacySchema,
+  BooleanText,
+  canSendSignupCode,
+  CropPreviewedSchema,
+  E164PhoneSchema,
+  fieldErrorsOf,
+  FirstNameSchema,
+  GenderSchema,
+  GraduationYearSchema,
+  InstagramHandleSchema,
+  LoginPhoneSchema,
+  loginFormSchema,
+  normalizeInstagramHandle,
+  ProfileImageSchema,
+  ProfileUpdateSchema,
+  SIGNUP_STEPS,
+  SignupFormSchema,
+  SignupPhoneSchema,
+  signupStepSchemas,
+  UniversitySchema,
+  VerificationCodeSchema,
+} from "./validation";
+import { expectInvalid, expectValid, messagesAt, messagesOf } from "./test-helpers";
+
+/**
+ * Spec §5, row by row. Every table uses the message from messages.ts, and
+ * every rule also has one assertion against the literal text of the spec,
+ * so changing a message string in messages.ts fails a test.
+ */
+
+type Row = [input: unknown, expected: unknown];
+type BadRow = [input: unknown, message: string];
+
+// ── Login ────────────────────────────────────────────────────────────────
+describe("Login phone: at least 10 characters → 'Invalid phone number'", () => {
+  it.each<Row>([
+    ["(555) 555-5555", "(555) 555-5555"],
+    ["5555555555", "5555555555"],
+    ["(555) 555-", "(555) 555-"], // 10 characters: the rule counts characters
+  ])("accepts %j", (input, expected) => {
+    expect(expectValid(LoginPhoneSchema, input)).toBe(expected);
+  });
+
+  it.each<BadRow>([
+    ["", VALIDATION.loginPhone],
+    ["555555555", VALIDATION.loginPhone],
+    ["(555) 555", VALIDATION.loginPhone],
+    [undefined, VALIDATION.loginPhone],
+    [5555555555, VALIDATION.loginPhone],
+  ])("rejects %j", (input, message) => expectInvalid(LoginPhoneSchema, input, message));
+
+  it("uses the spec's literal message", () => {
+    expect(messagesOf(LoginPhoneSchema, "123")).toEqual(["Invalid phone number"]);
+  });
+});
+
+describe("Login code: required only when the code step is active", () => {
+  const phone = "(555) 555-5555";
+  const before = loginFormSchema({ codeStepActive: false });
+  const during = loginFormSchema({ codeStepActive: true });
+
+  it.each<Row>([
+    [{ phone }, "no code before the code step"],
+    [{ phone, code: "" }, "empty code before the code step"],
+  ])("before the code step accepts %j", (input) => {
+    expectValid(before, input);
+  });
+
+  it.each<[unknown]>([[{ phone, code: "123456" }], [{ phone, code: " 1 " }]])(
+    "during the code step accepts %j",
+    (input) => {
+      expectValid(during, input);
+    },
+  );
+
+  it.each<[unknown]>([[{ phone }], [{ phone, code: "" }], [{ phone, code: "   " }]])(
+    "during the code step rejects %j on the code field",
+    (input) => {
+      expect(messagesAt(during, input, "code")).toEqual([VALIDATION.loginCode]);
+      expectInvalid(during, input, VALIDATION.loginCode);
+    },
+  );
+
+  it("still checks the phone in both steps", () => {
+    expect(messagesAt(before, { phone: "555" }, "phone")).toEqual([VALIDATION.loginPhone]);
+    expect(messagesAt(during, { phone: "555", code: "123456" }, "phone")).toEqual([VALIDATION.loginPhone]);
+  });
+
+  it("uses the spec's literal message", () => {
+    expect(messagesAt(during, { phone, code: "" }, "code")).toEqual(["Please enter the verification code"]);
+  });
+});
+
+// ── Sign-up fields ───────────────────────────────────────────────────────
+describe("First name: at least 2 characters, trimmed → 'First name is required'", () => {
+  it.each<Row>([
+    ["Jo", "Jo"],
+    ["John", "John"],
+    ["  Ann  ", "Ann"],
+    ["Zoë", "Zoë"],
+  ])("accepts %j as %j", (input, expected) => {
+    expect(expectValid(FirstNameSchema, input)).toBe(expected);
+  });
+
+  it.each<BadRow>([
+    ["", VALIDATION.firstName],
+    ["J", VALIDATION.firstName],
+    [" J ", VALIDATION.firstName],
+    ["     ", VALIDATION.firstName],
+    [undefined, VALIDATION.firstName],
+    [null, VALIDATION.firstName],
+    [42, VALIDATION.firstName],
+  ])("rejects %j", (input, message) => expectInvalid(FirstNameSchema, input, message));
+
+  it("uses the spec's literal message", () => {
+    expect(messagesOf(FirstNameSchema, "J")).toEqual(["First name is required"]);
+  });
+});
+
+describe("University: at least 1, form text accepted → 'Please select a university'", () => {
+  it.each<Row>([
+    [1, 1],
+    [3, 3],
+    ["3", 3],
+    ["12", 12],
+  ])("accepts %j as %j", (input, expected) => {
+    expect(expectValid(UniversitySchema, input)).toBe(expected);
+  });
+
+  it.each<BadRow>([
+    ["", VALIDATION.university],
+    ["0", VALIDATION.university],
+    [0, VALIDATION.university],
+    [-1, VALIDATION.university],
+    ["abc", VALIDATION.university],
+    ["1.5", VALIDATION.university],
+    [undefined, VALIDATION.university],
+    [null, VALIDATION.university],
+  ])("rejects %j", (input, message) => expectInvalid(UniversitySchema, input, message));
+
+  it("uses the spec's literal message", () => {
+    expect(messagesOf(UniversitySchema, undefined)).toEqual(["Please select a university"]);
+  });
+});
+
+describe("Graduation year: 2025–2029 only → 'Graduation year is required'", () => {
+  it.each<Row>([
+    [2025, 2025],
+    [2026, 2026],
+    [2027, 2027],
+    [2028, 2028],
+    [2029, 2029],
+    ["2025", 2025],
+    ["2029", 2029],
+  ])("accepts %j as %j", (input, expected) => {
+    expect(expectValid(GraduationYearSchema, input)).toBe(expected);
+  });
+
+  it.each<BadRow>([
+    [2024, VALIDATION.graduationYear],
+    [2030, VALIDATION.graduationYear],
+    ["2024", VALIDATION.graduationYear],
+    ["", VALIDATION.graduationYear],
+    ["abc", VALIDATION.graduationYear],
+    [2025.5, VALIDATION.graduationYear],
+    [undefined, VALIDATION.graduationYear],
+    [null, VALIDATION.graduationYear],
+  ])("rejects %j", (input, message) => expectInvalid(GraduationYearSchema, input, message));
+
+  it("uses the spec's literal message", () => {
+    expect(messagesOf(GraduationYearSchema, 2030)).toEqual(["Graduation year is required"]);
+  });
+});
+
+describe("Gender: male or female → 'Please select your gender'", () => {
+  it.each<Row>([
+    ["male", "male"],
+    ["female", "female"],
+  ])("accepts %j", (input, expected) => {
+    expect(expectValid(GenderSchema, input)).toBe(expected);
+  });
+
+  it.each<BadRow>([
+    ["", VALIDATION.gender],
+    ["Male", VALIDATION.gender],
+    ["other", VALIDATION.gender],
+    ["guy", VALIDATION.gender],
+    [undefined, VALIDATION.gender],
+    [null, VALIDATION.gender],
+  ])("rejects %j", (input, message) => expectInvalid(GenderSchema, input, message));
+
+  it("uses the spec's literal message", () => {
+    expect(messagesOf(GenderSchema, "other")).toEqual(["Please select your gender"]);
+  });
+});
+
+describe("Instagram handle", () => {
+  describe("normalizeInstagramHandle puts exactly one @ in front", () => {
+    it.each<Row>([
+      ["john", "@john"],
+      ["@john", "@john"],
+      ["@@john", "@john"],
+      ["  john ", "@john"],
+      [" @john ", "@john"],
+      ["", ""],
+      ["   ", ""],
+      ["@", ""],
+    ])("%j → %j", (input, expected) => {
+      expect(normalizeInstagramHandle(input as string)).toBe(expected);
+    });
+  });
+
+  const handle30 = "a".repeat(30);
+  const handle31 = "a".repeat(31);
+
+  it.each<Row>([
+    ["john", "@john"],
+    ["@john", "@john"],
+    ["@@john", "@john"],
+    ["  john ", "@john"],
+    ["John_Doe.99", "@John_Doe.99"],
+    ["j", "@j"],
+    ["_._", "@_._"],
+    ["0123456789", "@0123456789"],
+    [handle30, `@${handle30}`], // 30 characters for the handle itself
+    [`@${handle30}`, `@${handle30}`],
+  ])("accepts %j as %j", (input, expected) => {
+    expect(expectValid(InstagramHandleSchema, input)).toBe(expected);
+  });
+
+  it.each<BadRow>([
+    // required
+    ["", VALIDATION.instagramRequired],
+    ["   ", VALIDATION.instagramRequired],
+    ["@", VALIDATION.instagramRequired],
+    [undefined, VALIDATION.instagramRequired],
+    [null, VALIDATION.instagramRequired],
+    // at most 30
+    [handle31, VALIDATION.instagramTooLong],
+    [`@${handle31}`, VALIDATION.instagramTooLong],
+    ["a".repeat(60), VALIDATION.instagramTooLong],
+    // format
+    ["john doe", VALIDATION.instagramFormat],
+    ["jo#hn", VALIDATION.instagramFormat],
+    ["jöhn", VALIDATION.instagramFormat],
+    ["john-doe", VALIDATION.instagramFormat],
+    ["jo@hn", VALIDATION.instagramFormat],
+    ["@ john", VALIDATION.instagramFormat],
+    ["john😀", VALIDATION.instagramFormat],
+  ])("rejects %j", (input, message) => expectInvalid(InstagramHandleSchema, input, message));
+
+  it("uses the spec's literal messages", () => {
+    expect(messagesOf(InstagramHandleSchema, "")).toEqual(["Instagram handle is required"]);
+    expect(messagesOf(InstagramHandleSchema, handle31)).toEqual(["Instagram handle cannot exceed 30 characters"]);
+    expect(messagesOf(InstagramHandleSchema, "john doe")).toEqual(["Invalid Instagram handle format"]);
+  });
+});
+
+describe("Sign-up phone: at least 10, exactly 10 digits after stripping", () => {
+  it.each<Row>([
+    ["(555) 555-5555", "(555) 555-5555"],
+    ["5555555555", "5555555555"],
+    ["555-555-5555", "555-555-5555"],
+  ])("accepts %j", (input, expected) => {
+    expect(expectValid(SignupPhoneSchema, input)).toBe(expected);
+  });
+
+  it.each<BadRow>([
+    ["", VALIDATION.signupPhoneMin],
+    ["(555) 555", VALIDATION.signupPhoneMin],
+    ["555555", VALIDATION.signupPhoneMin],
+    [undefined, VALIDATION.signupPhoneMin],
+    ["(555) 555-55", VALIDATION.signupPhoneExact],
+    ["(555) 555-555", VALIDATION.signupPhoneExact],
+    ["55555555555", VALIDATION.signupPhoneExact], // 11 digits
+    ["(555) 555-55555", VALIDATION.signupPhoneExact], // 11 digits, formatted
+    ["+1 (555) 555-5555", VALIDATION.signupPhoneExact], // the country code is not typed here
+    ["abcdefghijkl", VALIDATION.signupPhoneExact],
+  ])("rejects %j", (input, message) => expectInvalid(SignupPhoneSchema, input, message));
+
+  it("uses the spec's literal messages", () => {
+    expect(messagesOf(SignupPhoneSchema, "(555) 555")).toEqual(["Phone number must be at least 10 digits"]);
+    expect(messagesOf(SignupPhoneSchema, "(555) 555-55")).toEqual(["Phone number must be exactly 10 digits"]);
+  });
+});
+
+describe("canSendSignupCode: both consents and the 14-character formatted number", () => {
+  const full = "(555) 555-5555";
+  it.each<[formattedPhone: string, smsConsent: boolean, termsAccepted: boolean, expected: boolean]>([
+    [full, true, true, true],
+    [full, false, true, false],
+    [full, true, false, false],
+    [full, false, false, false],
+    ["(555) 555-555", true, true, false],
+    ["", true, true, false],
+    ["5555555555", true, true, false],
+  ])("%j sms=%j terms=%j → %j", (formattedPhone, smsConsent, termsAccepted, expected) => {
+    expect(canSendSignupCode({ formattedPhone, smsConsent, termsAccepted })).toBe(expected);
+  });
+});
+
+describe("Accept privacy: must be true → 'You must accept the terms and conditions'", () => {
+  it("accepts true", () => {
+    expect(expectValid(AcceptPrivacySchema, true)).toBe(true);
+  });
+
+  it.each<BadRow>([
+    [false, VALIDATION.acceptPrivacy],
+    ["true", VALIDATION.acceptPrivacy],
+    [undefined, VALIDATION.acceptPrivacy],
+    [1, VALIDATION.acceptPrivacy],
+  ])("rejects %j", (input, message) => expectInvalid(AcceptPrivacySchema, input, message));
+
+  it("uses the spec's literal message", () => {
+    expect(messagesOf(AcceptPrivacySchema, false)).toEqual(["You must accept the terms and conditions"]);
+  });
+});
+
+describe("Profile image: required → 'Please upload a profile image'", () => {
+  it.each<[string, unknown]>([
+    ["a Blob", new Blob(["x"], { type: "image/jpeg" })],
+    ["a File", new File(["x"], "me.jpg", { type: "image/jpeg" })],
+  ])("accepts %s", (_label, input) => {
+    expect(expectValid(ProfileImageSchema, input)).toBe(input);
+  });
+
+  it.each<BadRow>([
+    [undefined, VALIDATION.profileImage],
+    [null, VALIDATION.profileImage],
+    ["", VALIDATION.profileImage],
+    ["me.jpg", VALIDATION.profileImage],
+    [{}, VALIDATION.profileImage],
+  ])("rejects %j", (input, message) => expectInvalid(ProfileImageSchema, input, message));
+
+  it("uses the spec's literal message", () => {
+    expect(messagesOf(ProfileImageSchema, undefined)).toEqual(["Please upload a profile image"]);
+  });
+});
+
+describe("Profile image crop: must be previewed → 'Please preview your image first'", () => {
+  it("accepts true", () => {
+    expect(expectValid(CropPreviewedSchema, true)).toBe(true);
+  });
+
+  it.each<BadRow>([
+    [false, VALIDATION.cropPreview],
+    [undefined, VALIDATION.cropPreview],
+    ["true", VALIDATION.cropPreview],
+  ])("rejects %j", (input, message) => expectInvalid(CropPreviewedSchema, input, message));
+
+  it("uses the spec's literal message", () => {
+    expect(messagesOf(CropPreviewedSchema, false)).toEqual(["Please preview your image first"]);
+  });
+});
+
+// ── The sign-up wizard ───────────────────────────────────────────────────
+describe("Sign-up wizard steps", () => {
+  it("runs personal, university, graduation, gender, instagram, phone, profileImage in that order", () => {
+    expect(SIGNUP_STEPS).toEqual(["personal", "university", "graduation", "gender", "instagram", "phone", "profileImage"]);
+    expect(Object.keys(signupStepSchemas).sort()).toEqual([...SIGNUP_STEPS].sort());
+  });
+
+  const image = new Blob(["x"], { type: "image/png" });
+  const cases: {
+    step: (typeof SIGNUP_STEPS)[number];
+    good: unknown;
+    bad: unknown;
+    field: string;
+    message: string;
+    literal: string;
+  }[] = [
+    { step: "personal", good: { firstName: "Jo" }, bad: { firstName: "J" }, field: "firstName", message: VALIDATION.firstName, literal: "First name is required" },
+    { step: "university", good: { university: "3" }, bad: { university: "" }, field: "university", message: VALIDATION.university, literal: "Please select a university" },
+    { step: "graduation", good: { graduationYear: "2027" }, bad: { graduationYear: 2024 }, field: "graduationYear", message: VALIDATION.graduationYear, literal: "Graduation year is required" },
+    { step: "gender", good: { gender: "female" }, bad: { gender: "" }, field: "gender", message: VALIDATION.gender, literal: "Please select your gender" },
+    { step: "instagram", good: { instagramHandle: "john" }, bad: { instagramHandle: "" }, field: "instagramHandle", message: VALIDATION.instagramRequired, literal: "Instagram handle is required" },
+    { step: "phone", good: { phone: "(555) 555-5555" }, bad: { phone: "(555) 555" }, field: "phone", message: VALIDATION.signupPhoneMin, literal: "Phone number must be at least 10 digits" },
+    { step: "profileImage", good: { profileImage: image, cropPreviewed: true }, bad: { cropPreviewed: true }, field: "profileImage", message: VALIDATION.profileImage, literal: "Please upload a profile image" },
+    { step: "profileImage", good: { profileImage: image, cropPreviewed: true }, bad: { profileImage: image, cropPreviewed: false }, field: "cropPreviewed", message: VALIDATION.cropPreview, literal: "Please preview your image first" },
+  ];
+
+  it.each(cases)("$step accepts a good value and rejects $bad on $field", ({ step, good, bad, field, message, literal }) => {
+    const schema = signupStepSchemas[step];
+    expectValid(schema, good);
+    expectInvalid(schema, bad, message);
+    expect(messagesAt(schema, bad, field)).toEqual([literal]);
+  });
+
+  it("normalizes values the way they are sent", () => {
+    expect(expectValid(signupStepSchemas.university, { university: "3" })).toEqual({ university: 3 });
+    expect(expectValid(signupStepSchemas.graduation, { graduationYear: "2027" })).toEqual({ graduationYear: 2027 });
+    expect(expectValid(signupStepSchemas.instagram, { instagramHandle: " john " })).toEqual({ instagramHandle: "@john" });
+  });
+});
+
+describe("SignupFormSchema: the whole form with its defaults", () => {
+  const form = {
+    firstName: "Jo",
+    university: "3",
+    graduationYear: "2026",
+    gender: "male",
+    instagramHandle: "jo",
+    phone: "(555) 555-5555",
+    acceptPrivacy: true,
+  };
+
+  it("accepts a complete form and fills the defaults", () => {
+    expect(expectValid(SignupFormSchema, form)).toEqual({
+      firstName: "Jo",
+      university: 3,
+      graduationYear: 2026,
+      gender: "male",
+      instagramHandle: "@jo",
+      phone: "(555) 555-5555",
+      studentOrganization: "",
+      interests: "",
+      verificationCode: "",
+      acceptPrivacy: true,
+    });
+  });
+
+  it("requires acceptPrivacy to be true", () => {
+    expect(messagesAt(SignupFormSchema, { ...form, acceptPrivacy: false }, "acceptPrivacy")).toEqual([VALIDATION.acceptPrivacy]);
+    expect(messagesAt(SignupFormSchema, { ...form, acceptPrivacy: undefined }, "acceptPrivacy")).toEqual([
+      "You must accept the terms and conditions",
+    ]);
+  });
+
+  it("reports every bad field under its own name", () => {
+    const result = SignupFormSchema.safeParse({});
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(fieldErrorsOf(result.error)).toEqual({
+      firstName: [VALIDATION.firstName],
+      university: [VALIDATION.university],
+      graduationYear: [VALIDATION.graduationYear],
+      gender: [VALIDATION.gender],
+      instagramHandle: [VALIDATION.instagramRequired],
+      phone: [VALIDATION.signupPhoneMin],
+      acceptPrivacy: [VALIDATION.acceptPrivacy],
+    });
+  });
+});
+
+// ── Profile update ───────────────────────────────────────────────────────
+describe("ProfileUpdateSchema (PATCH /users/update)", () => {
+  it.each<Row>([
+    [{}, {}],
+    [{ firstName: " Jo " }, { firstName: "Jo" }],
+    [{ university: "3", graduationYear: "2028" }, { university: 3, graduationYear: 2028 }],
+    [{ instagramHandle: "john" }, { instagramHandle: "@john" }],
+    [{ gender: "female", preference: "male" }, { gender: "female", preference: "male" }],
+    [{ isVerified: "true" }, { isVerified: true }],
+    [{ isVerified: "false" }, { isVerified: false }],
+    [{ isVerified: true }, { isVerified: true }],
+    [{ isVerified: false }, { isVerified: false }],
+    [{ organizations: ["Chess"], interests: ["Music", "Hiking"] }, { organizations: ["Chess"], interests: ["Music", "Hiking"] }],
+    [{ emojis: [] }, { emojis: [] }],
+    [{ emojis: ["😀", "🔥", "❤️"] }, { emojis: ["😀", "🔥", "❤️"] }],
+  ])("accepts %j as %j", (input, expected) => {
+    expect(expectValid(ProfileUpdateSchema, input)).toEqual(expected);
+  });
+
+  it.each<[field: string]>([["remainingUnlocks"], ["isAdmin"], ["phone"], ["boostEndTime"], ["id"]])(
+    "rejects the unknown key %s (strict)",
+    (field) => {
+      const result = ProfileUpdateSchema.safeParse({ firstName: "Jo", [field]: "x" });
+      expect(result.success).toBe(false);
+      if (result.success) return;
+      expect(result.error.issues).toHaveLength(1);
+      expect(result.error.issues[0]?.code).toBe("unrecognized_keys");
+      expect((result.error.issues[0] as { keys?: string[] }).keys).toEqual([field]);
+    },
+  );
+
+  it.each<[input: unknown, field: string, message: string]>([
+    [{ firstName: "J" }, "firstName", VALIDATION.firstName],
+    [{ university: "0" }, "university", VALIDATION.university],
+    [{ graduationYear: 2030 }, "graduationYear", VALIDATION.graduationYear],
+    [{ gender: "x" }, "gender", VALIDATION.gender],
+    [{ instagramHandle: "a b" }, "instagramHandle", VALIDATION.instagramFormat],
+    [{ emojis: ["😀", "🔥", "❤️", "🎉"] }, "emojis", "Choose up to 3 emojis"],
+    [{ emojis: ["abc"] }, "emojis.0", "Choose an emoji"],
+  ])("rejects %j with the field's message", (input, field, message) => {
+    expect(messagesAt(ProfileUpdateSchema, input, field)).toEqual([message]);
+  });
+
+  it.each<[unknown]>([["yes"], ["1"], [1], ["TRUE"], [null]])("rejects isVerified %j", (isVerified) => {
+    expect(ProfileUpdateSchema.safeParse({ isVerified }).success).toBe(false);
+  });
+});
+
+describe("BooleanText", () => {
+  it.each<Row>([
+    ["true", true],
+    ["false", false],
+    [true, true],
+    [false, false],
+  ])("%j → %j", (input, expected) => {
+    expect(expectValid(BooleanText, input)).toBe(expected);
+  });
+  it.each<[unknown]>([["maybe"], [""], [0], [undefined]])("rejects %j", (input) => {
+    expect(BooleanText.safeParse(input).success).toBe(false);
+  });
+});
+
+// ── Server-side forms ────────────────────────────────────────────────────
+describe("E164PhoneSchema and VerificationCodeSchema (what the server accepts)", () => {
+  it.each<[unknown, boolean]>([
+    ["+15555555555", true],
+    ["+1555555555", false],
+    ["+155555555555", false],
+    ["15555555555", false],
+    ["+445555555555", false],
+    ["(555) 555-5555", false],
+  ])("phone %j valid=%j", (input, ok) => {
+    expect(E164PhoneSchema.safeParse(input).success).toBe(ok);
+    if (!ok) expect(messagesOf(E164PhoneSchema, input)).toEqual([VALIDATION.loginPhone]);
+  });
+
+  it.each<[unknown, string[]]>([
+    ["123456", []],
+    [" 123456 ", []],
+    ["", [VALIDATION.loginCode]],
+    [undefined, [VALIDATION.loginCode]],
+    ["12345", [VALIDATION.verificationCodeFormat]],
+    ["1234567", [VALIDATION.verificationCodeFormat]],
+    ["12a456", [VALIDATION.verificationCodeFormat]],
+  ])("code %j → %j", (input, messages) => {
+    expect(messagesOf(VerificationCodeSchema, input)).toEqual(messages);
+  });
+});

@@ -1,0 +1,40 @@
+/** SQLSTATE codes services branch on. */
+export const PG_UNIQUE_VIOLATION = "23505";
+export const PG_CHECK_VIOLATION = "23514";
+export const PG_FOREIGN_KEY_VIOLATION = "23503";
+export const PG_NOT_NULL_VIOLATION = "23502";
+
+export interface PgErrorInfo {
+  code: string;
+  constraint?: string;
+}
+
+/**
+ * The Postgres error inside whatever was thrown: Drizzle wraps driver errors
+ * (DrizzleQueryError.cause), postgres.js names the constraint
+ * `constraint_name`, PGlite `constraint`.
+ */
+export function pgErrorOf(error: unknown): PgErrorInfo | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
+    const e = current as { code?: unknown; constraint_name?: unknown; constraint?: unknown; cause?: unknown };
+    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) {
+      const constraint = typeof e.constraint_name === "string" ? e.constraint_name : e.constraint;
+      return typeof constraint === "string" ? { code: e.code, constraint } : { code: e.code };
+    }
+    current = e.cause;
+  }
+  return undefined;
+}
+
+function violates(code: string, error: unknown, constraint?: string): boolean {
+  const info = pgErrorOf(error);
+  return info?.code === code && (constraint === undefined || info.constraint === constraint);
+}
+
+export const isUniqueViolation = (error: unknown, constraint?: string) =>
+  violates(PG_UNIQUE_VIOLATION, error, constraint);
+export const isCheckViolation = (error: unknown, constraint?: string) =>
+  violates(PG_CHECK_VIOLATION, error, constraint);
+export const isForeignKeyViolation = (error: unknown, constraint?: string) =>
+  violates(PG_FOREIGN_KEY_VIOLATION, error, constraint);

@@ -1,0 +1,15 @@
+export {
+  createDatabase,
+  pgliteDatabase,
+  DEFAULT_POOL_SIZE,
+  type CreateDatabaseOptions,
+  type Database,
+  type DatabaseHandle,
+  type DatabaseKind,
+  type Schema,
+  type Transaction,
+} from "./client";
+export { migrate, DEFAULT_MIGRATIONS_FOLDER, type MigrateOptions } from "./migrate";
+export { queryRows } from "./sql";
+export * from "./errors";
+export * from "./schema/index";

@@ -1,0 +1,59 @@
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import { readMigrationFiles } from "drizzle-orm/migrator";
+import type { Database } from "./client";
+import { queryRows } from "./sql";
+
+/**
+ * Resolved from this module's URL so it keeps working when the server is
+ * bundled to dist/bin/server.mjs with the folder copied to dist/drizzle.
+ */
+export const DEFAULT_MIGRATIONS_FOLDER = fileURLToPath(new URL("../drizzle/", import.meta.url));
+
+// Same bookkeeping table as drizzle-kit's migrator, so either tool sees the other's work.
+const MIGRATIONS_SCHEMA = "drizzle";
+const MIGRATIONS_TABLE = "__drizzle_migrations";
+/** Arbitrary constant: serialises concurrent migrators (several server processes starting). */
+const MIGRATION_LOCK_KEY = 7_391_224_617;
+
+export interface MigrateOptions {
+  /** A path or file: URL of a drizzle-kit output folder. Default: DEFAULT_MIGRATIONS_FOLDER. */
+  migrationsFolder?: string | URL;
+}
+
+/**
+ * Applies pending migrations in one transaction that first takes an advisory
+ * lock, so concurrent callers apply each migration once. Returns how many ran.
+ */
+export async function migrate(db: Database, opts: MigrateOptions = {}): Promise<{ applied: number }> {
+  const folder = opts.migrationsFolder ?? DEFAULT_MIGRATIONS_FOLDER;
+  const migrations = readMigrationFiles({
+    migrationsFolder: folder instanceof URL ? fileURLToPath(folder) : folder,
+  });
+  const table = sql`${sql.identifier(MIGRATIONS_SCHEMA)}.${sql.identifier(MIGRATIONS_TABLE)}`;
+
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+    await tx.execute(sql`create schema if not exists ${sql.identifier(MIGRATIONS_SCHEMA)}`);
+    await tx.execute(
+      sql`create table if not exists ${table} (id serial primary key, hash text not null, created_at bigint)`,
+    );
+    const [last] = await queryRows<{ created_at: string | number | null }>(
+      tx,
+      sql`select created_at from ${table} order by created_at desc limit 1`,
+    );
+    const lastMillis = last?.created_at == null ? -Infinity : Number(last.created_at);
+    let applied = 0;
+    for (const migration of migrations) {
+      if (migration.folderMillis <= lastMillis) continue;
+      for (const statement of migration.sql) {
+        if (statement.trim()) await tx.execute(sql.raw(statement));
+      }
+      await tx.execute(
+        sql`insert into ${table} (hash, created_at) values (${migration.hash}, ${migration.folderMillis})`,
+      );
+      applied++;
+    }
+    return { applied };
+  });
+}

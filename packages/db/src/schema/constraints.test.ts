@@ -1,0 +1,232 @@
+import { and, eq, gte, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isCheckViolation, isUniqueViolation, pgErrorOf } from "../errors";
+import { createTestDatabase, insertTestPrompt, insertTestSchool, insertTestUser, type TestDatabase } from "../testing/index";
+import {
+  blocks,
+  paymentFulfilments,
+  purchases,
+  reports,
+  rounds,
+  unlocks,
+  users,
+  voterState,
+  votes,
+  type Prompt,
+  type School,
+} from "./index";
+
+/** The error a statement fails with (fails the test when it succeeds). */
+async function failure(statement: PromiseLike<unknown>): Promise<unknown> {
+  try {
+    await statement;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected the statement to fail");
+}
+
+describe("database invariants", () => {
+  let t: TestDatabase;
+  let school: School;
+  let prompt: Prompt;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    school = await insertTestSchool(t.db);
+    prompt = await insertTestPrompt(t.db);
+  });
+  afterAll(() => t?.close());
+
+  const student = (overrides: Partial<Omit<typeof users.$inferInsert, "schoolId">> = {}) =>
+    insertTestUser(t.db, { schoolId: school.id, ...overrides });
+
+  describe("unlock credits", () => {
+    it("a conditional decrement stops at zero", async () => {
+      const u = await student({ remainingUnlocks: 1 });
+      const spend = () =>
+        t.db
+          .update(users)
+          .set({ remainingUnlocks: sql`${users.remainingUnlocks} - 1` })
+          .where(and(eq(users.id, u.id), gte(users.remainingUnlocks, 1)))
+          .returning({ left: users.remainingUnlocks });
+      expect(await spend()).toEqual([{ left: 0 }]);
+      expect(await spend()).toEqual([]);
+    });
+
+    it("concurrent spends never overdraw", async () => {
+      const u = await student({ remainingUnlocks: 2 });
+      const results = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          t.db
+            .update(users)
+            .set({ remainingUnlocks: sql`${users.remainingUnlocks} - 1` })
+            .where(and(eq(users.id, u.id), gte(users.remainingUnlocks, 1)))
+            .returning({ left: users.remainingUnlocks }),
+        ),
+      );
+      expect(results.filter((r) => r.length === 1)).toHaveLength(2);
+      const [after] = await t.db.select().from(users).where(eq(users.id, u.id));
+      expect(after?.remainingUnlocks).toBe(0);
+    });
+
+    it("an unconditional decrement below zero violates the CHECK", async () => {
+      const u = await student({ remainingUnlocks: 0 });
+      const error = await failure(
+        t.db
+          .update(users)
+          .set({ remainingUnlocks: sql`${users.remainingUnlocks} - 1` })
+          .where(eq(users.id, u.id)),
+      );
+      expect(isCheckViolation(error, "users_remaining_unlocks_nonnegative")).toBe(true);
+    });
+  });
+
+  describe("users", () => {
+    it("one account per phone", async () => {
+      const u = await student();
+      const error = await failure(student({ phone: u.phone }));
+      expect(isUniqueViolation(error, "users_phone_unique")).toBe(true);
+    });
+
+    it("phones are E.164 US numbers", async () => {
+      expect(isCheckViolation(await failure(student({ phone: "5555550123" })), "users_phone_e164_us")).toBe(true);
+      expect(isCheckViolation(await failure(student({ phone: "+4420123456" })), "users_phone_e164_us")).toBe(true);
+    });
+
+    it("graduation year is 2025..2029 or null", async () => {
+      const error = await failure(student({ graduationYear: 2030 }));
+      expect(isCheckViolation(error, "users_graduation_year_range")).toBe(true);
+      await expect(student({ graduationYear: null, isVerified: false })).resolves.toBeTruthy();
+    });
+
+    it("only a complete profile with a photo can be verified", async () => {
+      const error = await failure(student({ photoKey: null }));
+      expect(isCheckViolation(error, "users_verified_profile_complete")).toBe(true);
+      const draft = await student({ photoKey: null, isVerified: false });
+      expect(draft.isVerified).toBe(false);
+    });
+
+    it("array columns default to empty", async () => {
+      const u = await student();
+      expect(u).toMatchObject({ organizations: [], interests: [], emojis: [], role: "student", remainingUnlocks: 0 });
+    });
+  });
+
+  describe("payments", () => {
+    it("a fulfilment is recorded exactly once", async () => {
+      const u = await student();
+      const [purchase] = await t.db
+        .insert(purchases)
+        .values({
+          userId: u.id,
+          productId: "unlock-3",
+          kind: "unlock",
+          amountCents: 799,
+          provider: "local",
+          providerPaymentId: `pi_${u.id}`,
+        })
+        .returning();
+      const fulfil = () =>
+        t.db
+          .insert(paymentFulfilments)
+          .values({ providerPaymentId: purchase!.providerPaymentId, purchaseId: purchase!.id })
+          .onConflictDoNothing()
+          .returning();
+      expect(await fulfil()).toHaveLength(1);
+      expect(await fulfil()).toHaveLength(0);
+    });
+
+    it("amounts are positive and payment ids unique", async () => {
+      const values = {
+        productId: "boost-1",
+        kind: "boost" as const,
+        amountCents: 0,
+        provider: "stripe" as const,
+        providerPaymentId: "pi_dup",
+      };
+      expect(isCheckViolation(await failure(t.db.insert(purchases).values(values)), "purchases_amount_positive")).toBe(
+        true,
+      );
+      await t.db.insert(purchases).values({ ...values, amountCents: 499 });
+      const error = await failure(t.db.insert(purchases).values({ ...values, amountCents: 499 }));
+      expect(isUniqueViolation(error, "purchases_provider_payment_id_unique")).toBe(true);
+    });
+  });
+
+  describe("rounds and votes", () => {
+    it("a voter has at most one open round", async () => {
+      const [voter, a, b] = await Promise.all([student(), student(), student()]);
+      const open = { voterId: voter.id, promptId: prompt.id, candidateAId: a.id, candidateBId: b.id };
+      const [first] = await t.db.insert(rounds).values(open).returning();
+      const error = await failure(t.db.insert(rounds).values(open));
+      expect(isUniqueViolation(error, "rounds_one_open_per_voter")).toBe(true);
+
+      await t.db.update(rounds).set({ status: "voted", closedAt: new Date() }).where(eq(rounds.id, first!.id));
+      await expect(t.db.insert(rounds).values(open).returning()).resolves.toHaveLength(1);
+    });
+
+    it("a round shows two different candidates, neither the voter, and closes with a time", async () => {
+      const [voter, a] = await Promise.all([student(), student()]);
+      const base = { promptId: prompt.id };
+      const same = await failure(t.db.insert(rounds).values({ ...base, voterId: voter.id, candidateAId: a.id, candidateBId: a.id }));
+      expect(isCheckViolation(same, "rounds_distinct_candidates")).toBe(true);
+      const self = await failure(
+        t.db.insert(rounds).values({ ...base, voterId: voter.id, candidateAId: voter.id, candidateBId: a.id }),
+      );
+      expect(isCheckViolation(self, "rounds_voter_not_candidate")).toBe(true);
+      const b = await student();
+      const closedWithoutTime = await failure(
+        t.db.insert(rounds).values({ ...base, voterId: voter.id, candidateAId: a.id, candidateBId: b.id, status: "voted" }),
+      );
+      expect(isCheckViolation(closedWithoutTime, "rounds_closed_at_matches_status")).toBe(true);
+    });
+
+    it("one vote per round; a deleted voter's vote stays, anonymous", async () => {
+      const [voter, a, b] = await Promise.all([student(), student(), student()]);
+      const [round] = await t.db
+        .insert(rounds)
+        .values({ voterId: voter.id, promptId: prompt.id, candidateAId: a.id, candidateBId: b.id })
+        .returning();
+      const vote = { roundId: round!.id, voterId: voter.id, recipientId: a.id, promptId: prompt.id };
+      const [stored] = await t.db.insert(votes).values(vote).returning();
+      expect(isUniqueViolation(await failure(t.db.insert(votes).values(vote)), "votes_round_id_unique")).toBe(true);
+
+      await t.db.delete(users).where(eq(users.id, voter.id));
+      const [kept] = await t.db.select().from(votes).where(eq(votes.id, stored!.id));
+      expect(kept).toMatchObject({ voterId: null, roundId: null, recipientId: a.id });
+    });
+
+    it("allowances stay within their limits", async () => {
+      const u = await student();
+      const error = await failure(t.db.insert(voterState).values({ userId: u.id, votesInBatch: 13 }));
+      expect(isCheckViolation(error, "voter_state_votes_in_batch_range")).toBe(true);
+      const skips = await failure(t.db.insert(voterState).values({ userId: u.id, skipsInRow: 4 }));
+      expect(isCheckViolation(skips, "voter_state_skips_in_row_range")).toBe(true);
+    });
+  });
+
+  describe("unlocks and safety", () => {
+    it("an owner unlocks a voter once", async () => {
+      const [owner, voter] = await Promise.all([student(), student()]);
+      const unlock = () =>
+        t.db.insert(unlocks).values({ ownerId: owner.id, voterId: voter.id }).onConflictDoNothing().returning();
+      expect(await unlock()).toHaveLength(1);
+      expect(await unlock()).toHaveLength(0);
+      const error = await failure(t.db.insert(unlocks).values({ ownerId: owner.id, voterId: voter.id }));
+      expect(isUniqueViolation(error, "unlocks_owner_voter_unique")).toBe(true);
+    });
+
+    it("nobody blocks or reports themselves; one report per pair", async () => {
+      const [u, v] = await Promise.all([student(), student()]);
+      expect(isCheckViolation(await failure(t.db.insert(blocks).values({ blockerId: u.id, blockedId: u.id })))).toBe(true);
+      await t.db.insert(reports).values({ reporterId: u.id, reportedId: v.id, reason: "fake_profile" });
+      const error = await failure(t.db.insert(reports).values({ reporterId: u.id, reportedId: v.id, reason: "other" }));
+      expect(isUniqueViolation(error, "reports_reporter_reported_unique")).toBe(true);
+    });
+  });
+
+  it("pgErrorOf finds nothing in non-database errors", () => {
+    expect(pgErrorOf(new Error("plain"))).toBeUndefined();
+    expect(pgErrorOf(undefined)).toBeUndefined();
+  });
+});

@@ -1,0 +1,41 @@
+import { GENDERS } from "@quad/contracts";
+import { pgEnum } from "drizzle-orm/pg-core";
+
+export const USER_ROLES = ["student", "admin"] as const;
+export const ROUND_STATUSES = ["open", "voted", "skipped", "closed"] as const;
+export const PURCHASE_KINDS = ["unlock", "boost"] as const;
+export const PAYMENT_PROVIDERS = ["local", "stripe"] as const;
+export const PURCHASE_STATUSES = ["pending", "succeeded", "failed"] as const;
+export const SMS_KINDS = ["code", "notification", "system"] as const;
+export const SMS_STATUSES = ["queued", "sent", "failed"] as const;
+export const CONSENT_KINDS = ["sms", "terms"] as const;
+export const REPORT_REASONS = [
+  "fake_profile",
+  "under_18",
+  "not_a_student",
+  "inappropriate_photo",
+  "harassment",
+  "other",
+] as const;
+
+/** One Postgres type for both users.gender and users.preference. */
+export const genderEnum = pgEnum("gender", GENDERS);
+export const userRoleEnum = pgEnum("user_role", USER_ROLES);
+export const roundStatusEnum = pgEnum("round_status", ROUND_STATUSES);
+export const purchaseKindEnum = pgEnum("purchase_kind", PURCHASE_KINDS);
+export const paymentProviderEnum = pgEnum("payment_provider", PAYMENT_PROVIDERS);
+export const purchaseStatusEnum = pgEnum("purchase_status", PURCHASE_STATUSES);
+export const smsKindEnum = pgEnum("sms_kind", SMS_KINDS);
+export const smsStatusEnum = pgEnum("sms_status", SMS_STATUSES);
+export const consentKindEnum = pgEnum("consent_kind", CONSENT_KINDS);
+export const reportReasonEnum = pgEnum("report_reason", REPORT_REASONS);
+
+export type UserRole = (typeof USER_ROLES)[number];
+export type RoundStatus = (typeof ROUND_STATUSES)[number];
+export type PurchaseKind = (typeof PURCHASE_KINDS)[number];
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
+export type SmsKind = (typeof SMS_KINDS)[number];
+export type SmsStatus = (typeof SMS_STATUSES)[number];
+export type ConsentKind = (typeof CONSENT_KINDS)[number];
+export type ReportReason = (typeof REPORT_REASONS)[number];

@@ -1,0 +1,53 @@
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, primaryKey, text, unique, uuid } from "drizzle-orm/pg-core";
+import { createdAt, timestamptz } from "./columns";
+import { reportReasonEnum } from "./enums";
+import { users } from "./users";
+
+/** A block hides both people from each other's rounds, whoever blocked. */
+export const blocks = pgTable(
+  "blocks",
+  {
+    blockerId: uuid("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: uuid("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "blocks_pkey", columns: [t.blockerId, t.blockedId] }),
+    // "Who blocked me" side of the either-direction check.
+    index("blocks_blocked_idx").on(t.blockedId),
+    check("blocks_not_self", sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+export const reports = pgTable(
+  "reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reporterId: uuid("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reportedId: uuid("reported_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: reportReasonEnum("reason").notNull(),
+    note: text("note"),
+    createdAt: createdAt(),
+    resolvedAt: timestamptz("resolved_at"),
+  },
+  (t) => [
+    // One report per reporter and person: repeated reports cannot pile up.
+    unique("reports_reporter_reported_unique").on(t.reporterId, t.reportedId),
+    index("reports_reported_idx").on(t.reportedId),
+    check("reports_not_self", sql`${t.reporterId} <> ${t.reportedId}`),
+  ],
+);
+
+export type Block = typeof blocks.$inferSelect;
+export type NewBlock = typeof blocks.$inferInsert;
+export type Report = typeof reports.$inferSelect;
+export type NewReport = typeof reports.$inferInsert;

@@ -1,0 +1,76 @@
+import { GRADUATION_YEARS } from "@quad/contracts";
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, smallint, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, timestamptz, updatedAt } from "./columns";
+import { genderEnum, userRoleEnum } from "./enums";
+import { schools } from "./schools";
+
+const FIRST_YEAR = Math.min(...GRADUATION_YEARS);
+const LAST_YEAR = Math.max(...GRADUATION_YEARS);
+
+/**
+ * Profiles. Frequently changing counters (vote/skip allowances) live in
+ * voter_state instead: every update here writes a new heap tuple and clears
+ * the page's all-visible bit, which would defeat the index-only scans of the
+ * candidate index below.
+ */
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** E.164 US number; one account per phone. */
+    phone: text("phone").notNull().unique(),
+    firstName: text("first_name"),
+    schoolId: integer("school_id").references(() => schools.id),
+    graduationYear: smallint("graduation_year"),
+    gender: genderEnum("gender"),
+    instagramHandle: text("instagram_handle"),
+    /** Media key of the processed 3:4 photo. */
+    photoKey: text("photo_key"),
+    /** Media key of the tiny blurred teaser shown on locked vote cards. */
+    teaserKey: text("teaser_key"),
+    organizations: text("organizations").array().notNull().default(sql`'{}'::text[]`),
+    interests: text("interests").array().notNull().default(sql`'{}'::text[]`),
+    emojis: text("emojis").array().notNull().default(sql`'{}'::text[]`),
+    /** Which gender this student is shown as candidates. */
+    preference: genderEnum("preference"),
+    isVerified: boolean("is_verified").notNull().default(false),
+    remainingUnlocks: integer("remaining_unlocks").notNull().default(0),
+    boostEndsAt: timestamptz("boost_ends_at"),
+    pausedAt: timestamptz("paused_at"),
+    /** Opt-in to appear on the public landing preview. */
+    showInPreview: boolean("show_in_preview").notNull().default(false),
+    role: userRoleEnum("role").notNull().default("student"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("users_phone_e164_us", sql`${t.phone} ~ '^[+]1[0-9]{10}$'`),
+    check(
+      "users_graduation_year_range",
+      sql`${t.graduationYear} between ${sql.raw(String(FIRST_YEAR))} and ${sql.raw(String(LAST_YEAR))}`,
+    ),
+    // Credits never go below zero, whatever the application does.
+    check("users_remaining_unlocks_nonnegative", sql`${t.remainingUnlocks} >= 0`),
+    // Only the server sets is_verified, and only on a complete profile with a processed photo.
+    check(
+      "users_verified_profile_complete",
+      sql`not ${t.isVerified} or (${t.firstName} is not null and ${t.schoolId} is not null and ${t.graduationYear} is not null and ${t.gender} is not null and ${t.instagramHandle} is not null and ${t.photoKey} is not null)`,
+    ),
+    // Candidate pool: school + gender among verified, unpaused students. `id` as a key
+    // column allows a random-start keyset draw (id >= random uuid order by id limit k);
+    // boost_ends_at makes the weighting, and "boosted ones only", index-only scans (a
+    // separate boosted index was measured: the planner preferred this one even at 25k
+    // students per gender). Queries must repeat `is_verified and paused_at is null`.
+    index("users_candidates_idx")
+      .on(t.schoolId, t.gender, t.id, t.boostEndsAt)
+      .where(sql`${t.isVerified} and ${t.pausedAt} is null`),
+    // Landing preview: students who opted in, by gender, grouped by school.
+    index("users_preview_idx")
+      .on(t.gender, t.schoolId, t.id)
+      .where(sql`${t.showInPreview} and ${t.isVerified} and ${t.pausedAt} is null`),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;

@@ -1,0 +1,10 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["src/**/*.test.ts"],
+    // The first PGlite test database of a run builds the migrated dump (seconds on 2 cores).
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
