@@ -5,7 +5,20 @@ import { IsoDateTime } from "./common";
 export const SendCodeInput = z.object({ phone: E164PhoneSchema }).strict();
 export const SendCodeResult = z.object({ sent: z.literal(true), retryAfterSeconds: z.number().int() });
 
-export const VerifyCodeInput = z.object({ phone: E164PhoneSchema, code: VerificationCodeSchema }).strict();
+/**
+ * What the sign-up phone step's two checkboxes agreed to. Recorded with the
+ * consent texts' versions once the code proves the phone is theirs.
+ */
+export const SignupConsents = z
+  .object({
+    sms: z.literal(true, { error: "SMS consent is required to sign up" }),
+    terms: z.literal(true, { error: "You must accept the terms and conditions" }),
+  })
+  .strict();
+
+export const VerifyCodeInput = z
+  .object({ phone: E164PhoneSchema, code: VerificationCodeSchema, consents: SignupConsents.optional() })
+  .strict();
 /** A short-lived bearer token and a rotating refresh token (DESIGN.md "Identity and sessions"). */
 export const AuthTokens = z.object({
   token: z.string(),
@@ -19,7 +32,9 @@ export const LogoutInput = z.object({ refreshToken: z.string().min(1).max(512) }
 export const LogoutResult = z.object({ ok: z.literal(true) });
 
 /** Firebase provider: the client trades a Firebase ID token for our session. */
-export const FirebaseSignInInput = z.object({ idToken: z.string().min(1).max(8192) }).strict();
+export const FirebaseSignInInput = z
+  .object({ idToken: z.string().min(1).max(8192), consents: SignupConsents.optional() })
+  .strict();
 
 /** What the web client needs to know about the server's configuration; nothing secret. */
 export const PublicConfig = z.object({

@@ -67,6 +67,29 @@ describe("POST /api/auth/verify-code", () => {
   });
 });
 
+describe("consent records", () => {
+  it("stores SMS and terms consent with their text versions when the code is verified", async () => {
+    const { consents } = await import("@quad/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const phone = testPhone();
+    await post("/api/auth/send-code", { phone });
+    const code = await latestCode(t.app, phone);
+    const res = await post("/api/auth/verify-code", { phone, code, consents: { sms: true, terms: true } });
+    expect(res.statusCode).toBe(200);
+    const rows = await t.deps.db.select().from(consents).where(eq(consents.phone, phone));
+    expect(rows.map((r) => [r.kind, r.granted, r.textVersion, r.source]).sort()).toEqual([
+      ["sms", true, "sms-2025-04-08", "signup"],
+      ["terms", true, "terms-2025-04-08", "signup"],
+    ]);
+  });
+
+  it("refuses consents that were not given", async () => {
+    const res = await post("/api/auth/verify-code", { phone: testPhone(), code: "123456", consents: { sms: false, terms: true } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors["consents.sms"]).toEqual(["SMS consent is required to sign up"]);
+  });
+});
+
 describe("refresh and logout", () => {
   it("rotates the pair and refuses the old refresh token", async () => {
     const tokens = await signIn(t.app, testPhone());

@@ -11,6 +11,7 @@ import {
 import { AppError } from "../../errors";
 import { publicProcedure, router } from "../../trpc/init";
 import type { Context } from "../../trpc/context";
+import { recordSignupConsents } from "../consents/service";
 import { sendCode, verifyCode, type CodeDeps } from "./codes";
 import { endSession, rotateSession, startSession, type SessionDeps } from "./sessions";
 
@@ -49,6 +50,7 @@ export const authRouter = router({
     .output(AuthTokens)
     .mutation(async ({ ctx, input }) => {
       await verifyCode(codeDeps(ctx), input.phone, input.code);
+      if (input.consents) await recordSignupConsents(ctx.db, input.phone, ctx.now());
       return startSession(sessionDeps(ctx), input.phone);
     }),
   firebase: publicProcedure
@@ -57,6 +59,7 @@ export const authRouter = router({
     .mutation(async ({ ctx, input }) => {
       if (!ctx.firebaseVerifier) throw new AppError("NOT_FOUND", "Firebase sign-in is not enabled.");
       const { phone } = await ctx.firebaseVerifier(input.idToken);
+      if (input.consents) await recordSignupConsents(ctx.db, phone, ctx.now());
       return startSession(sessionDeps(ctx), phone);
     }),
   refresh: publicProcedure
