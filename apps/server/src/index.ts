@@ -5,6 +5,7 @@ import { devJwtSecret } from "./dev-secret";
 import { loadConfig } from "./env";
 import { createDiskStorage } from "./media/storage";
 import { createFirebaseVerifier } from "./modules/auth/firebase";
+import { createCandidatePool } from "./modules/rounds/candidate-pool";
 import { createOutboxSender } from "./modules/sms/sender";
 import { createMemoryRateLimiter } from "./rate-limit/limiter";
 import { createRedisRateLimiter } from "./rate-limit/redis-limiter";
@@ -26,6 +27,8 @@ async function main() {
     media,
     sms: createOutboxSender(database.db, now),
     rateLimiter,
+    candidatePool: createCandidatePool(database.db),
+    random: Math.random,
     jwtSecret,
     now,
     firebaseVerifier:

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../env";
 import type { MediaStorage } from "../media/storage";
 import type { FirebaseTokenVerifier } from "../modules/auth/firebase";
+import type { CandidatePool } from "../modules/rounds/candidate-pool";
+import type { Random } from "../modules/rounds/draw";
 import type { SmsSender } from "../modules/sms/sender";
 import type { RateLimiter } from "../rate-limit/limiter";
 
@@ -14,6 +16,10 @@ export interface AppDeps {
   media: MediaStorage;
   sms: SmsSender;
   rateLimiter: RateLimiter;
+  /** Who can be drawn into rounds, cached per school and gender. */
+  candidatePool: CandidatePool;
+  /** Randomness for draws, injectable so tests are repeatable. */
+  random: Random;
   /** Signs session tokens and keys code hashes. */
   jwtSecret: string;
   /** The clock, injectable so tests move time instead of waiting. */

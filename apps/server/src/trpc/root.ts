@@ -2,6 +2,7 @@ import { authRouter } from "../modules/auth/router";
 import { publicConfigProcedure } from "../modules/config/router";
 import { devRouter } from "../modules/dev/router";
 import { healthProcedure } from "../modules/health/router";
+import { promptsRouter, votesRouter } from "../modules/rounds/router";
 import { schoolsRouter } from "../modules/schools/router";
 import { usersRouter } from "../modules/users/router";
 import { router } from "./init";
@@ -14,6 +15,8 @@ export const appRouter = router({
   dev: devRouter,
   schools: schoolsRouter,
   users: usersRouter,
+  prompts: promptsRouter,
+  votes: votesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -11,6 +11,8 @@ export const usersRouter = router({
     .output(UpdateUserResult)
     .mutation(async ({ ctx, input }) => {
       await enforceWriteLimits(ctx.rateLimiter, { name: "users.update", ip: ctx.ip, phone: ctx.viewer.phone });
-      return { user: await updateProfile(ctx, ctx.viewer.phone, input) };
+      const user = await updateProfile(ctx, ctx.viewer.phone, input);
+      ctx.candidatePool.invalidate(user.university ?? undefined);
+      return { user };
     }),
 });

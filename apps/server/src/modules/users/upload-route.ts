@@ -31,7 +31,10 @@ export async function registerProfileUpdateRoute(
       const { fields, file } = request.isMultipart() ? await readMultipart(request) : { fields: request.body ?? {}, file: undefined };
       const input = ProfileUpdateSchema.parse(listsFromText(fields as Record<string, unknown>));
       const photo = file ? await processPhoto(file) : undefined;
-      return { user: await updateProfile(ctx, ctx.viewer.phone, input, photo) };
+      const user = await updateProfile(ctx, ctx.viewer.phone, input, photo);
+      // Whoever can be drawn into rounds may have changed.
+      ctx.candidatePool.invalidate(user.university ?? undefined);
+      return { user };
     } catch (error) {
       const { status, body } = errorResponse(error);
       if (status >= 500) request.log.error({ err: error }, "profile update failed");

@@ -1,0 +1,83 @@
+import type { Gender } from "@quad/contracts";
+import type { Database } from "@quad/db";
+import { prompts, users } from "@quad/db/schema";
+import { and, eq, isNull } from "drizzle-orm";
+import type { PoolEntry } from "./draw";
+
+/** How long a loaded pool is trusted. Each drawn pair is re-checked in the database anyway. */
+export const POOL_TTL_MS = 15_000;
+
+interface Cached<T> {
+  value: Promise<T>;
+  loadedAt: number;
+}
+
+/**
+ * Who can be drawn, per school and gender: ids and boost ends only, loaded
+ * with one index-only scan of users_candidates_idx and kept briefly in
+ * memory, so a round costs no scan of the school's students. Staleness is
+ * harmless: the pair drawn from it is verified against the database.
+ */
+export interface CandidatePool {
+  candidates(schoolId: number, gender: Gender): Promise<readonly PoolEntry[]>;
+  /** Students who opted in to the landing preview, per school, for visitors. */
+  previewSchools(gender: Gender): Promise<ReadonlyMap<number, readonly PoolEntry[]>>;
+  activePromptIds(): Promise<readonly number[]>;
+  /** Forget what is cached (a profile changed); all of it when no school is named. */
+  invalidate(schoolId?: number): void;
+}
+
+export function createCandidatePool(db: Database, clock: () => number = Date.now): CandidatePool {
+  const cache = new Map<string, Cached<unknown>>();
+  const cached = <T>(key: string, load: () => Promise<T>): Promise<T> => {
+    const hit = cache.get(key) as Cached<T> | undefined;
+    if (hit && clock() - hit.loadedAt < POOL_TTL_MS) return hit.value;
+    const value = load();
+    cache.set(key, { value, loadedAt: clock() });
+    value.catch(() => cache.delete(key));
+    return value;
+  };
+  const toEntry = (row: { id: string; boostEndsAt: Date | null }): PoolEntry => ({
+    id: row.id,
+    boostEndsAt: row.boostEndsAt?.getTime() ?? 0,
+  });
+
+  return {
+    candidates(schoolId, gender) {
+      return cached(`c:${schoolId}:${gender}`, async () => {
+        const rows = await db
+          .select({ id: users.id, boostEndsAt: users.boostEndsAt })
+          .from(users)
+          .where(and(eq(users.schoolId, schoolId), eq(users.gender, gender), eq(users.isVerified, true), isNull(users.pausedAt)));
+        return rows.map(toEntry);
+      });
+    },
+    previewSchools(gender) {
+      return cached(`p:${gender}`, async () => {
+        const rows = await db
+          .select({ id: users.id, boostEndsAt: users.boostEndsAt, schoolId: users.schoolId })
+          .from(users)
+          .where(and(eq(users.showInPreview, true), eq(users.isVerified, true), isNull(users.pausedAt), eq(users.gender, gender)));
+        const bySchool = new Map<number, PoolEntry[]>();
+        for (const row of rows) {
+          if (row.schoolId === null) continue;
+          const list = bySchool.get(row.schoolId) ?? [];
+          list.push(toEntry(row));
+          bySchool.set(row.schoolId, list);
+        }
+        for (const [school, list] of bySchool) if (list.length < 2) bySchool.delete(school);
+        return bySchool;
+      });
+    },
+    activePromptIds() {
+      return cached("prompts", async () => {
+        const rows = await db.select({ id: prompts.id }).from(prompts).where(eq(prompts.active, true));
+        return rows.map((row) => row.id);
+      });
+    },
+    invalidate(schoolId) {
+      if (schoolId === undefined) return cache.clear();
+      for (const key of cache.keys()) if (key.startsWith(`c:${schoolId}:`) || key.startsWith("p:")) cache.delete(key);
+    },
+  };
+}

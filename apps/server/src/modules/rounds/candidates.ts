@@ -1,0 +1,55 @@
+import type { CandidateOption, Gender } from "@quad/contracts";
+import type { Database } from "@quad/db";
+import { blocks, users } from "@quad/db/schema";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { mediaUrl } from "../../media/storage";
+
+/** The public fields of students (DESIGN.md "Data classes"): never a handle, never a phone. */
+export async function publicProfiles(
+  db: Database,
+  ids: readonly string[],
+  eligibility: { schoolId?: number; gender: Gender; previewOnly?: boolean },
+): Promise<Map<string, CandidateOption>> {
+  const rows = await db
+    .select({
+      id: users.id,
+      photoKey: users.photoKey,
+      firstName: users.firstName,
+      graduationYear: users.graduationYear,
+      organizations: users.organizations,
+      interests: users.interests,
+    })
+    .from(users)
+    .where(
+      and(
+        inArray(users.id, [...ids]),
+        eq(users.isVerified, true),
+        isNull(users.pausedAt),
+        eq(users.gender, eligibility.gender),
+        eligibility.schoolId === undefined ? undefined : eq(users.schoolId, eligibility.schoolId),
+        eligibility.previewOnly ? eq(users.showInPreview, true) : undefined,
+      ),
+    );
+  const out = new Map<string, CandidateOption>();
+  for (const row of rows) {
+    // A verified profile always has these (the users_verified_profile_complete check).
+    out.set(row.id, {
+      id: row.id,
+      profileImageUrl: mediaUrl(row.photoKey!),
+      firstName: row.firstName!,
+      graduationYear: row.graduationYear!,
+      organizations: row.organizations,
+      interests: row.interests,
+    });
+  }
+  return out;
+}
+
+/** Everyone the voter blocked or was blocked by: neither ever sees the other. */
+export async function blockedEitherWay(db: Database, userId: string): Promise<Set<string>> {
+  const [mine, theirs] = await Promise.all([
+    db.select({ id: blocks.blockedId }).from(blocks).where(eq(blocks.blockerId, userId)),
+    db.select({ id: blocks.blockerId }).from(blocks).where(eq(blocks.blockedId, userId)),
+  ]);
+  return new Set([...mine, ...theirs].map((row) => row.id));
+}
