@@ -2,7 +2,8 @@ import { authRouter } from "../modules/auth/router";
 import { publicConfigProcedure } from "../modules/config/router";
 import { devRouter } from "../modules/dev/router";
 import { healthProcedure } from "../modules/health/router";
-import { promptsRouter, votesRouter } from "../modules/rounds/router";
+import { unlocksRouter, votesForUserProcedure } from "../modules/inbox/router";
+import { promptsRouter, storeVoteProcedure } from "../modules/rounds/router";
 import { schoolsRouter } from "../modules/schools/router";
 import { usersRouter } from "../modules/users/router";
 import { router } from "./init";
@@ -16,7 +17,8 @@ export const appRouter = router({
   schools: schoolsRouter,
   users: usersRouter,
   prompts: promptsRouter,
-  votes: votesRouter,
+  votes: router({ store: storeVoteProcedure, forUser: votesForUserProcedure }),
+  unlocks: unlocksRouter,
 });
 
 export type AppRouter = typeof appRouter;

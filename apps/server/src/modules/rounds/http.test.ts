@@ -127,7 +127,7 @@ describe("vote allowance", () => {
     await t.deps.db.insert(voterState).values({ userId: c.me.id, votesInBatch: VOTES_PER_BATCH - 1 });
     const r = await round(c.headers);
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => vote(c.headers, { userId: r.users[i % 2].id, promptId: r.prompt.id })),
+      Array.from({ length: 20 }, (_, i) => vote(c.headers, { userId: r.users[i % 2 === 0 ? 0 : 1].id, promptId: r.prompt.id })),
     );
     expect(results.filter((res) => res.statusCode === 200)).toHaveLength(1);
     for (const res of results) expect(res.statusCode).toBeLessThan(500);

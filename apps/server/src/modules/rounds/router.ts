@@ -23,12 +23,10 @@ export const promptsRouter = router({
     }),
 });
 
-export const votesRouter = router({
-  store: sessionProcedure
-    .input(StoreVoteInput)
-    .output(VoteResult)
-    .mutation(async ({ ctx, input }) => {
-      await enforceWriteLimits(ctx.rateLimiter, { name: "votes.store", ip: ctx.ip, phone: ctx.viewer.phone });
-      return castVote(roundDeps(ctx), ctx.viewer.phone, input);
-    }),
-});
+export const storeVoteProcedure = sessionProcedure
+  .input(StoreVoteInput)
+  .output(VoteResult)
+  .mutation(async ({ ctx, input }) => {
+    await enforceWriteLimits(ctx.rateLimiter, { name: "votes.store", ip: ctx.ip, phone: ctx.viewer.phone });
+    return castVote(roundDeps(ctx), ctx.viewer.phone, input);
+  });

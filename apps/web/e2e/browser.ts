@@ -1,0 +1,72 @@
+import { mkdir } from "node:fs/promises";
+import { resolve } from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+const SCREENSHOTS_DIR = resolve(import.meta.dirname, "screenshots");
+
+/** Flags that keep Debian's Chromium quiet and deterministic in containers and CI. */
+const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/**
+ * Launches Chromium (CHROMIUM_PATH, default /usr/bin/chromium). Playwright
+ * gives every launch a fresh, temporary user-data-dir, removed on close.
+ */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    args: CHROMIUM_FLAGS,
+  });
+}
+
+export interface OpenedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Uncaught exceptions and console errors seen on the page so far. */
+  errors: string[];
+  close: () => Promise<void>;
+}
+
+async function openPage(browser: Browser, url: string, options: Parameters<Browser["newContext"]>[0]): Promise<OpenedPage> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`console.error: ${message.text()}`);
+  });
+  await page.goto(url, { waitUntil: "networkidle" });
+  return { page, context, errors, close: () => context.close() };
+}
+
+/** A phone: 390×844 (iPhone 12–15), 2× pixels, touch. */
+export function openMobilePage(browser: Browser, url: string): Promise<OpenedPage> {
+  return openPage(browser, url, {
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
+}
+
+/** A laptop: 1280×800. */
+export function openDesktopPage(browser: Browser, url: string): Promise<OpenedPage> {
+  return openPage(browser, url, { viewport: { width: 1280, height: 800 } });
+}
+
+/** Saves e2e/screenshots/<name>.png (ignored by git) and returns its path. */
+export async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
+  await mkdir(SCREENSHOTS_DIR, { recursive: true });
+  const path = resolve(SCREENSHOTS_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: options.fullPage ?? false, animations: "disabled" });
+  return path;
+}

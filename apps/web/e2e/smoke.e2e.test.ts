@@ -1,0 +1,69 @@
+import { POLICY_EFFECTIVE_DATE, POLICY_UPDATED_DATE } from "@quad/contracts";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, openDesktopPage, openMobilePage, saveScreenshot, type OpenedPage } from "./browser";
+
+const baseURL = inject("baseURL");
+
+describe("smoke", () => {
+  let browser: Browser;
+  const opened: OpenedPage[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await Promise.all(opened.map((o) => o.close()));
+    await browser?.close();
+  });
+
+  async function open(kind: "mobile" | "desktop", path: string): Promise<OpenedPage> {
+    const page = await (kind === "mobile" ? openMobilePage : openDesktopPage)(browser, `${baseURL}${path}`);
+    opened.push(page);
+    return page;
+  }
+
+  it("/ renders the app frame", async () => {
+    for (const kind of ["mobile", "desktop"] as const) {
+      const { page, errors } = await open(kind, "/");
+      await page.getByRole("heading", { level: 1, name: /vote on your classmates/i }).waitFor();
+      expect(await page.title()).toBe("Quad");
+      expect(await page.getByRole("link", { name: "Join to start voting" }).isVisible()).toBe(true);
+      expect(await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Sign up" }).isVisible()).toBe(
+        true,
+      );
+      await saveScreenshot(page, `landing-${kind}`);
+      expect(errors).toEqual([]);
+    }
+  });
+
+  it("/terms shows the Privacy Policy and Terms and links back to /", async () => {
+    for (const kind of ["mobile", "desktop"] as const) {
+      const { page, errors } = await open(kind, "/terms");
+      await page.getByRole("heading", { level: 1, name: /privacy policy and terms and conditions/i }).waitFor();
+      const text = await page.locator("main").innerText();
+      for (const expected of [
+        "Privacy Policy",
+        "Terms and Conditions",
+        POLICY_EFFECTIVE_DATE,
+        POLICY_UPDATED_DATE,
+        "STOP",
+        "HELP",
+        "no refunds",
+        "18 years of age or older",
+        ".edu",
+        "$2.99",
+      ]) {
+        expect(text, `/terms should mention "${expected}"`).toContain(expected);
+      }
+      await saveScreenshot(page, `terms-${kind}`);
+      if (kind === "mobile") await saveScreenshot(page, "terms-mobile-full", { fullPage: true });
+
+      await page.getByRole("link", { name: /back to quad/i }).first().click();
+      await page.waitForURL(`${baseURL}/`);
+      await page.getByRole("heading", { level: 1, name: /vote on your classmates/i }).waitFor();
+      expect(errors).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,31 @@
+import { useEffect } from "react";
+import { Outlet, useNavigate } from "react-router";
+import { clearServerCache } from "../lib/data-layer";
+import { useSessionStore } from "../lib/session-store";
+import { setUnauthorizedHandler } from "../lib/unauthorized";
+import { ApiProvider } from "./api-provider";
+
+/**
+ * Layout route for every screen that talks to the server (lazy-loaded, so
+ * the data layer is fetched with the first such screen). Registers the
+ * global 401 handler: end the session and go to /login (spec §4).
+ */
+export function ApiLayout() {
+  const navigate = useNavigate();
+
+  useEffect(
+    () =>
+      setUnauthorizedHandler(() => {
+        useSessionStore.getState().clear();
+        void navigate("/login", { replace: true });
+        clearServerCache();
+      }),
+    [navigate],
+  );
+
+  return (
+    <ApiProvider>
+      <Outlet />
+    </ApiProvider>
+  );
+}

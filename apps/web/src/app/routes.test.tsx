@@ -1,0 +1,78 @@
+import { screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { defaultTrpcResolvers, server, trpcHandler } from "../test/msw";
+import { renderApp, signIn, type SessionKind } from "../test/render";
+
+/** Where each route lands for each session state (spec §2 and §4). */
+const expectations: [path: string, session: SessionKind, landsOn: string][] = [
+  ["/", "none", "/"],
+  ["/", "unverified", "/signup"],
+  ["/", "verified", "/home"],
+  ["/login", "none", "/login"],
+  ["/login", "unverified", "/login"],
+  ["/login", "verified", "/home"],
+  ["/signup", "none", "/signup"],
+  ["/signup", "unverified", "/signup"],
+  ["/signup", "verified", "/home"],
+  ["/opt-in", "none", "/opt-in"],
+  ["/opt-in", "unverified", "/opt-in"],
+  ["/opt-in", "verified", "/home"],
+  ["/home", "none", "/login"],
+  ["/home", "unverified", "/signup"],
+  ["/home", "verified", "/home"],
+  ["/terms", "none", "/terms"],
+  ["/terms", "unverified", "/terms"],
+  ["/terms", "verified", "/terms"],
+  ["/no-such-page", "none", "/no-such-page"],
+  ["/no-such-page", "verified", "/no-such-page"],
+];
+
+/** The <h1> each landing route renders. */
+const headings: Record<string, RegExp> = {
+  "/": /vote on your classmates/i,
+  "/login": /^log in$/i,
+  "/signup": /create your account/i,
+  "/opt-in": /verify your phone/i,
+  "/home": /^hey avery/i,
+  "/terms": /privacy policy and terms and conditions/i,
+  "/no-such-page": /page not found/i,
+};
+
+describe("route gating", () => {
+  it.each(expectations)("%s with session %s lands on %s", async (path, session, landsOn) => {
+    signIn(session);
+    const { location } = renderApp(path);
+    expect(await screen.findByRole("heading", { level: 1, name: headings[landsOn] })).toBeTruthy();
+    expect(location.pathname).toBe(landsOn);
+  });
+
+  it("signing in with a token but no profile yet counts as unverified", async () => {
+    signIn("none");
+    const { useSessionStore } = await import("../lib/session-store");
+    useSessionStore.getState().setToken("fresh-token");
+    const { location } = renderApp("/home");
+    await waitFor(() => expect(location.pathname).toBe("/signup"));
+  });
+
+  it("logout on /home ends the session and opens /login", async () => {
+    signIn("verified");
+    const revoked: unknown[] = [];
+    server.use(
+      trpcHandler({
+        ...defaultTrpcResolvers,
+        "auth.logout": ({ input }) => {
+          revoked.push(input);
+          return { ok: true };
+        },
+      }),
+    );
+    const { location } = renderApp("/home");
+    const logout = await screen.findByRole("button", { name: "Logout" });
+    logout.click();
+    expect(await screen.findByRole("heading", { level: 1, name: /^log in$/i })).toBeTruthy();
+    expect(location.pathname).toBe("/login");
+    const { useSessionStore } = await import("../lib/session-store");
+    expect(useSessionStore.getState().token).toBeNull();
+    await waitFor(() => expect(revoked).toEqual([{ refreshToken: "refresh-token-1" }]));
+  });
+});

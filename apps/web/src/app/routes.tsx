@@ -1,0 +1,42 @@
+import { lazy, type ComponentType } from "react";
+import type { RouteObject } from "react-router";
+import { LandingPage } from "../pages/landing-page";
+import { NotFoundPage } from "../pages/not-found-page";
+import { RedirectSignedIn, RequireNotVerified, RequireVerified } from "./guards";
+
+/** React.lazy for a module's named export. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own constraint
+function lazyNamed<T extends ComponentType<any>>(load: () => Promise<T>) {
+  return lazy(async () => ({ default: await load() }));
+}
+
+// Only the landing page is in the first bundle. The data layer (TanStack Query
+// + tRPC, via ApiLayout) and every other screen load on demand, so signed-in
+// screens (and, later, Firebase, Stripe and the cropper inside them) are
+// fetched only by people who reach them.
+const ApiLayout = lazyNamed(() => import("./api-layout").then((m) => m.ApiLayout));
+const LoginPage = lazyNamed(() => import("../pages/login-page").then((m) => m.LoginPage));
+const SignupPage = lazyNamed(() => import("../pages/signup-page").then((m) => m.SignupPage));
+const HomePage = lazyNamed(() => import("../pages/home-page").then((m) => m.HomePage));
+const TermsPage = lazyNamed(() => import("../pages/terms-page").then((m) => m.TermsPage));
+
+/** The routes of spec §2 with their gating (see guards.tsx). */
+export const routes: RouteObject[] = [
+  { element: <RedirectSignedIn />, children: [{ index: true, element: <LandingPage /> }] },
+  {
+    element: <ApiLayout />,
+    children: [
+      {
+        element: <RequireNotVerified />,
+        children: [
+          { path: "login", element: <LoginPage /> },
+          { path: "signup", element: <SignupPage /> },
+          { path: "opt-in", element: <SignupPage startAt="phone" /> },
+        ],
+      },
+      { element: <RequireVerified />, children: [{ path: "home", element: <HomePage /> }] },
+    ],
+  },
+  { path: "terms", element: <TermsPage /> },
+  { path: "*", element: <NotFoundPage /> },
+];

@@ -1,0 +1,11 @@
+export { AppShell, type AppShellProps } from "./app-shell";
+export { Button, ButtonLink, buttonClassName, type ButtonProps, type ButtonLinkProps, type ButtonVariant, type ButtonSize } from "./button";
+export { Card, type CardProps } from "./card";
+export { LoadingScreen } from "./loading-screen";
+export { Logo, LogoMark } from "./logo";
+export { Modal, type ModalProps } from "./modal";
+export { PageHeader, type PageHeaderProps } from "./page-header";
+export { Spinner, type SpinnerProps } from "./spinner";
+export { TopBar, type TopBarProps } from "./top-bar";
+export { Notice, type NoticeProps } from "./notice";
+export { Icon, type IconName, type IconProps } from "./icon";

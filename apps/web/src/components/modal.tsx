@@ -1,0 +1,143 @@
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from "react";
+import { createPortal } from "react-dom";
+import styles from "./modal.module.css";
+
+export interface ModalProps {
+  open: boolean;
+  /** Escape, the close button and a tap on the backdrop call this. */
+  onClose: () => void;
+  title: ReactNode;
+  /** Optional line under the title, also used as the dialog's description. */
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Buttons pinned under the content. */
+  footer?: ReactNode;
+  /** Hide the × button (e.g. while a payment is in flight). */
+  hideCloseButton?: boolean;
+  /** Keep the dialog open on Escape and backdrop taps. */
+  dismissible?: boolean;
+  size?: "sm" | "md" | "lg";
+  /** The element to focus first; defaults to the first focusable one. */
+  initialFocusRef?: RefObject<HTMLElement | null>;
+}
+
+const FOCUSABLE = [
+  "a[href]",
+  "button:not([disabled])",
+  "input:not([disabled]):not([type='hidden'])",
+  "select:not([disabled])",
+  "textarea:not([disabled])",
+  "[tabindex]:not([tabindex='-1'])",
+].join(",");
+
+function focusableIn(root: HTMLElement): HTMLElement[] {
+  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.hasAttribute("inert"));
+}
+
+/**
+ * An accessible dialog: rendered over the page in a portal, focus moves in and
+ * stays in (Tab wraps), Escape closes, the page behind does not scroll, and
+ * focus returns to where it was when the dialog closes.
+ */
+export function Modal({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  hideCloseButton = false,
+  dismissible = true,
+  size = "md",
+  initialFocusRef,
+}: ModalProps) {
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  }, [onClose]);
+
+  useEffect(() => {
+    if (!open) return;
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const previousOverflow = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+
+    const first = initialFocusRef?.current ?? focusableIn(dialog)[0] ?? dialog;
+    first.focus();
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && dismissible) {
+        event.stopPropagation();
+        onCloseRef.current();
+        return;
+      }
+      if (event.key !== "Tab") return;
+      const items = focusableIn(dialog);
+      if (items.length === 0) {
+        event.preventDefault();
+        dialog.focus();
+        return;
+      }
+      const firstItem = items[0]!;
+      const lastItem = items[items.length - 1]!;
+      const active = document.activeElement;
+      if (event.shiftKey && (active === firstItem || !dialog.contains(active))) {
+        event.preventDefault();
+        lastItem.focus();
+      } else if (!event.shiftKey && (active === lastItem || !dialog.contains(active))) {
+        event.preventDefault();
+        firstItem.focus();
+      }
+    };
+    document.addEventListener("keydown", onKeyDown, true);
+
+    return () => {
+      document.removeEventListener("keydown", onKeyDown, true);
+      document.body.style.overflow = previousOverflow;
+      previouslyFocused?.focus();
+    };
+  }, [open, dismissible, initialFocusRef]);
+
+  if (!open) return null;
+
+  return createPortal(
+    <div className={styles.layer}>
+      <div className={styles.backdrop} aria-hidden="true" onClick={dismissible ? () => onCloseRef.current() : undefined} />
+      <div
+        ref={dialogRef}
+        className={`${styles.dialog} ${styles[size]}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
+        tabIndex={-1}
+      >
+        <header className={styles.header}>
+          <h2 id={titleId} className={styles.title}>
+            {title}
+          </h2>
+          {!hideCloseButton && (
+            <button type="button" className={styles.close} onClick={() => onCloseRef.current()} aria-label="Close">
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+              </svg>
+            </button>
+          )}
+        </header>
+        {description && (
+          <p id={descriptionId} className={styles.description}>
+            {description}
+          </p>
+        )}
+        {children && <div className={styles.body}>{children}</div>}
+        {footer && <footer className={styles.footer}>{footer}</footer>}
+      </div>
+    </div>,
+    document.body,
+  );
+}

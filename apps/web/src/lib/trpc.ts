@@ -1,0 +1,89 @@
+import { QueryClient } from "@tanstack/react-query";
+import { httpBatchLink, type TRPCLink } from "@trpc/client";
+import { createTRPCReact } from "@trpc/react-query";
+import { observable } from "@trpc/server/observable";
+import type { AppRouter } from "@quad/server/router";
+import { getAccessToken } from "./access-token";
+import { httpStatusOf, isUnauthorizedError } from "./api-error";
+import { apiUrl, fetchWithTimeout, TRPC_PATH } from "./http";
+import { useSessionStore, type SessionStore } from "./session-store";
+
+/** Typed React hooks for the server's router: `trpc.schools.list.useQuery()`. */
+export const trpc = createTRPCReact<AppRouter>();
+
+/**
+ * Per-call options that keep a 401 from signing the student out, e.g. for
+ * `users.me`, whose 401 the caller handles itself (spec §7):
+ *
+ *   trpc.users.me.useQuery(undefined, { ...SKIP_AUTH_REDIRECT })
+ *   utils.users.me.fetch(undefined, SKIP_AUTH_REDIRECT)
+ *   trpc.x.useMutation({ ...SKIP_AUTH_REDIRECT })
+ *   utils.client.x.mutate(input, SKIP_AUTH_REDIRECT.trpc)
+ */
+export const SKIP_AUTH_REDIRECT = { trpc: { context: { skipAuthRedirect: true } } } as const;
+
+export interface TrpcClientOptions {
+  /** Called on a 401 from any call not flagged with `skipAuthRedirect`. */
+  onUnauthorized: () => void;
+  store?: SessionStore;
+}
+
+/**
+ * Watches every operation's result and reports a 401 (spec §4), then passes
+ * the error on unchanged so the caller still sees it.
+ */
+export function unauthorizedLink(onUnauthorized: () => void): TRPCLink<AppRouter> {
+  return () =>
+    ({ op, next }) =>
+      observable((observer) =>
+        next(op).subscribe({
+          next: (value) => observer.next(value),
+          error: (error) => {
+            if (op.context.skipAuthRedirect !== true && isUnauthorizedError(error)) onUnauthorized();
+            observer.error(error);
+          },
+          complete: () => observer.complete(),
+        }),
+      );
+}
+
+export function createTrpcClient({ onUnauthorized, store = useSessionStore }: TrpcClientOptions) {
+  return trpc.createClient({
+    links: [
+      unauthorizedLink(onUnauthorized),
+      httpBatchLink({
+        url: apiUrl(TRPC_PATH),
+        maxURLLength: 2000,
+        headers: async () => {
+          const token = await getAccessToken(store);
+          return token ? { Authorization: `Bearer ${token}` } : {};
+        },
+        fetch: fetchWithTimeout,
+      }),
+    ],
+  });
+}
+
+export type TrpcClient = ReturnType<typeof createTrpcClient>;
+
+const MAX_RETRIES = 2;
+
+/** Query defaults: retry only what may succeed on retry (network, 5xx), never a 4xx. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        gcTime: 5 * 60_000,
+        // Opening a round has side effects on the server; refetch only when asked.
+        refetchOnWindowFocus: false,
+        retry: (failureCount, error) => {
+          const status = httpStatusOf(error);
+          if (status !== undefined && status < 500) return false;
+          return failureCount < MAX_RETRIES;
+        },
+      },
+      mutations: { retry: false },
+    },
+  });
+}

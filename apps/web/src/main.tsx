@@ -1,0 +1,19 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { BrowserRouter } from "react-router";
+import "./styles/global.css";
+import { App } from "./app/app";
+import { syncSessionAcrossTabs } from "./lib/session-store";
+
+const container = document.getElementById("root");
+if (!container) throw new Error("Missing #root element in index.html");
+
+syncSessionAcrossTabs();
+
+createRoot(container).render(
+  <StrictMode>
+    <BrowserRouter>
+      <App />
+    </BrowserRouter>
+  </StrictMode>,
+);

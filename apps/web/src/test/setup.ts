@@ -1,0 +1,44 @@
+import { cleanup } from "@testing-library/react";
+import { format } from "node:util";
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
+import { clearServerCache } from "../lib/data-layer";
+import { SIGNED_OUT, useSessionStore } from "../lib/session-store";
+import { server } from "./msw/server";
+
+/*
+ * Any console.error during a test (React warnings, act() warnings, failed
+ * prop types, uncaught render errors) fails that test.
+ */
+let consoleErrors: string[] = [];
+
+// jsdom has no layout; ScrollRestoration calls this on every navigation.
+window.scrollTo = () => undefined;
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: "error" });
+});
+
+beforeEach(() => {
+  consoleErrors = [];
+  vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(format(...args));
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  clearServerCache();
+  // Reset the app's store, then drop what resetting it persisted.
+  useSessionStore.setState(SIGNED_OUT);
+  window.localStorage.clear();
+  const errors = consoleErrors;
+  consoleErrors = [];
+  if (errors.length > 0) {
+    throw new Error(`console.error was called during the test:\n${errors.join("\n---\n")}`);
+  }
+});
+
+afterAll(() => {
+  server.close();
+});

@@ -1,0 +1,62 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+/**
+ * Heavy, rarely needed libraries get their own named chunks. They are only
+ * reached through dynamic imports (React.lazy pages, lazy SDK loaders), so
+ * naming them keeps them out of the first page and gives them stable,
+ * separately cached files.
+ */
+const lazyVendorChunks: { name: string; test: RegExp }[] = [
+  { name: "firebase", test: /[\\/]node_modules[\\/](@firebase|firebase)[\\/]/ },
+  { name: "stripe", test: /[\\/]node_modules[\\/]@stripe[\\/]/ },
+  { name: "cropper", test: /[\\/]node_modules[\\/](cropperjs|react-cropper)[\\/]/ },
+];
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      "/api": { target: "http://127.0.0.1:3000", changeOrigin: false },
+    },
+  },
+  preview: {
+    port: 4173,
+    proxy: {
+      "/api": { target: "http://127.0.0.1:3000", changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      // @quad/contracts is pure declarations; saying so lets the bundler drop the
+      // modules (and their zod schemas) that the first page never uses.
+      treeshake: {
+        moduleSideEffects: (id) => !/[\\/]packages[\\/]contracts[\\/]src[\\/]/.test(id),
+        // Building a zod schema has no side effects; unused schemas can go.
+        manualPureFunctions: ["z"],
+      },
+      output: {
+        codeSplitting: {
+          groups: [
+            ...lazyVendorChunks.map((group) => ({ ...group, priority: 20 })),
+            // TanStack Query + tRPC: loaded with the first screen that talks to the server.
+            { name: "data-layer", test: /[\\/]node_modules[\\/](@tanstack|@trpc)[\\/]/, priority: 15 },
+            // React, the router and the data layer change rarely: one cacheable
+            // chunk that every page needs anyway.
+            {
+              name: "vendor",
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|zustand)[\\/]/,
+              tags: ["$initial"],
+              priority: 10,
+            },
+          ],
+        },
+      },
+    },
+  },
+});
