@@ -6,6 +6,7 @@ import { loggerOptions } from "./http/logger";
 import { registerSpa } from "./http/spa";
 import { registerMediaRoutes } from "./media/routes";
 import { bearerToken, verifyAccessToken } from "./modules/auth/tokens";
+import { registerStripeWebhook } from "./modules/payments/webhook-route";
 import { registerProfileUpdateRoute } from "./modules/users/upload-route";
 import { buildOpenApiDocument } from "./rest/openapi";
 import { registerRestRoutes } from "./rest/adapter";
@@ -74,6 +75,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     devRoutesEnabled: deps.config.devRoutesEnabled,
   });
   await registerProfileUpdateRoute(app, createContext);
+  if (deps.stripe && deps.config.STRIPE_WEBHOOK_SECRET) {
+    await registerStripeWebhook(app, {
+      stripe: deps.stripe,
+      webhookSecret: deps.config.STRIPE_WEBHOOK_SECRET,
+      db: deps.db,
+      now: deps.now,
+      onFulfilled: () => deps.candidatePool.invalidate(),
+    });
+  }
   const openApi = buildOpenApiDocument([...mounted, routes["users.update"]], { version: "1.0.0" });
   app.get("/api/openapi.json", (_request, reply) => reply.send(openApi));
 

@@ -5,6 +5,7 @@ import { devJwtSecret } from "./dev-secret";
 import { loadConfig } from "./env";
 import { createDiskStorage } from "./media/storage";
 import { createFirebaseVerifier } from "./modules/auth/firebase";
+import { createLocalPaymentProvider, createStripeClient, createStripePaymentProvider } from "./modules/payments/provider";
 import { createCandidatePool } from "./modules/rounds/candidate-pool";
 import { createOutboxSender } from "./modules/sms/sender";
 import { createMemoryRateLimiter } from "./rate-limit/limiter";
@@ -19,6 +20,7 @@ async function main() {
   const database = await openDatabase(config, media, (message) => console.log(message));
   const webDistDir = findWebDist(config.WEB_DIST_DIR);
   const now = () => new Date();
+  const stripe = config.PAYMENT_PROVIDER === "stripe" ? createStripeClient({ secretKey: config.STRIPE_SECRET_KEY! }) : undefined;
   const rateLimiter = config.REDIS_URL ? createRedisRateLimiter(config.REDIS_URL) : createMemoryRateLimiter();
   const app = await buildApp({
     config,
@@ -28,6 +30,8 @@ async function main() {
     sms: createOutboxSender(database.db, now),
     rateLimiter,
     candidatePool: createCandidatePool(database.db),
+    payments: stripe ? createStripePaymentProvider(stripe) : createLocalPaymentProvider(),
+    stripe,
     random: Math.random,
     jwtSecret,
     now,

@@ -51,7 +51,7 @@ export const UnauthenticatedPromptInput = z
 
 export const StoreVoteInput = z
   .object({
-    userId: z.string().min(1).max(64),
+    userId: z.uuid({ error: "Invalid student" }),
     promptId: z.coerce.number<number>().int().positive(),
     preference: z.enum(GENDERS).optional(),
   })

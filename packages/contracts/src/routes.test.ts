@@ -88,21 +88,24 @@ describe("UnauthenticatedPromptInput (GET /prompts/unauthenticated?gender=)", ()
   });
 });
 
+const U1 = "3f2b8c1e-6d4a-4f0e-9b7a-2c5d8e1f0a9b";
+
 describe("StoreVoteInput (POST /votes/store)", () => {
   it.each<[unknown, unknown]>([
-    [{ userId: "u1", promptId: 3 }, { userId: "u1", promptId: 3 }],
-    [{ userId: "u1", promptId: "3" }, { userId: "u1", promptId: 3 }],
-    [{ userId: "u1", promptId: 3, preference: "female" }, { userId: "u1", promptId: 3, preference: "female" }],
+    [{ userId: U1, promptId: 3 }, { userId: U1, promptId: 3 }],
+    [{ userId: U1, promptId: "3" }, { userId: U1, promptId: 3 }],
+    [{ userId: U1, promptId: 3, preference: "female" }, { userId: U1, promptId: 3, preference: "female" }],
   ])("accepts %j", (input, expected) => {
     expect(expectValid(StoreVoteInput, input)).toEqual(expected);
   });
   it.each<[unknown]>([
     [{ userId: "", promptId: 3 }],
-    [{ userId: "u1" }],
-    [{ userId: "u1", promptId: 0 }],
-    [{ userId: "u1", promptId: "abc" }],
-    [{ userId: "u1", promptId: 3, preference: "robot" }],
-    [{ userId: "u1", promptId: 3, voterId: "me" }],
+    [{ userId: "u1", promptId: 3 }],
+    [{ userId: U1 }],
+    [{ userId: U1, promptId: 0 }],
+    [{ userId: U1, promptId: "abc" }],
+    [{ userId: U1, promptId: 3, preference: "robot" }],
+    [{ userId: U1, promptId: 3, voterId: "me" }],
   ])("rejects %j", (input) => {
     expect(StoreVoteInput.safeParse(input).success).toBe(false);
   });

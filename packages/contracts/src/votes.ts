@@ -48,7 +48,7 @@ export const VotesPage = z.object({
 });
 export type VotesPage = z.infer<typeof VotesPage>;
 
-export const UnlockUserInput = z.object({ userId: z.string().min(1).max(64) }).strict();
+export const UnlockUserInput = z.object({ userId: z.uuid({ error: "Invalid vote card" }) }).strict();
 export const UnlockResult = z.object({
   unlockedUser: VoteCardUnlocked,
   remainingUnlocks: z.number().int().min(0),

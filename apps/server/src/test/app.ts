@@ -7,6 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp, type BuildAppOptions } from "../app";
 import { parseConfig, type Config } from "../env";
 import { createDiskStorage, type MediaStorage } from "../media/storage";
+import { createLocalPaymentProvider } from "../modules/payments/provider";
 import { createCandidatePool } from "../modules/rounds/candidate-pool";
 import { createOutboxSender } from "../modules/sms/sender";
 import { createMemoryRateLimiter } from "../rate-limit/limiter";
@@ -32,7 +33,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
  * A real app on a fresh database (PGlite, or Postgres when DATABASE_URL is
  * set) with reference data seeded and media in a temporary folder.
  */
-export interface TestAppOptions extends Partial<Pick<BuildAppOptions, "webDistDir" | "generateCode" | "rateLimiter" | "firebaseVerifier" | "random">> {
+export interface TestAppOptions extends Partial<Pick<BuildAppOptions, "webDistDir" | "generateCode" | "rateLimiter" | "firebaseVerifier" | "random" | "payments" | "stripe">> {
   env?: Record<string, string>;
   demo?: boolean;
   now?: () => Date;
@@ -54,6 +55,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     rateLimiter: opts.rateLimiter ?? createMemoryRateLimiter(() => now().getTime()),
     candidatePool: createCandidatePool(database.db, () => now().getTime()),
     random: opts.random ?? Math.random,
+    payments: opts.payments ?? createLocalPaymentProvider(),
+    stripe: opts.stripe,
     jwtSecret: config.JWT_SECRET!,
     now,
     generateCode: opts.generateCode,

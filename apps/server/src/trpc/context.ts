@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../env";
 import type { MediaStorage } from "../media/storage";
 import type { FirebaseTokenVerifier } from "../modules/auth/firebase";
+import type Stripe from "stripe";
+import type { PaymentProvider } from "../modules/payments/provider";
 import type { CandidatePool } from "../modules/rounds/candidate-pool";
 import type { Random } from "../modules/rounds/draw";
 import type { SmsSender } from "../modules/sms/sender";
@@ -18,6 +20,10 @@ export interface AppDeps {
   rateLimiter: RateLimiter;
   /** Who can be drawn into rounds, cached per school and gender. */
   candidatePool: CandidatePool;
+  /** The configured payment provider (local test cards or Stripe). */
+  payments: PaymentProvider;
+  /** The Stripe client, when PAYMENT_PROVIDER=stripe (its webhooks need it). */
+  stripe?: Stripe;
   /** Randomness for draws, injectable so tests are repeatable. */
   random: Random;
   /** Signs session tokens and keys code hashes. */

@@ -3,6 +3,7 @@ import { publicConfigProcedure } from "../modules/config/router";
 import { devRouter } from "../modules/dev/router";
 import { healthProcedure } from "../modules/health/router";
 import { unlocksRouter, votesForUserProcedure } from "../modules/inbox/router";
+import { paymentsRouter } from "../modules/payments/router";
 import { promptsRouter, storeVoteProcedure } from "../modules/rounds/router";
 import { schoolsRouter } from "../modules/schools/router";
 import { usersRouter } from "../modules/users/router";
@@ -19,6 +20,7 @@ export const appRouter = router({
   prompts: promptsRouter,
   votes: router({ store: storeVoteProcedure, forUser: votesForUserProcedure }),
   unlocks: unlocksRouter,
+  payments: paymentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

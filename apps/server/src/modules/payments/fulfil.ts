@@ -1,0 +1,55 @@
+import { findProduct } from "@quad/contracts";
+import type { Database } from "@quad/db";
+import { paymentFulfilments, purchases, users } from "@quad/db/schema";
+import { and, eq, sql } from "drizzle-orm";
+
+export type FulfilOutcome = "fulfilled" | "already-fulfilled" | "unknown-payment";
+
+/**
+ * The one code path that gives a student what they paid for, for both
+ * providers. Exactly once per payment: the payment_fulfilments primary key
+ * admits one row per provider payment id, and the effect is applied in the
+ * same transaction only when this call inserted it. Replayed webhooks,
+ * double confirmations and races between them change nothing further.
+ */
+export async function fulfilPayment(db: Database, providerPaymentId: string, now: Date): Promise<FulfilOutcome> {
+  return db.transaction(async (tx) => {
+    const [purchase] = await tx.select().from(purchases).where(eq(purchases.providerPaymentId, providerPaymentId));
+    if (!purchase) return "unknown-payment";
+    const [claimed] = await tx
+      .insert(paymentFulfilments)
+      .values({ providerPaymentId, purchaseId: purchase.id, fulfilledAt: now })
+      .onConflictDoNothing()
+      .returning();
+    if (!claimed) return "already-fulfilled";
+
+    const product = findProduct(purchase.productId);
+    if (purchase.userId && product?.kind === "unlock") {
+      await tx
+        .update(users)
+        .set({ remainingUnlocks: sql`${users.remainingUnlocks} + ${product.unlocks}` })
+        .where(eq(users.id, purchase.userId));
+    } else if (purchase.userId && product?.kind === "boost") {
+      // A boost extends from whichever is later: now, or the end of the current boost.
+      await tx
+        .update(users)
+        .set({
+          boostEndsAt: sql`greatest(coalesce(${users.boostEndsAt}, ${now.toISOString()}::timestamptz), ${now.toISOString()}::timestamptz) + make_interval(days => ${product.durationDays})`,
+        })
+        .where(eq(users.id, purchase.userId));
+    }
+    await tx
+      .update(purchases)
+      .set({ status: "succeeded", fulfilledAt: now })
+      .where(and(eq(purchases.id, purchase.id)));
+    return "fulfilled";
+  });
+}
+
+/** A failure never undoes a success that arrived first (events can come out of order). */
+export async function markPaymentFailed(db: Database, providerPaymentId: string): Promise<void> {
+  await db
+    .update(purchases)
+    .set({ status: "failed" })
+    .where(and(eq(purchases.providerPaymentId, providerPaymentId), eq(purchases.status, "pending")));
+}
