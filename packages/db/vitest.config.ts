@@ -2,6 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    reporters: ["default", ["json", { outputFile: "reports/vitest.json" }]],
     include: ["src/**/*.test.ts"],
     // The first PGlite test database of a run builds the migrated dump (seconds on 2 cores).
     testTimeout: 60_000,

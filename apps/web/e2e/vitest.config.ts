@@ -9,6 +9,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   root: fileURLToPath(new URL("..", import.meta.url)),
   test: {
+    reporters: ["default", ["json", { outputFile: "e2e/reports/vitest.json" }]],
     name: "e2e",
     environment: "node",
     include: ["e2e/**/*.e2e.test.ts"],
