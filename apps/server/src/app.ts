@@ -7,7 +7,9 @@ import { registerSpa } from "./http/spa";
 import { registerMediaRoutes } from "./media/routes";
 import { bearerToken, verifyAccessToken } from "./modules/auth/tokens";
 import { registerStripeWebhook } from "./modules/payments/webhook-route";
+import { registerSmsWebhooks } from "./modules/sms/webhooks";
 import { registerProfileUpdateRoute } from "./modules/users/upload-route";
+import { registerBenchRoutes } from "./bench/routes";
 import { buildOpenApiDocument } from "./rest/openapi";
 import { registerRestRoutes } from "./rest/adapter";
 import { createContextInner, type AppDeps, type Context, type Viewer } from "./trpc/context";
@@ -31,7 +33,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(deps.config.LOG_LEVEL),
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: true,
+    // Per-address limits read the client address; trust X-Forwarded-For only behind a proxy we run.
+    trustProxy: deps.config.TRUST_PROXY === true,
     // A tRPC batch names its procedures in the path: room for TRPC_MAX_BATCH_SIZE long names.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
   });
@@ -84,9 +87,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       onFulfilled: () => deps.candidatePool.invalidate(),
     });
   }
+  await registerSmsWebhooks(app, { db: deps.db, config: deps.config, now: deps.now });
   const openApi = buildOpenApiDocument([...mounted, routes["users.update"]], { version: "1.0.0" });
   app.get("/api/openapi.json", (_request, reply) => reply.send(openApi));
 
+  if (deps.config.BENCH_ROUTES) await registerBenchRoutes(app, { createContext });
   registerMediaRoutes(app, deps.media);
   await registerSpa(app, webDistDir);
   return app;

@@ -64,3 +64,16 @@ describe("configuration", () => {
     expect(config.dataDir).not.toContain("apps/server");
   });
 });
+
+describe("SMS and job settings", () => {
+  it("run the job scheduler and talk to Twilio's public API by default", () => {
+    const config = parseConfig({ NODE_ENV: "development" }, "/tmp");
+    expect(config).toMatchObject({ JOBS_ENABLED: true, TWILIO_API_BASE_URL: "https://api.twilio.com" });
+  });
+
+  it("let a process opt out of the job and point Twilio elsewhere", () => {
+    const config = parseConfig({ NODE_ENV: "development", JOBS_ENABLED: "false", TWILIO_API_BASE_URL: "http://127.0.0.1:9999" }, "/tmp");
+    expect(config).toMatchObject({ JOBS_ENABLED: false, TWILIO_API_BASE_URL: "http://127.0.0.1:9999" });
+    expect(() => parseConfig({ JOBS_ENABLED: "sometimes" })).toThrow(/^Invalid configuration: JOBS_ENABLED /);
+  });
+});

@@ -29,6 +29,10 @@ const EnvSchema = z
     /** Lets production run the outbox SMS, the local payments and /api/dev (demo deployments). */
     ALLOW_DEV_PROVIDERS: optional(bool),
     WEB_DIST_DIR: optional(z.string()),
+    /** Serves the `pnpm bench` ceiling routes (SELECT 1 over plain Fastify and over tRPC). Never needed in a deployment. */
+    BENCH_ROUTES: optional(bool),
+    /** Behind a load balancer: take the client address from X-Forwarded-For. Off, anyone could fake it. */
+    TRUST_PROXY: optional(bool),
     FIREBASE_PROJECT_ID: optional(z.string()),
     FIREBASE_API_KEY: optional(z.string()),
     FIREBASE_AUTH_DOMAIN: optional(z.string()),
@@ -39,6 +43,10 @@ const EnvSchema = z
     TWILIO_ACCOUNT_SID: optional(z.string()),
     TWILIO_AUTH_TOKEN: optional(z.string()),
     TWILIO_FROM: optional(z.string()),
+    /** Twilio's API address; tests and regional edges point it elsewhere. */
+    TWILIO_API_BASE_URL: z.url().default("https://api.twilio.com"),
+    /** Runs the 10-minute job's scheduler in this process (notices, sending, purge); one run per interval across processes. */
+    JOBS_ENABLED: z.preprocess(emptyAsUndefined, bool.default(true)),
   })
   .superRefine((env, ctx) => {
     const need = (name: keyof typeof env, when: string) => {

@@ -7,7 +7,13 @@ import { createDiskStorage } from "./media/storage";
 import { createFirebaseVerifier } from "./modules/auth/firebase";
 import { createLocalPaymentProvider, createStripeClient, createStripePaymentProvider } from "./modules/payments/provider";
 import { createCandidatePool } from "./modules/rounds/candidate-pool";
-import { createOutboxSender } from "./modules/sms/sender";
+import { createLocalInvalidationBus, createPostgresInvalidationBus } from "./modules/rounds/pool-invalidation";
+import { createJobScheduler } from "./jobs/scheduler";
+import { notificationJob } from "./modules/notifications/job";
+import { publicUrlOf } from "./modules/sms/public-url";
+import { createSmsSender, outboxProvider } from "./modules/sms/sender";
+import { createTwilioProvider } from "./modules/sms/twilio";
+import { SMS_STATUS_PATH } from "./modules/sms/webhooks";
 import { createMemoryRateLimiter } from "./rate-limit/limiter";
 import { createRedisRateLimiter } from "./rate-limit/redis-limiter";
 import { findWebDist } from "./web-dist";
@@ -21,15 +27,29 @@ async function main() {
   const webDistDir = findWebDist(config.WEB_DIST_DIR);
   const now = () => new Date();
   const stripe = config.PAYMENT_PROVIDER === "stripe" ? createStripeClient({ secretKey: config.STRIPE_SECRET_KEY! }) : undefined;
+  const smsProvider =
+    config.SMS_PROVIDER === "twilio"
+      ? createTwilioProvider({
+          accountSid: config.TWILIO_ACCOUNT_SID!,
+          authToken: config.TWILIO_AUTH_TOKEN!,
+          from: config.TWILIO_FROM!,
+          statusCallbackUrl: publicUrlOf(config.PUBLIC_URL, SMS_STATUS_PATH),
+          baseUrl: config.TWILIO_API_BASE_URL,
+        })
+      : outboxProvider;
   const rateLimiter = config.REDIS_URL ? createRedisRateLimiter(config.REDIS_URL) : createMemoryRateLimiter();
+  // Several processes on one Postgres hear each other's candidate-pool changes (LISTEN/NOTIFY).
+  const poolBus = config.DATABASE_URL
+    ? await createPostgresInvalidationBus(config.DATABASE_URL, { onError: (error) => console.error("pool invalidation failed", error) })
+    : createLocalInvalidationBus();
   const app = await buildApp({
     config,
     db: database.db,
     dbKind: database.kind,
     media,
-    sms: createOutboxSender(database.db, now),
+    sms: createSmsSender(database.db, smsProvider, now),
     rateLimiter,
-    candidatePool: createCandidatePool(database.db),
+    candidatePool: createCandidatePool(database.db, Date.now, poolBus),
     payments: stripe ? createStripePaymentProvider(stripe) : createLocalPaymentProvider(),
     stripe,
     random: Math.random,
@@ -40,6 +60,14 @@ async function main() {
     webDistDir,
   });
   if (!webDistDir) app.log.info("no web build found: serving the API only");
+  const scheduler = config.JOBS_ENABLED
+    ? createJobScheduler({
+        db: database.db,
+        now,
+        log: app.log,
+        jobs: [notificationJob({ db: database.db, provider: smsProvider, now, publicUrl: config.PUBLIC_URL, log: app.log })],
+      })
+    : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -48,8 +76,10 @@ async function main() {
     app.log.info({ signal }, "shutting down");
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
+      await scheduler?.stop();
       await app.close();
       await rateLimiter.close();
+      await poolBus.close();
       await database.close();
     } finally {
       clearTimeout(force);
@@ -60,6 +90,7 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  scheduler?.start();
 }
 
 main().catch((error) => {

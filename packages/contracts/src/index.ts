@@ -12,4 +12,7 @@ export * from "./prompts";
 export * from "./votes";
 export * from "./payments";
 export * from "./dev";
+export * from "./safety";
+export * from "./admin";
+export * from "./sms";
 export * from "./routes";

@@ -1,11 +1,13 @@
-import type { z } from "zod";
+import { z } from "zod";
 import * as auth from "./auth";
 import * as dev from "./dev";
 import * as payments from "./payments";
 import * as prompts from "./prompts";
+import * as sms from "./sms";
 import { SchoolList } from "./schools";
 import { MeUser, UpdateUserResult } from "./users";
 import { ProfileUpdateSchema } from "./validation";
+import * as safety from "./safety";
 import * as votes from "./votes";
 
 /**
@@ -75,6 +77,15 @@ export const routes = {
     summary: "Create or change the profile (multipart, with an optional profileImage file)",
     input: ProfileUpdateSchema, output: UpdateUserResult, multipart: true,
   }),
+  "users.smsSettings": route({
+    method: "GET", path: "/users/sms-settings", procedure: "users.smsSettings", auth: true, tags: ["users"],
+    summary: "Whether vote notifications are texted to the signed-in phone", output: sms.SmsSettings,
+  }),
+  "users.setSms": route({
+    method: "PUT", path: "/users/sms-settings", procedure: "users.setSms", auth: true, tags: ["users"],
+    summary: "Turn vote notifications by SMS on or off (recorded as consent)",
+    input: sms.SetSmsInput, output: sms.SmsSettings,
+  }),
   "schools.list": route({
     method: "GET", path: "/schools", procedure: "schools.list", auth: false, tags: ["schools"],
     summary: "Every school a student can join", output: SchoolList,
@@ -115,6 +126,40 @@ export const routes = {
   "payments.history": route({
     method: "GET", path: "/payments/history", procedure: "payments.history", auth: true, tags: ["payments"],
     summary: "The student's own purchases", output: payments.PaymentHistory,
+  }),
+  "safety.block": route({
+    method: "POST", path: "/safety/block", procedure: "safety.block", auth: true, tags: ["safety"],
+    summary: "Block a candidate or the voter behind an unlocked vote card: neither sees the other again",
+    input: safety.BlockInput, output: safety.OkResult,
+  }),
+  "safety.unblock": route({
+    method: "POST", path: "/safety/unblock", procedure: "safety.unblock", auth: true, tags: ["safety"],
+    summary: "Undo a block", input: safety.UnblockInput, output: safety.OkResult,
+  }),
+  "safety.blocks": route({
+    method: "GET", path: "/safety/blocks", procedure: "safety.blocks", auth: true, tags: ["safety"],
+    summary: "The students the caller blocked", output: safety.BlockedStudents,
+  }),
+  "safety.report": route({
+    method: "POST", path: "/safety/report", procedure: "safety.report", auth: true, tags: ["safety"],
+    summary: "Report a student to the moderators", input: safety.ReportInput, output: safety.OkResult,
+  }),
+  "account.setPaused": route({
+    method: "POST", path: "/users/pause", procedure: "account.setPaused", auth: true, tags: ["users"],
+    summary: "Pause or resume the profile (a paused profile is never shown as a candidate)",
+    input: safety.SetPausedInput, output: MeUser,
+  }),
+  "account.setPreview": route({
+    method: "POST", path: "/users/preview", procedure: "account.setPreview", auth: true, tags: ["users"],
+    summary: "Opt in or out of the public landing preview", input: safety.SetPreviewInput, output: MeUser,
+  }),
+  "account.delete": route({
+    method: "POST", path: "/users/delete-account", procedure: "account.delete", auth: true, tags: ["users"],
+    summary: "Delete the account and everything about it, at once", input: safety.DeleteAccountInput, output: safety.OkResult,
+  }),
+  "account.export": route({
+    method: "GET", path: "/users/export", procedure: "account.export", auth: true, tags: ["users"],
+    summary: "Everything stored about the caller, as JSON", output: z.record(z.string(), z.unknown()),
   }),
   "dev.smsOutbox": route({
     method: "GET", path: "/dev/sms-outbox", procedure: "dev.smsOutbox", auth: false, tags: ["dev"],

@@ -25,6 +25,10 @@ export const MeUser = z.object({
   organizations: z.array(z.string()),
   interests: z.array(z.string()),
   emojis: z.array(z.string()),
+  /** Paused by the student, or held for review after reports: not shown as a candidate. */
+  paused: z.boolean(),
+  /** Opted in to appear in the public landing preview. */
+  showInPreview: z.boolean(),
 });
 export type MeUser = z.infer<typeof MeUser>;
 

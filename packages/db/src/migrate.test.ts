@@ -9,6 +9,7 @@ const TABLES = [
   "auth_sessions",
   "blocks",
   "consents",
+  "job_runs",
   "payment_fulfilments",
   "prompts",
   "purchases",

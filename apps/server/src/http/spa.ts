@@ -14,6 +14,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
     root: distDir,
     wildcard: false,
     index: false,
+    // The web build writes .br/.gz beside each asset (apps/web/scripts/precompress.mjs).
+    preCompressed: true,
     setHeaders(reply, filePath) {
       // Hashed assets never change; index.html must always be revalidated.
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);

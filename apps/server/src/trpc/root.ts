@@ -1,3 +1,5 @@
+import { accountRouter } from "../modules/account/router";
+import { adminRouter } from "../modules/admin/router";
 import { authRouter } from "../modules/auth/router";
 import { publicConfigProcedure } from "../modules/config/router";
 import { devRouter } from "../modules/dev/router";
@@ -5,6 +7,7 @@ import { healthProcedure } from "../modules/health/router";
 import { unlocksRouter, votesForUserProcedure } from "../modules/inbox/router";
 import { paymentsRouter } from "../modules/payments/router";
 import { promptsRouter, storeVoteProcedure } from "../modules/rounds/router";
+import { safetyRouter } from "../modules/safety/router";
 import { schoolsRouter } from "../modules/schools/router";
 import { usersRouter } from "../modules/users/router";
 import { router } from "./init";
@@ -21,6 +24,9 @@ export const appRouter = router({
   votes: router({ store: storeVoteProcedure, forUser: votesForUserProcedure }),
   unlocks: unlocksRouter,
   payments: paymentsRouter,
+  safety: safetyRouter,
+  account: accountRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,4 +1,4 @@
-import { GENDERS } from "@quad/contracts";
+import { ADMIN_ACTIONS, GENDERS, REPORT_REASONS } from "@quad/contracts";
 import { pgEnum } from "drizzle-orm/pg-core";
 
 export const USER_ROLES = ["student", "admin"] as const;
@@ -7,16 +7,15 @@ export const PURCHASE_KINDS = ["unlock", "boost"] as const;
 export const PAYMENT_PROVIDERS = ["local", "stripe"] as const;
 export const PURCHASE_STATUSES = ["pending", "succeeded", "failed"] as const;
 export const SMS_KINDS = ["code", "notification", "system"] as const;
-export const SMS_STATUSES = ["queued", "sent", "failed"] as const;
+/**
+ * queued → sending (claimed by one sender) → sent → delivered (the carrier's
+ * receipt), or failed. A message left "sending" by a crash is never retried:
+ * its outcome is unknown, and a text must never go out twice.
+ */
+export const SMS_STATUSES = ["queued", "sending", "sent", "delivered", "failed"] as const;
 export const CONSENT_KINDS = ["sms", "terms"] as const;
-export const REPORT_REASONS = [
-  "fake_profile",
-  "under_18",
-  "not_a_student",
-  "inappropriate_photo",
-  "harassment",
-  "other",
-] as const;
+// Report reasons and admin actions are the contracts' lists: one definition for both sides.
+export { ADMIN_ACTIONS, REPORT_REASONS };
 
 /** One Postgres type for both users.gender and users.preference. */
 export const genderEnum = pgEnum("gender", GENDERS);
@@ -29,6 +28,7 @@ export const smsKindEnum = pgEnum("sms_kind", SMS_KINDS);
 export const smsStatusEnum = pgEnum("sms_status", SMS_STATUSES);
 export const consentKindEnum = pgEnum("consent_kind", CONSENT_KINDS);
 export const reportReasonEnum = pgEnum("report_reason", REPORT_REASONS);
+export const adminActionEnum = pgEnum("admin_action", ADMIN_ACTIONS);
 
 export type UserRole = (typeof USER_ROLES)[number];
 export type RoundStatus = (typeof ROUND_STATUSES)[number];

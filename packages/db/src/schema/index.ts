@@ -7,4 +7,5 @@ export * from "./payments";
 export * from "./auth";
 export * from "./messaging";
 export * from "./safety";
+export * from "./jobs";
 export * from "./relations";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, timestamptz } from "./columns";
 import { consentKindEnum, smsKindEnum, smsStatusEnum } from "./enums";
 import { users } from "./users";
@@ -18,6 +18,10 @@ export const smsOutbox = pgTable(
     lastError: text("last_error"),
     createdAt: createdAt(),
     sentAt: timestamptz("sent_at"),
+    /** When a sender claimed it (status "sending"): past a timeout its outcome is unknown. */
+    claimedAt: timestamptz("claimed_at"),
+    /** A queued message whose send failed waits until then to be tried again. */
+    nextAttemptAt: timestamptz("next_attempt_at"),
   },
   (t) => [
     check("sms_outbox_attempts_nonnegative", sql`${t.attempts} >= 0`),
@@ -25,6 +29,10 @@ export const smsOutbox = pgTable(
     index("sms_outbox_to_phone_created_idx").on(t.toPhone, t.createdAt.desc().nullsFirst()),
     // The sender picks queued messages oldest first.
     index("sms_outbox_status_created_idx").on(t.status, t.createdAt),
+    // Delivery status callbacks name the provider's message id.
+    index("sms_outbox_provider_message_idx").on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
+    // The periodic purge deletes rows older than 30 days.
+    index("sms_outbox_created_idx").on(t.createdAt),
   ],
 );
 
@@ -46,6 +54,8 @@ export const consents = pgTable(
     /** Where it came from, e.g. "signup" or "sms:STOP". */
     source: text("source").notNull(),
     createdAt: createdAt(),
+    /** Insertion order: breaks ties between rows written in the same millisecond. */
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity().notNull(),
   },
   (t) => [
     index("consents_phone_kind_created_idx").on(t.phone, t.kind, t.createdAt.desc().nullsFirst()),

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, primaryKey, text, unique, uuid } from "drizzle-orm/pg-core";
+import { check, index, jsonb, pgTable, primaryKey, text, unique, uuid } from "drizzle-orm/pg-core";
 import { createdAt, timestamptz } from "./columns";
-import { reportReasonEnum } from "./enums";
+import { adminActionEnum, reportReasonEnum } from "./enums";
 import { users } from "./users";
 
 /** A block hides both people from each other's rounds, whoever blocked. */
@@ -51,3 +51,20 @@ export type Block = typeof blocks.$inferSelect;
 export type NewBlock = typeof blocks.$inferInsert;
 export type Report = typeof reports.$inferSelect;
 export type NewReport = typeof reports.$inferInsert;
+
+/** Every moderator action, who did it and to whom; kept when either account is later deleted. */
+export const adminAuditLog = pgTable(
+  "admin_audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    adminId: uuid("admin_id").references(() => users.id, { onDelete: "set null" }),
+    action: adminActionEnum("action").notNull(),
+    /** No foreign key: the entry must outlive a removed profile. */
+    targetUserId: uuid("target_user_id"),
+    details: jsonb("details").notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index("admin_audit_log_created_idx").on(t.createdAt.desc().nullsFirst()), index("admin_audit_log_admin_idx").on(t.adminId)],
+);
+
+export type AdminAuditEntry = typeof adminAuditLog.$inferSelect;

@@ -38,6 +38,8 @@ export const users = pgTable(
     remainingUnlocks: integer("remaining_unlocks").notNull().default(0),
     boostEndsAt: timestamptz("boost_ends_at"),
     pausedAt: timestamptz("paused_at"),
+    /** Set when enough reports paused the profile; only a moderator clears it (and the pause). */
+    heldForReviewAt: timestamptz("held_for_review_at"),
     /** Opt-in to appear on the public landing preview. */
     showInPreview: boolean("show_in_preview").notNull().default(false),
     role: userRoleEnum("role").notNull().default("student"),

@@ -1,6 +1,6 @@
 import { SmsOutbox, SmsOutboxInput } from "@quad/contracts";
 import { smsOutbox } from "@quad/db/schema";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { AppError } from "../../errors";
 import { publicProcedure, router } from "../../trpc/init";
 
@@ -19,7 +19,8 @@ export const devRouter = router({
       const rows = await ctx.db
         .select({ to: smsOutbox.toPhone, body: smsOutbox.body, createdAt: smsOutbox.createdAt })
         .from(smsOutbox)
-        .where(input.phone ? eq(smsOutbox.toPhone, input.phone) : undefined)
+        // What went out: queued, failed or withheld texts never reached the phone.
+        .where(and(inArray(smsOutbox.status, ["sent", "delivered"]), input.phone ? eq(smsOutbox.toPhone, input.phone) : undefined))
         .orderBy(desc(smsOutbox.createdAt))
         .limit(50);
       return { messages: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };

@@ -3,6 +3,7 @@ import type { Database } from "@quad/db";
 import { prompts, users } from "@quad/db/schema";
 import { and, eq, isNull } from "drizzle-orm";
 import type { PoolEntry } from "./draw";
+import type { PoolInvalidationBus } from "./pool-invalidation";
 
 /** How long a loaded pool is trusted. Each drawn pair is re-checked in the database anyway. */
 export const POOL_TTL_MS = 15_000;
@@ -17,24 +18,35 @@ interface Cached<T> {
  * with one index-only scan of users_candidates_idx and kept briefly in
  * memory, so a round costs no scan of the school's students. Staleness is
  * harmless: the pair drawn from it is verified against the database.
+ * With several server processes, `invalidate` goes through the bus, so a
+ * change made in one process clears the pools of all of them at once.
  */
 export interface CandidatePool {
   candidates(schoolId: number, gender: Gender): Promise<readonly PoolEntry[]>;
   /** Students who opted in to the landing preview, per school, for visitors. */
   previewSchools(gender: Gender): Promise<ReadonlyMap<number, readonly PoolEntry[]>>;
   activePromptIds(): Promise<readonly number[]>;
-  /** Forget what is cached (a profile changed); all of it when no school is named. */
+  /** Forget what is cached (a profile changed), in every process; all of it when no school is named. */
   invalidate(schoolId?: number): void;
 }
 
-export function createCandidatePool(db: Database, clock: () => number = Date.now): CandidatePool {
+export function createCandidatePool(db: Database, clock: () => number = Date.now, bus?: PoolInvalidationBus): CandidatePool {
   const cache = new Map<string, Cached<unknown>>();
+  // A load still in flight when its key is forgotten is not put back: it was
+  // stored when it started, so deleting the key drops it for later callers.
+  const forget = (schoolId?: number) => {
+    if (schoolId === undefined) return cache.clear();
+    for (const key of cache.keys()) if (key.startsWith(`c:${schoolId}:`) || key.startsWith("p:")) cache.delete(key);
+  };
+  bus?.subscribe(forget);
   const cached = <T>(key: string, load: () => Promise<T>): Promise<T> => {
     const hit = cache.get(key) as Cached<T> | undefined;
     if (hit && clock() - hit.loadedAt < POOL_TTL_MS) return hit.value;
     const value = load();
     cache.set(key, { value, loadedAt: clock() });
-    value.catch(() => cache.delete(key));
+    value.catch(() => {
+      if (cache.get(key)?.value === value) cache.delete(key);
+    });
     return value;
   };
   const toEntry = (row: { id: string; boostEndsAt: Date | null }): PoolEntry => ({
@@ -76,8 +88,8 @@ export function createCandidatePool(db: Database, clock: () => number = Date.now
       });
     },
     invalidate(schoolId) {
-      if (schoolId === undefined) return cache.clear();
-      for (const key of cache.keys()) if (key.startsWith(`c:${schoolId}:`) || key.startsWith("p:")) cache.delete(key);
+      if (bus) bus.publish(schoolId);
+      else forget(schoolId);
     },
   };
 }

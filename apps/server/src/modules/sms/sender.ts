@@ -1,5 +1,7 @@
 import type { Database } from "@quad/db";
 import { smsOutbox } from "@quad/db/schema";
+import { eq } from "drizzle-orm";
+import { smsAllowed } from "../consents/service";
 
 export type SmsKind = "code" | "notification" | "system";
 
@@ -9,29 +11,100 @@ export interface SmsMessage {
   kind: SmsKind;
 }
 
-/** Every text the app sends goes through one of these. */
+/**
+ * Hands one text to the phone network. Throws SmsDeliveryError when it could
+ * not; never retries by itself (the queue decides, see queue.ts).
+ */
+export interface SmsProvider {
+  readonly name: "outbox" | "twilio";
+  deliver(message: { to: string; body: string }): Promise<{ providerMessageId: string | null }>;
+}
+
+export class SmsDeliveryError extends Error {
+  /**
+   * retryable: the provider certainly did not accept the message and may
+   * later (rate limited, overloaded, unreachable). outcomeUnknown: it may
+   * have been accepted (a timeout after the request left): never resend.
+   */
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    readonly outcomeUnknown = false,
+  ) {
+    super(message);
+    this.name = "SmsDeliveryError";
+  }
+}
+
+/**
+ * The development provider: delivering is storing. The sms_outbox row is the
+ * message, readable at /api/dev/sms-outbox, so a person or a browser test
+ * reads codes as if from a phone. Refused in production unless
+ * ALLOW_DEV_PROVIDERS is set (env.ts).
+ */
+export const outboxProvider: SmsProvider = {
+  name: "outbox",
+  async deliver() {
+    return { providerMessageId: null };
+  },
+};
+
+/**
+ * Sends a text now, while the caller waits (sign-in codes); queued texts go
+ * through queue.ts. A text the number does not consent to is silently dropped.
+ */
 export interface SmsSender {
   send(message: SmsMessage): Promise<void>;
 }
 
 /**
- * The development provider: messages are stored, marked sent, and readable
- * at /api/dev/sms-outbox, so a person or a browser test reads codes as if
- * from a phone. Refused in production unless ALLOW_DEV_PROVIDERS is set.
+ * Every message is written to sms_outbox as "sending" before the provider is
+ * called, then marked sent or failed, so the table is the record of what
+ * went out. A crash in between leaves it "sending"; the job marks it failed
+ * and never resends it.
+ *
+ * Sign-in codes go out whatever the consent record says: the person asked
+ * for this one text. (Twilio still refuses numbers that replied STOP to our
+ * sender until they reply START.) Anything else needs smsAllowed.
  */
-export function createOutboxSender(db: Database, now: () => Date): SmsSender {
+export function createSmsSender(db: Database, provider: SmsProvider, now: () => Date): SmsSender {
   return {
     async send(message) {
+      if (message.kind !== "code" && !(await smsAllowed(db, message.to))) return;
       const at = now();
-      await db.insert(smsOutbox).values({
-        toPhone: message.to,
-        body: message.body,
-        kind: message.kind,
-        status: "sent",
-        attempts: 1,
-        createdAt: at,
-        sentAt: at,
-      });
+      const [row] = await db
+        .insert(smsOutbox)
+        .values({
+          toPhone: message.to,
+          body: message.body,
+          kind: message.kind,
+          status: "sending",
+          attempts: 1,
+          createdAt: at,
+          claimedAt: at,
+        })
+        .returning({ id: smsOutbox.id });
+      try {
+        const { providerMessageId } = await provider.deliver({ to: message.to, body: message.body });
+        await db.update(smsOutbox).set({ status: "sent", sentAt: now(), providerMessageId }).where(eq(smsOutbox.id, row!.id));
+      } catch (error) {
+        await db
+          .update(smsOutbox)
+          .set({ status: "failed", lastError: errorText(error) })
+          .where(eq(smsOutbox.id, row!.id));
+        throw error;
+      }
     },
   };
+}
+
+/** The sender with the development provider (the default, SMS_PROVIDER=outbox). */
+export function createOutboxSender(db: Database, now: () => Date): SmsSender {
+  return createSmsSender(db, outboxProvider, now);
+}
+
+/** What is stored in sms_outbox.last_error: short, no stack. */
+export function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.slice(0, 500);
 }

@@ -14,7 +14,7 @@ export interface ProfileDeps {
 }
 
 /** The owner's view of a profile (contracts MeUser). */
-async function toMe(db: Database, user: User): Promise<MeUser> {
+export async function toMe(db: Database, user: User): Promise<MeUser> {
   const [school] = user.schoolId
     ? await db.select({ name: schools.name, icon: schools.icon }).from(schools).where(eq(schools.id, user.schoolId))
     : [];
@@ -36,6 +36,8 @@ async function toMe(db: Database, user: User): Promise<MeUser> {
     organizations: user.organizations,
     interests: user.interests,
     emojis: user.emojis,
+    paused: user.pausedAt !== null,
+    showInPreview: user.showInPreview,
   };
 }
 

@@ -1,6 +1,7 @@
 import { MeUser, ProfileUpdateSchema, UpdateUserResult } from "@quad/contracts";
 import { router, sessionProcedure } from "../../trpc/init";
 import { enforceWriteLimits } from "../../trpc/limits";
+import { setSmsProcedure, smsSettingsProcedure } from "../consents/router";
 import { getMe, updateProfile } from "./profile";
 
 export const usersRouter = router({
@@ -15,4 +16,7 @@ export const usersRouter = router({
       ctx.candidatePool.invalidate(user.university ?? undefined);
       return { user };
     }),
+  /** Vote notifications by SMS on or off: written as a consent record (source "settings"). */
+  smsSettings: smsSettingsProcedure,
+  setSms: setSmsProcedure,
 });

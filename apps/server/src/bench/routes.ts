@@ -1,0 +1,46 @@
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { Context } from "../trpc/context";
+import { createCallerFactory, publicProcedure, router } from "../trpc/init";
+
+/**
+ * The ceilings `pnpm bench` compares every hot path with (issue 8), served
+ * only when BENCH_ROUTES is on. Each runs `SELECT 1` on the app's own pool:
+ *
+ * - GET /api/bench/select1                 plain Fastify route: the HTTP + pool ceiling
+ * - GET /api/bench/trpc/select1            the same through the tRPC Fastify adapter
+ * - GET /api/bench/caller/select1          the same procedure through createCaller in a
+ *                                          plain Fastify route (how rest/adapter.ts calls)
+ *
+ * The tRPC ones use the app's context factory and procedure chain, so they
+ * cost what the real procedures cost apart from their own work.
+ */
+const Select1 = z.object({ ok: z.literal(true) });
+
+export const benchRouter = router({
+  select1: publicProcedure.output(Select1).query(async ({ ctx }) => {
+    await ctx.db.execute(sql`select 1`);
+    return { ok: true as const };
+  }),
+});
+export type BenchRouter = typeof benchRouter;
+
+const createBenchCaller = createCallerFactory(benchRouter);
+
+export async function registerBenchRoutes(
+  app: FastifyInstance,
+  opts: { createContext: (request: FastifyRequest) => Promise<Context> },
+): Promise<void> {
+  app.get("/api/bench/select1", async (request) => {
+    const ctx = await opts.createContext(request);
+    await ctx.db.execute(sql`select 1`);
+    return { ok: true };
+  });
+  app.get("/api/bench/caller/select1", async (request) => createBenchCaller(await opts.createContext(request)).select1());
+  await app.register(fastifyTRPCPlugin, {
+    prefix: "/api/bench/trpc",
+    trpcOptions: { router: benchRouter, createContext: ({ req }) => opts.createContext(req) },
+  } satisfies FastifyTRPCPluginOptions<BenchRouter>);
+}

@@ -1,0 +1,60 @@
+import type { Database } from "@quad/db";
+import { authSessions, blocks, consents, prompts, reports, smsOutbox, unlocks, users, votes } from "@quad/db/schema";
+import { count, desc, eq } from "drizzle-orm";
+import { getMe } from "../users/profile";
+import { votesForUser } from "../inbox/received";
+import { paymentHistory } from "../payments/service";
+
+/**
+ * Everything stored about the caller, as one JSON document. What others
+ * did stays as private as the app keeps it: received votes appear as the
+ * inbox shows them (voters only where unlocked), and reports about the
+ * caller are counted, never attributed.
+ */
+export async function exportAccount(db: Database, phone: string, now: Date) {
+  const profile = await getMe(db, phone);
+  const me = profile.id;
+  const [consentRows, sessions, cast, unlocked, blocked, reportsMade, reportsAbout, texts, purchases_, received] = await Promise.all([
+    db.select().from(consents).where(eq(consents.phone, phone)).orderBy(desc(consents.createdAt)),
+    db.select({ createdAt: authSessions.createdAt, expiresAt: authSessions.expiresAt, revokedAt: authSessions.revokedAt }).from(authSessions).where(eq(authSessions.phone, phone)),
+    db
+      .select({ prompt: prompts.text, createdAt: votes.createdAt, recipient: users.firstName })
+      .from(votes)
+      .innerJoin(prompts, eq(prompts.id, votes.promptId))
+      .innerJoin(users, eq(users.id, votes.recipientId))
+      .where(eq(votes.voterId, me))
+      .orderBy(desc(votes.createdAt)),
+    db.select({ firstName: users.firstName, unlockedAt: unlocks.createdAt }).from(unlocks).innerJoin(users, eq(users.id, unlocks.voterId)).where(eq(unlocks.ownerId, me)),
+    db.select({ firstName: users.firstName, blockedAt: blocks.createdAt }).from(blocks).innerJoin(users, eq(users.id, blocks.blockedId)).where(eq(blocks.blockerId, me)),
+    db.select({ reason: reports.reason, note: reports.note, createdAt: reports.createdAt }).from(reports).where(eq(reports.reporterId, me)),
+    db.select({ n: count() }).from(reports).where(eq(reports.reportedId, me)),
+    db.select({ body: smsOutbox.body, status: smsOutbox.status, createdAt: smsOutbox.createdAt }).from(smsOutbox).where(eq(smsOutbox.toPhone, phone)),
+    paymentHistory(db, phone),
+    allReceived(db, phone),
+  ]);
+  return {
+    exportedAt: now.toISOString(),
+    profile,
+    consents: consentRows.map((row) => ({ kind: row.kind, granted: row.granted, textVersion: row.textVersion, source: row.source, at: row.createdAt.toISOString() })),
+    sessions: sessions.map((row) => ({ createdAt: row.createdAt.toISOString(), expiresAt: row.expiresAt.toISOString(), revokedAt: row.revokedAt?.toISOString() ?? null })),
+    votesCast: cast.map((row) => ({ prompt: row.prompt, for: row.recipient, at: row.createdAt.toISOString() })),
+    votesReceived: received,
+    unlocked: unlocked.map((row) => ({ firstName: row.firstName, at: row.unlockedAt.toISOString() })),
+    blocked: blocked.map((row) => ({ firstName: row.firstName, at: row.blockedAt.toISOString() })),
+    reportsMade: reportsMade.map((row) => ({ reason: row.reason, note: row.note, at: row.createdAt.toISOString() })),
+    reportsAboutYou: reportsAbout[0]?.n ?? 0,
+    textMessages: texts.map((row) => ({ body: row.body, status: row.status, at: row.createdAt.toISOString() })),
+    purchases: purchases_.purchases,
+  };
+}
+
+async function allReceived(db: Database, phone: string) {
+  const cards = [];
+  let cursor: string | undefined;
+  for (;;) {
+    const page = await votesForUser(db, phone, { page: 1, limit: 50, cursor });
+    cards.push(...page.votes);
+    if (!page.nextCursor) return cards;
+    cursor = page.nextCursor;
+  }
+}

@@ -1,0 +1,96 @@
+import { REPORT_REASON_LABELS, type ReportReason } from "@quad/contracts";
+import type { Database } from "@quad/db";
+import { adminAuditLog, reports, schools, users } from "@quad/db/schema";
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { AppError } from "../../errors";
+import { mediaUrl, type MediaStorage } from "../../media/storage";
+import { deleteAccount } from "../account/delete";
+
+export const ADMIN_MESSAGES = { notFound: "Not found", noSuchStudent: "Student not found" } as const;
+
+/** Admins only; everyone else gets the same 404 as a route that does not exist. */
+export async function requireAdmin(db: Database, phone: string): Promise<string> {
+  const [user] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.phone, phone));
+  if (user?.role !== "admin") throw new AppError("NOT_FOUND", ADMIN_MESSAGES.notFound);
+  return user.id;
+}
+
+/** Open reports, one entry per reported student, most reported first. */
+export async function reviewQueue(db: Database) {
+  const rows = await db
+    .select({
+      userId: reports.reportedId,
+      reason: reports.reason,
+      note: reports.note,
+      createdAt: reports.createdAt,
+      firstName: users.firstName,
+      photoKey: users.photoKey,
+      school: schools.name,
+      heldAt: users.heldForReviewAt,
+    })
+    .from(reports)
+    .innerJoin(users, eq(users.id, reports.reportedId))
+    .leftJoin(schools, eq(schools.id, users.schoolId))
+    .where(isNull(reports.resolvedAt))
+    .orderBy(desc(reports.createdAt));
+  const byUser = new Map<string, { userId: string; firstName: string; photo: string | null; school: string | null; held: boolean; reports: { reason: string; note: string | null; at: string }[] }>();
+  for (const row of rows) {
+    const entry = byUser.get(row.userId) ?? {
+      userId: row.userId,
+      firstName: row.firstName ?? "",
+      photo: row.photoKey ? mediaUrl(row.photoKey) : null,
+      school: row.school,
+      held: row.heldAt !== null,
+      reports: [],
+    };
+    entry.reports.push({ reason: REPORT_REASON_LABELS[row.reason as ReportReason], note: row.note, at: row.createdAt.toISOString() });
+    byUser.set(row.userId, entry);
+  }
+  return { students: [...byUser.values()].sort((a, b) => b.reports.length - a.reports.length) };
+}
+
+async function audit(db: Database, adminId: string, action: "restore" | "remove_profile" | "remove_photo", targetUserId: string, now: Date, details: Record<string, unknown> = {}) {
+  await db.insert(adminAuditLog).values({ adminId, action, targetUserId, details, createdAt: now });
+}
+
+/** Clears the reports and the hold: the profile is shown again (unless its owner paused it). */
+export async function restoreProfile(db: Database, adminId: string, userId: string, now: Date) {
+  await db.transaction(async (tx) => {
+    const [user] = await tx.select({ held: users.heldForReviewAt }).from(users).where(eq(users.id, userId));
+    if (!user) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.noSuchStudent);
+    await tx.update(reports).set({ resolvedAt: now }).where(and(eq(reports.reportedId, userId), isNull(reports.resolvedAt)));
+    if (user.held) await tx.update(users).set({ heldForReviewAt: null, pausedAt: null }).where(eq(users.id, userId));
+    await audit(tx, adminId, "restore", userId, now);
+  });
+}
+
+/** Removes the profile as if its owner had deleted the account. */
+export async function removeProfile(db: Database, media: MediaStorage, adminId: string, userId: string, now: Date) {
+  const [user] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
+  if (!user) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.noSuchStudent);
+  await audit(db, adminId, "remove_profile", userId, now);
+  await deleteAccount(db, media, user.phone);
+}
+
+/** Takes the photo down; without a photo the profile is unverified until its owner uploads a new one. */
+export async function removePhoto(db: Database, media: MediaStorage, adminId: string, userId: string, now: Date) {
+  const [user] = await db.select({ photoKey: users.photoKey, teaserKey: users.teaserKey }).from(users).where(eq(users.id, userId));
+  if (!user) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.noSuchStudent);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ photoKey: null, teaserKey: null, isVerified: false, updatedAt: now }).where(eq(users.id, userId));
+    await tx.update(reports).set({ resolvedAt: now }).where(and(eq(reports.reportedId, userId), isNull(reports.resolvedAt), inArray(reports.reason, ["inappropriate_photo"])));
+    await audit(tx, adminId, "remove_photo", userId, now);
+  });
+  for (const key of [user.photoKey, user.teaserKey]) if (key && !key.startsWith("demo/")) await media.delete(key);
+}
+
+export async function auditTrail(db: Database, limit = 100) {
+  const rows = await db.select().from(adminAuditLog).orderBy(desc(adminAuditLog.createdAt)).limit(limit);
+  return { entries: rows.map((row) => ({ action: row.action, adminId: row.adminId, targetUserId: row.targetUserId, at: row.createdAt.toISOString() })) };
+}
+
+/** Makes a phone's account an admin (the `pnpm admin:grant` command). */
+export async function grantAdmin(db: Database, phone: string): Promise<boolean> {
+  const [row] = await db.update(users).set({ role: "admin" }).where(eq(users.phone, phone)).returning({ id: users.id });
+  return Boolean(row);
+}

@@ -1,0 +1,65 @@
+import { randomUUID } from "node:crypto";
+import { authCodes, authSessions, smsOutbox } from "@quad/db/schema";
+import { createTestDatabase, type TestDatabase } from "@quad/db/testing";
+import { inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { purgeExpired, RETENTION } from "./purge";
+
+const NOW = new Date("2026-03-08T12:00:00Z");
+const ago = (ms: number) => new Date(NOW.getTime() - ms);
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(() => t?.close());
+
+describe("the purge", () => {
+  it("deletes expired codes, old sessions and outbox rows older than 30 days, and nothing else", async () => {
+    const phone = "+15555550199";
+    const code = (expiresAt: Date) => ({ phone, codeHash: randomUUID(), createdAt: new Date(expiresAt.getTime() - 10 * MINUTE), expiresAt });
+    const codes = await t.db
+      .insert(authCodes)
+      .values([
+        code(ago(2 * 60 * MINUTE)), // long expired: gone
+        code(ago(30 * MINUTE)), // expired, but still counted by the hourly send limit: kept
+        code(new Date(NOW.getTime() + 5 * MINUTE)), // live: kept
+      ])
+      .returning({ id: authCodes.id });
+
+    const session = (overrides: { expiresAt: Date; revokedAt?: Date }) => ({
+      phone,
+      familyId: randomUUID(),
+      tokenHash: randomUUID(),
+      createdAt: ago(40 * DAY),
+      ...overrides,
+    });
+    const sessions = await t.db
+      .insert(authSessions)
+      .values([
+        session({ expiresAt: ago(RETENTION.sessionsMs + DAY) }), // expired long ago: gone
+        session({ expiresAt: new Date(NOW.getTime() + DAY), revokedAt: ago(RETENTION.sessionsMs + DAY) }), // revoked long ago: gone
+        session({ expiresAt: new Date(NOW.getTime() + DAY), revokedAt: ago(DAY) }), // revoked lately (reuse detection): kept
+        session({ expiresAt: ago(DAY) }), // expired lately: kept
+        session({ expiresAt: new Date(NOW.getTime() + DAY) }), // live: kept
+      ])
+      .returning({ id: authSessions.id });
+
+    const message = (createdAt: Date) => ({ toPhone: phone, body: "x", kind: "code" as const, status: "sent" as const, createdAt });
+    const messages = await t.db
+      .insert(smsOutbox)
+      .values([message(ago(31 * DAY)), message(ago(29 * DAY))])
+      .returning({ id: smsOutbox.id });
+
+    expect(await purgeExpired(t.db, NOW)).toEqual({ authCodes: 1, sessions: 2, smsOutbox: 1 });
+    const left = async <T extends { id: string }>(rows: T[], table: typeof authCodes | typeof authSessions | typeof smsOutbox) =>
+      (await t.db.select({ id: table.id }).from(table).where(inArray(table.id, rows.map((r) => r.id)))).map((r) => rows.findIndex((x) => x.id === r.id)).sort();
+    expect(await left(codes, authCodes)).toEqual([1, 2]);
+    expect(await left(sessions, authSessions)).toEqual([2, 3, 4]);
+    expect(await left(messages, smsOutbox)).toEqual([1]);
+
+    expect(await purgeExpired(t.db, NOW)).toEqual({ authCodes: 0, sessions: 0, smsOutbox: 0 });
+  });
+});

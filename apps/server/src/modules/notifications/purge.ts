@@ -1,0 +1,56 @@
+import type { Database } from "@quad/db";
+import { authCodes, authSessions, smsOutbox } from "@quad/db/schema";
+import { inArray, lt, or, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+export const RETENTION = {
+  /**
+   * Sign-in codes are kept an hour past their expiry: the per-phone send
+   * limit (AUTH_CODE.maxSendsPerHour) counts the codes stored in the last
+   * hour, so deleting them at expiry would lift it.
+   */
+  authCodesAfterExpiryMs: HOUR_MS,
+  /**
+   * Expired or revoked refresh tokens. A revoked one is kept a while so that
+   * presenting it again still revokes its whole family (reuse detection).
+   */
+  sessionsMs: 7 * DAY_MS,
+  smsOutboxMs: 30 * DAY_MS,
+} as const;
+
+/** Deletes run in slices, so one purge never holds many row locks or a long transaction. */
+const PURGE_BATCH = 5000;
+
+export interface PurgeReport {
+  authCodes: number;
+  sessions: number;
+  smsOutbox: number;
+}
+
+async function deleteInBatches(db: Database, table: PgTable, id: PgColumn, where: SQL): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const slice = db.select({ id }).from(table).where(where).limit(PURGE_BATCH);
+    const deleted = await db.delete(table).where(inArray(id, slice)).returning({ id });
+    total += deleted.length;
+    if (deleted.length < PURGE_BATCH) return total;
+  }
+}
+
+/** Expired sign-in codes, old sessions and SMS records older than 30 days. */
+export async function purgeExpired(db: Database, now: Date): Promise<PurgeReport> {
+  const before = (ms: number) => new Date(now.getTime() - ms);
+  return {
+    authCodes: await deleteInBatches(db, authCodes, authCodes.id, lt(authCodes.expiresAt, before(RETENTION.authCodesAfterExpiryMs))),
+    sessions: await deleteInBatches(
+      db,
+      authSessions,
+      authSessions.id,
+      or(lt(authSessions.expiresAt, before(RETENTION.sessionsMs)), lt(authSessions.revokedAt, before(RETENTION.sessionsMs)))!,
+    ),
+    smsOutbox: await deleteInBatches(db, smsOutbox, smsOutbox.id, lt(smsOutbox.createdAt, before(RETENTION.smsOutboxMs))),
+  };
+}

@@ -1,0 +1,311 @@
+/**
+ * `pnpm bench` (issue 8): seeds (or reuses) a 50,000-student campus with
+ * 1,000,000 votes and a 500-student one on Postgres, starts the built server
+ * against each, measures the hot paths over REST and tRPC at 50 connections
+ * from 127.0.0.1, and prints a table and the budgets, met or missed.
+ *
+ *   pnpm bench [--duration S] [--voters N] [--only big|small]
+ *   DATABASE_URL (default postgres://postgres@127.0.0.1:5432/quad_bench) names the
+ *   server and the big campus's database; the small one is <name>_500.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { createDatabase, migrate } from "@quad/db";
+import { seedReferenceData } from "@quad/db/seed";
+import postgres from "postgres";
+import { BIG_CAMPUS, SMALL_CAMPUS, databaseUrl, ensureCampus, ensureDatabase, type Campus, type CampusSpec } from "./campus";
+import { DURATION_S, emptyMeasurement, load, non2xx, type BenchRequest } from "./load";
+import { budgetLines, p50, p99, ratio, table, type Budget, type CampusReport, type Protocol, type Row } from "./report";
+import { REPO_ROOT, ensureServerBuilt, startServer } from "./server";
+import { accessToken, forceOpenRounds, openRounds, pickVoters, resetVoters, votesCastSince, type Voter } from "./voters";
+
+/** DESIGN.md: 12 votes, then an hour of cooldown. */
+const VOTES_PER_BATCH = 12;
+const PAGE_SIZE = 10;
+const DEEP_PAGE = 1000;
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: "string", default: String(DURATION_S) },
+    voters: { type: "string", default: "500" },
+    only: { type: "string" },
+  },
+});
+const durationS = Number(args.duration);
+const log = (line: string) => console.log(`[bench] ${line}`);
+
+const trpcInput = (input: unknown) => `batch=1&input=${encodeURIComponent(JSON.stringify({ 0: input }))}`;
+/** How the web client calls (httpBatchLink: `?batch=1`, a batch of one). */
+const trpcGet = (procedure: string, input: unknown): string => `/api/trpc/${procedure}?${trpcInput(input)}`;
+
+async function prepareDatabase(serverUrl: string, spec: CampusSpec): Promise<Campus> {
+  await ensureDatabase(serverUrl, spec.database);
+  const url = databaseUrl(serverUrl, spec.database);
+  const handle = await createDatabase({ url, poolSize: 1 });
+  try {
+    await migrate(handle.db);
+    await seedReferenceData(handle.db);
+  } finally {
+    await handle.close();
+  }
+  return ensureCampus(url, spec, log);
+}
+
+interface CampusRun {
+  report: CampusReport;
+  budgets: Budget[];
+  allowance: string;
+}
+
+async function benchCampus(campus: Campus, label: string): Promise<CampusRun> {
+  const jwtSecret = randomBytes(32).toString("hex");
+  const server = await startServer({ databaseUrl: campus.url, jwtSecret, name: campus.spec.database });
+  const sql = postgres(campus.url, { max: 2, onnotice: () => {} });
+  const rows: Row[] = [];
+  const base = server.baseUrl;
+  const run = (requests: BenchRequest[]) => load(base, { requests, mode: "duration", durationS });
+  try {
+    log(`${label}: server on ${base}`);
+    const voterCount = Math.min(Number(args.voters), campus.spec.students);
+    const voters = await pickVoters(sql, campus.schoolId, voterCount, jwtSecret, campus.deepPhone);
+    const deep = { authorization: `Bearer ${await accessToken(jwtSecret, campus.deepPhone)}` };
+
+    // Warm-up: JIT, the pool's connections, the candidate pool and the prompt cache.
+    await load(base, { requests: [{ method: "GET", path: "/api/bench/select1" }], mode: "duration", durationS: 2 });
+    await load(base, { requests: voters.slice(0, 50).map((v) => ({ method: "GET", path: "/api/users/me", headers: v.headers })), mode: "duration", durationS: 1 });
+
+    log("ceilings");
+    const restCeiling: Row = { path: "GET SELECT 1 (plain Fastify route)", protocol: "REST", m: await run([{ method: "GET", path: "/api/bench/select1" }]) };
+    const trpcCeiling: Row = { path: "GET SELECT 1 (tRPC adapter)", protocol: "tRPC", m: await run([{ method: "GET", path: `/api/bench/trpc/select1` }]) };
+    const callerRow: Row = {
+      path: "GET SELECT 1 (createCaller in a Fastify route)",
+      protocol: "REST",
+      m: await run([{ method: "GET", path: "/api/bench/caller/select1" }]),
+      ceiling: restCeiling,
+    };
+    rows.push(restCeiling, trpcCeiling, callerRow);
+    const ceilingOf = (protocol: Protocol) => (protocol === "REST" ? restCeiling : trpcCeiling);
+
+    // ── rounds: prompts/random opens a round, votes/store votes in it. Passes over the voters
+    // (each opens one round, then votes in it) until the case has had its measuring time;
+    // then the allowance is run out under races and checked in the database. ──
+    const allowanceNotes: string[] = [];
+    for (const protocol of ["REST", "tRPC"] as const) {
+      await resetVoters(sql, voters);
+      const since = new Date();
+      const rounds = emptyMeasurement();
+      const storeVotes = emptyMeasurement();
+      const openRequest = (v: Voter): BenchRequest => ({
+        method: "GET",
+        path: protocol === "REST" ? "/api/prompts/random?skip=false" : trpcGet("prompts.random", { skip: false }),
+        headers: v.headers,
+      });
+      const voteRequest = (v: Voter, round: { promptId: number; candidateId: string }): BenchRequest => {
+        const input = { userId: round.candidateId, promptId: round.promptId };
+        return protocol === "REST"
+          ? { method: "POST", path: "/api/votes/store", headers: v.headers, body: JSON.stringify(input) }
+          : { method: "POST", path: "/api/trpc/votes.store?batch=1", headers: v.headers, body: JSON.stringify({ 0: input }) };
+      };
+      let passes = 0;
+      while (passes < VOTES_PER_BATCH - 1 && (passes === 0 || Math.min(rounds.seconds, storeVotes.seconds) < durationS)) {
+        await load(base, { mode: "each-once", into: rounds, requests: voters.map(openRequest) });
+        const open = await openRounds(sql, voters);
+        await load(base, { mode: "each-once", into: storeVotes, requests: voters.filter((v) => open.has(v.id)).map((v) => voteRequest(v, open.get(v.id)!)) });
+        passes += 1;
+      }
+      log(`${protocol}: ${passes} pass${passes === 1 ? "" : "es"} of ${voters.length} voters (open a round, vote)`);
+      const accepted = storeVotes.statuses.get(200) ?? 0;
+
+      // The allowance under races: fast-forward everyone to one vote left (as if they had voted
+      // all along), open a round, send that last vote twice at once; then force a 13th round open
+      // behind the server's back and send two votes at once again. One vote each may be stored.
+      await sql`update voter_state set votes_in_batch = ${VOTES_PER_BATCH - 1} where user_id = any(${voters.map((v) => v.id)}::uuid[])`;
+      await load(base, { mode: "each-once", requests: voters.map(openRequest) });
+      let open = await openRounds(sql, voters);
+      const twice = (v: Voter) => (open.has(v.id) ? [voteRequest(v, open.get(v.id)!), voteRequest(v, open.get(v.id)!)] : []);
+      const last = await load(base, { mode: "each-once", requests: voters.flatMap(twice) });
+      await forceOpenRounds(sql, voters);
+      open = await openRounds(sql, voters);
+      const extra = await load(base, { mode: "each-once", requests: voters.flatMap(twice) });
+      const cast = await votesCastSince(sql, voters, since);
+      const [state] = await sql<{ full: number; over: number }[]>`
+        select count(*) filter (where votes_in_batch = ${VOTES_PER_BATCH} and cooldown_until > now())::int as full,
+               count(*) filter (where votes_in_batch > ${VOTES_PER_BATCH})::int as over
+        from voter_state where user_id = any(${voters.map((v) => v.id)}::uuid[])`;
+      const lastStored = last.statuses.get(200) ?? 0;
+      const refused = extra.statuses.get(429) ?? 0;
+      const held =
+        cast.most <= VOTES_PER_BATCH && cast.over === 0 && cast.total === accepted + lastStored && lastStored === voters.length && refused === extra.requests && state?.full === voters.length && state.over === 0;
+      allowanceNotes.push(
+        `${protocol} allowance: ${accepted} votes in ${passes} measured pass${passes === 1 ? "" : "es"}, then the last vote sent twice at once by each of ${voters.length} voters: ` +
+          `${lastStored} stored; a 13th vote sent twice at once: ${refused}/${extra.requests} refused with 429; ` +
+          `${state?.full ?? 0}/${voters.length} voters in cooldown at ${VOTES_PER_BATCH}, most stored by one voter ${cast.most} — ${held ? "held" : "BROKEN"}`,
+      );
+      rows.push(
+        { path: "GET /prompts/random (opens a round)", protocol, m: rounds, ceiling: ceilingOf(protocol) },
+        { path: "POST /votes/store", protocol, m: storeVotes, ceiling: ceilingOf(protocol), note: held ? undefined : "ALLOWANCE BROKEN" },
+      );
+      if (!held) process.exitCode = 1;
+    }
+
+    // ── received votes: page 1, page 1,000 by offset, page 1,000 by cursor ──
+    log(`walking ${DEEP_PAGE - 1} pages by cursor to reach page ${DEEP_PAGE}`);
+    let cursor: string | null = null;
+    for (let page = 1; page < DEEP_PAGE; page++) {
+      const query: string = cursor ? `cursor=${encodeURIComponent(cursor)}&limit=${PAGE_SIZE}` : `page=1&limit=${PAGE_SIZE}`;
+      const res = await fetch(`${base}/api/votes/for-user?${query}`, { headers: deep });
+      const body = (await res.json()) as { nextCursor: string | null };
+      if (!res.ok || !body.nextCursor) throw new Error(`cursor walk stopped at page ${page}: ${res.status}`);
+      cursor = body.nextCursor;
+    }
+    const forUser = [
+      { note: "page 1", input: { page: 1, limit: PAGE_SIZE } },
+      { note: `page ${DEEP_PAGE}`, input: { page: DEEP_PAGE, limit: PAGE_SIZE } },
+      { note: `page ${DEEP_PAGE} by cursor`, input: { cursor: cursor!, limit: PAGE_SIZE } },
+    ];
+    for (const protocol of ["REST", "tRPC"] as const) {
+      for (const { note, input } of forUser) {
+        log(`${protocol}: GET /votes/for-user ${note}`);
+        const query = new URLSearchParams(Object.entries(input).map(([k, v]): [string, string] => [k, String(v)])).toString();
+        const requestPath = protocol === "REST" ? `/api/votes/for-user?${query}` : trpcGet("votes.forUser", input);
+        rows.push({
+          path: `GET /votes/for-user ${note}`,
+          protocol,
+          m: await run([{ method: "GET", path: requestPath, headers: deep }]),
+          ceiling: ceilingOf(protocol),
+        });
+      }
+    }
+
+    // ── the signed-in student's profile ──
+    for (const protocol of ["REST", "tRPC"] as const) {
+      log(`${protocol}: GET /users/me`);
+      const requestPath = protocol === "REST" ? "/api/users/me" : `/api/trpc/users.me?${trpcInput(undefined)}`;
+      rows.push({
+        path: "GET /users/me",
+        protocol,
+        m: await run(voters.map((v) => ({ method: "GET", path: requestPath, headers: v.headers }))),
+        ceiling: ceilingOf(protocol),
+      });
+    }
+
+    return { report: { label, rows }, budgets: campusBudgets(rows), allowance: allowanceNotes.join("\n") };
+  } finally {
+    await sql.end({ timeout: 5 });
+    await server.stop();
+  }
+}
+
+const find = (rows: Row[], path: string, protocol: Protocol) => rows.find((r) => r.path.startsWith(path) && r.protocol === protocol);
+
+function campusBudgets(rows: Row[]): Budget[] {
+  const budgets: Budget[] = [];
+  const atLeast = (name: string, row: Row | undefined, share: number) => {
+    if (!row) return;
+    budgets.push({ name, met: ratio(row) >= share && non2xx(row.m) === 0, detail: `${ratio(row).toFixed(2)} of the ceiling (≥ ${share})` });
+  };
+  const p99Within = (name: string, row: Row | undefined, ms: number) => {
+    if (!row) return;
+    budgets.push({ name, met: p99(row) <= ms, detail: `p99 ${p99(row).toFixed(1)} ms (≤ ${ms} ms)` });
+  };
+  atLeast("/prompts/random over REST", find(rows, "GET /prompts/random", "REST"), 0.6);
+  atLeast("/prompts/random over tRPC", find(rows, "GET /prompts/random", "tRPC"), 0.8);
+  p99Within("/prompts/random p99 over REST", find(rows, "GET /prompts/random", "REST"), 25);
+  for (const protocol of ["REST", "tRPC"] as const) {
+    atLeast(`/votes/store over ${protocol}`, find(rows, "POST /votes/store", protocol), 0.35);
+    p99Within(`/votes/store p99 over ${protocol}`, find(rows, "POST /votes/store", protocol), 40);
+    for (const page of ["page 1 ", `page ${DEEP_PAGE} `, `page ${DEEP_PAGE} by cursor`]) {
+      const row = rows.find((r) => r.path === `GET /votes/for-user ${page}`.trim() && r.protocol === protocol);
+      atLeast(`/votes/for-user ${page.trim()} over ${protocol}`, row, 0.6);
+    }
+    const first = rows.find((r) => r.path === "GET /votes/for-user page 1" && r.protocol === protocol);
+    const deep = rows.find((r) => r.path === `GET /votes/for-user page ${DEEP_PAGE} by cursor` && r.protocol === protocol);
+    if (first && deep) {
+      const slower = p50(deep) / p50(first);
+      budgets.push({
+        name: `/votes/for-user page ${DEEP_PAGE} by cursor vs page 1 over ${protocol}`,
+        met: slower <= 1.1,
+        detail: `p50 ${p50(deep).toFixed(2)} vs ${p50(first).toFixed(2)} ms (${slower.toFixed(2)}×, ≤ 1.10×)`,
+      });
+    }
+  }
+  return budgets;
+}
+
+/** Growth: every hot path's p50 at 50,000 students within 1.5× of its p50 at 500. */
+function growthBudgets(big: CampusReport, small: CampusReport): Budget[] {
+  return big.rows
+    .filter((row) => row.ceiling && !row.path.includes("SELECT 1"))
+    .flatMap((row) => {
+      const other = small.rows.find((r) => r.path === row.path && r.protocol === row.protocol);
+      if (!other) return [];
+      const growth = p50(row) / p50(other);
+      return [{
+        name: `growth ${row.path} over ${row.protocol}`,
+        met: growth <= 1.5,
+        detail: `p50 ${p50(row).toFixed(2)} ms at 50,000 vs ${p50(other).toFixed(2)} ms at 500 (${growth.toFixed(2)}×, ≤ 1.5×)`,
+      }];
+    });
+}
+
+async function main() {
+  const benchUrl = process.env.DATABASE_URL?.trim() || "postgres://postgres@127.0.0.1:5432/quad_bench";
+  const parsed = new URL(benchUrl);
+  const bigName = parsed.pathname.replace(/^\//, "") || "quad_bench";
+  const specs = [
+    { spec: { ...BIG_CAMPUS, database: bigName }, label: "50,000 students, 1,000,000 votes" },
+    { spec: { ...SMALL_CAMPUS, database: `${bigName}_500` }, label: "500 students, 30,000 votes" },
+  ].filter(({ spec }) => !args.only || (args.only === "big") === (spec.students === BIG_CAMPUS.students));
+
+  ensureServerBuilt(log);
+  const started = Date.now();
+  const loadBefore = os.loadavg()[0]!;
+  const campuses: { campus: Campus; label: string }[] = [];
+  for (const { spec, label } of specs) campuses.push({ campus: await prepareDatabase(benchUrl, spec), label });
+  const runs: CampusRun[] = [];
+  for (const { campus, label } of campuses) runs.push(await benchCampus(campus, label));
+
+  const budgets = runs.flatMap((r) => r.budgets.map((b) => ({ ...b, name: `${b.name} [${r.report.label.split(" students")[0]} students]` })));
+  if (runs.length === 2) budgets.push(...growthBudgets(runs[0]!.report, runs[1]!.report));
+
+  const cpu = os.cpus()[0]?.model.trim() ?? "unknown CPU";
+  const [pg] = await (async () => {
+    const sql = postgres(benchUrl, { max: 1, onnotice: () => {} });
+    try {
+      return await sql<{ version: string }[]>`select current_setting('server_version') as version`;
+    } finally {
+      await sql.end({ timeout: 5 });
+    }
+  })();
+  const header = [
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, ` +
+      `Node ${process.versions.node}, PostgreSQL ${pg?.version}; autocannon, 50 connections, ${durationS} s per case, one server process, pool of 10.`,
+    `Load average (1 min) before the run ${loadBefore.toFixed(2)}, after ${os.loadavg()[0]!.toFixed(2)}: above ~1 the machine was busy with other work and the figures are low.`,
+    ...campuses.map(({ campus }) =>
+      `${campus.spec.database}: ${campus.totalVotes.toLocaleString("en-US")} votes` +
+        (campus.seededInMs === null ? " (reused)" : ` (seeded in ${(campus.seededInMs / 1000).toFixed(1)} s)`),
+    ),
+  ];
+  const out = [
+    ...header,
+    "",
+    ...runs.flatMap((r) => [table(r.report), "", r.allowance, ""]),
+    "Budgets:",
+    budgetLines(budgets),
+    "",
+    `${budgets.filter((b) => b.met).length} met, ${budgets.filter((b) => !b.met).length} missed; bench took ${Math.round((Date.now() - started) / 1000)} s.`,
+  ].join("\n");
+  console.log(`\n${out}`);
+  const reportDir = path.join(REPO_ROOT, "bench/reports");
+  mkdirSync(reportDir, { recursive: true });
+  writeFileSync(path.join(reportDir, "latest.md"), `${out}\n`);
+  log(`written to bench/reports/latest.md`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

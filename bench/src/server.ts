@@ -1,0 +1,113 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync, statSync, readdirSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
+const SERVER_BUNDLE = path.join(REPO_ROOT, "apps/server/dist/bin/server.mjs");
+const LOG_DIR = path.join(REPO_ROOT, "bench/reports");
+
+/** Newest modification time under a folder (sources of the server and its workspace packages). */
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === "node_modules" || entry.name === "dist") continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds the server bundle when it is missing or older than its sources. */
+export function ensureServerBuilt(log: (line: string) => void): void {
+  const sources = ["apps/server/src", "packages/db/src", "packages/db/drizzle", "packages/contracts/src"].map((p) => path.join(REPO_ROOT, p));
+  const built = existsSync(SERVER_BUNDLE) ? statSync(SERVER_BUNDLE).mtimeMs : 0;
+  if (built > Math.max(...sources.map(newestMtime))) return;
+  log("building the server (pnpm --filter @quad/server build) …");
+  const result = spawnSync("pnpm", ["--filter", "@quad/server", "build"], { cwd: REPO_ROOT, stdio: "inherit" });
+  if (result.status !== 0) throw new Error("the server build failed");
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  port: number;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * `pnpm start` (the built bundle, production mode) on 127.0.0.1 and a free
+ * port, with the bench's own JWT secret and the ceiling routes. Request logs
+ * are off (LOG_LEVEL=warn): at thousands of requests a second, two log lines
+ * each would measure pino rather than the app.
+ */
+export async function startServer(opts: { databaseUrl: string; jwtSecret: string; name: string; env?: Record<string, string> }): Promise<RunningServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  mkdirSync(LOG_DIR, { recursive: true });
+  const logFile = path.join(LOG_DIR, `server-${opts.name}.log`);
+  const log = createWriteStream(logFile);
+  const { REDIS_URL: _redis, ...inherited } = process.env;
+  const child: ChildProcess = spawn("pnpm", ["start"], {
+    cwd: REPO_ROOT,
+    // Its own process group, so stopping it also stops the node process pnpm starts.
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...inherited,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATABASE_URL: opts.databaseUrl,
+      JWT_SECRET: opts.jwtSecret,
+      ALLOW_DEV_PROVIDERS: "true",
+      SEED_DEMO: "false",
+      BENCH_ROUTES: "true",
+      LOG_LEVEL: "warn",
+      ...opts.env,
+    },
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const force = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), 10_000);
+      child.once("exit", () => {
+        clearTimeout(force);
+        log.end();
+        resolve();
+      });
+      process.kill(-child.pid!, "SIGTERM");
+    });
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}; see ${logFile}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server did not become healthy within 60 s; see ${logFile}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { baseUrl, port, logFile, stop };
+}

@@ -1,0 +1,92 @@
+import { randomUUID } from "node:crypto";
+import { SignJWT } from "jose";
+import type postgres from "postgres";
+
+/**
+ * The bench signs its own access tokens with the JWT_SECRET it gives the
+ * server: the same claims the server's tokens carry (modules/auth/tokens.ts),
+ * so requests pass the same verification as a signed-in student's.
+ */
+export async function accessToken(secret: string, phone: string): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ sid: randomUUID() })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(phone)
+    .setIssuer("quad")
+    .setAudience("quad-api")
+    .setIssuedAt(now)
+    .setExpirationTime(now + 2 * 60 * 60)
+    .sign(new TextEncoder().encode(secret));
+}
+
+export interface Voter {
+  id: string;
+  phone: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * Verified, unpaused students of the campus (never the deep student), each
+ * with a token and a client address of its own: the per-address write limit
+ * (600 a minute) is meant for one address, and all bench traffic comes from
+ * 127.0.0.1. The address is only a header the server trusts (trustProxy).
+ */
+export async function pickVoters(sql: postgres.Sql, schoolId: number, count: number, secret: string, deepPhone: string): Promise<Voter[]> {
+  const rows = await sql<{ id: string; phone: string }[]>`
+    select id, phone from users
+    where school_id = ${schoolId} and is_verified and paused_at is null and phone <> ${deepPhone}
+    order by md5(id::text) limit ${count}`;
+  return Promise.all(
+    rows.map(async (row, i) => ({
+      id: row.id,
+      phone: row.phone,
+      headers: {
+        authorization: `Bearer ${await accessToken(secret, row.phone)}`,
+        "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+      },
+    })),
+  );
+}
+
+/** A fresh start for the voters: no open round, a full allowance (as after the cooldown hour). */
+export async function resetVoters(sql: postgres.Sql, voters: readonly Voter[]): Promise<void> {
+  const ids = voters.map((v) => v.id);
+  await sql`update rounds set status = 'closed', closed_at = now() where status = 'open' and voter_id = any(${ids}::uuid[])`;
+  await sql`delete from voter_state where user_id = any(${ids}::uuid[])`;
+}
+
+export interface OpenRound {
+  voterId: string;
+  promptId: number;
+  candidateId: string;
+}
+
+export async function openRounds(sql: postgres.Sql, voters: readonly Voter[]): Promise<Map<string, OpenRound>> {
+  const rows = await sql<{ voter_id: string; prompt_id: number; candidate_a_id: string; candidate_b_id: string }[]>`
+    select voter_id, prompt_id, candidate_a_id, candidate_b_id from rounds
+    where status = 'open' and voter_id = any(${voters.map((v) => v.id)}::uuid[])`;
+  // Alternate between the two candidates, as people would.
+  return new Map(
+    rows.map((r, i) => [r.voter_id, { voterId: r.voter_id, promptId: r.prompt_id, candidateId: i % 2 ? r.candidate_a_id : r.candidate_b_id }]),
+  );
+}
+
+/** Re-opens each voter's last round directly in the database: a vote the server must now refuse. */
+export async function forceOpenRounds(sql: postgres.Sql, voters: readonly Voter[]): Promise<void> {
+  await sql`
+    insert into rounds (voter_id, prompt_id, candidate_a_id, candidate_b_id)
+    select distinct on (voter_id) voter_id, prompt_id, candidate_a_id, candidate_b_id from rounds
+    where voter_id = any(${voters.map((v) => v.id)}::uuid[])
+    order by voter_id, created_at desc
+    on conflict do nothing`;
+}
+
+/** Votes each voter cast since `since`: the most by one voter and the total. */
+export async function votesCastSince(sql: postgres.Sql, voters: readonly Voter[], since: Date) {
+  const [row] = await sql<{ most: number | null; total: number; over: number }[]>`
+    select max(n)::int as most, coalesce(sum(n), 0)::int as total, count(*) filter (where n > 12)::int as over
+    from (select voter_id, count(*) as n from votes
+          where voter_id = any(${voters.map((v) => v.id)}::uuid[]) and created_at >= ${since}
+          group by voter_id) per_voter`;
+  return { most: row?.most ?? 0, total: row?.total ?? 0, over: row?.over ?? 0 };
+}

@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { IsoDateTime, MediaUrl } from "./common";
+
+/** Moderation (admins only; every action is written to the audit log). */
+export const AdminTargetInput = z.object({ userId: z.uuid({ error: "Invalid student" }) }).strict();
+
+export const ReviewQueue = z.object({
+  students: z.array(
+    z.object({
+      userId: z.string(),
+      firstName: z.string(),
+      photo: MediaUrl.nullable(),
+      school: z.string().nullable(),
+      held: z.boolean(),
+      reports: z.array(z.object({ reason: z.string(), note: z.string().nullable(), at: IsoDateTime })),
+    }),
+  ),
+});
+export type ReviewQueue = z.infer<typeof ReviewQueue>;
+
+export const ADMIN_ACTIONS = ["restore", "remove_profile", "remove_photo", "grant_admin"] as const;
+export const AuditTrail = z.object({
+  entries: z.array(z.object({ action: z.enum(ADMIN_ACTIONS), adminId: z.string().nullable(), targetUserId: z.string().nullable(), at: IsoDateTime })),
+});
