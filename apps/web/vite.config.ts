@@ -47,12 +47,15 @@ export default defineConfig({
             // TanStack Query + tRPC: loaded with the first screen that talks to the server.
             { name: "data-layer", test: /[\\/]node_modules[\\/](@tanstack|@trpc)[\\/]/, priority: 15 },
             // React, the router and the data layer change rarely: one cacheable
-            // chunk that every page needs anyway.
+            // chunk that every page needs anyway. Highest priority: a group takes
+            // its modules' dependencies along, so the lazy groups above (Stripe's
+            // React bindings, TanStack Query) would otherwise capture React and
+            // drag their chunk, and its side effects, onto the first page.
             {
               name: "vendor",
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|zustand)[\\/]/,
               tags: ["$initial"],
-              priority: 10,
+              priority: 30,
             },
           ],
         },

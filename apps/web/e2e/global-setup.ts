@@ -94,7 +94,7 @@ export default async function setup(project: TestProject) {
   const { DATABASE_URL: _ignoredDatabase, REDIS_URL: _ignoredRedis, ...inherited } = process.env;
   const server = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: REPO_ROOT,
-    env: { ...inherited, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "development", SEED_DEMO: "true" },
+    env: { ...inherited, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "development", SEED_DEMO: "true", TRUST_PROXY: "true" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   server.stdout?.pipe(log);

@@ -55,6 +55,52 @@ const PATHS = {
   ),
   shield: <path d="M12 2.5 4.5 5.5v6c0 4.6 3.2 8.4 7.5 10 4.3-1.6 7.5-5.4 7.5-10v-6L12 2.5z" />,
   zap: <path d="M13 2 4 14h7l-1 8 9-12h-7l1-8z" />,
+  lock: (
+    <>
+      <rect x="4.5" y="10.5" width="15" height="10" rx="2.5" />
+      <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3" />
+    </>
+  ),
+  unlock: (
+    <>
+      <rect x="4.5" y="10.5" width="15" height="10" rx="2.5" />
+      <path d="M8 10.5V7.5a4 4 0 0 1 7.7-1.5" />
+    </>
+  ),
+  refresh: (
+    <>
+      <path d="M20 11.5A8 8 0 0 0 6.3 6.3L4 8.5" />
+      <path d="M4 4v4.5h4.5" />
+      <path d="M4 12.5a8 8 0 0 0 13.7 5.2L20 15.5" />
+      <path d="M20 20v-4.5h-4.5" />
+    </>
+  ),
+  instagram: (
+    <>
+      <rect x="3.5" y="3.5" width="17" height="17" rx="5" />
+      <circle cx="12" cy="12" r="4" />
+      <path d="M17.2 6.8v.01" />
+    </>
+  ),
+  sparkles: (
+    <>
+      <path d="M10 3.5 11.6 8.4 16.5 10 11.6 11.6 10 16.5 8.4 11.6 3.5 10 8.4 8.4z" />
+      <path d="M18 14.5l.8 2.2 2.2.8-2.2.8-.8 2.2-.8-2.2-2.2-.8 2.2-.8z" />
+    </>
+  ),
+  card: (
+    <>
+      <rect x="2.5" y="5" width="19" height="14" rx="2.5" />
+      <path d="M2.5 9.5h19M6.5 15h4" />
+    </>
+  ),
+  rocket: (
+    <>
+      <path d="M12 15.5 8.5 12c1.3-4.6 4.5-8 10-8.5-.5 5.5-3.9 8.7-8.5 10" />
+      <path d="M8.5 12H5l2.5-3.5H11M12 15.5V19l3.5-2.5V13" />
+      <path d="M6.5 16c-1.5.6-2 2.5-2 3.5 1 0 2.9-.5 3.5-2" />
+    </>
+  ),
 } satisfies Record<string, ReactNode>;
 
 export type IconName = keyof typeof PATHS;

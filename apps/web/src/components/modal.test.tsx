@@ -61,4 +61,38 @@ describe("Modal", () => {
     expect(document.activeElement).toBe(opener);
     expect(document.body.style.overflow).toBe("");
   });
+
+  it("stacks: only the top dialog answers Escape and traps Tab", () => {
+    function Stacked() {
+      const [inner, setInner] = useState(false);
+      const [outer, setOuter] = useState(true);
+      return (
+        <>
+          <Modal open={outer} title="Voted on you" onClose={() => setOuter(false)}>
+            <Button onClick={() => setInner(true)}>View</Button>
+          </Modal>
+          <Modal open={inner} title="Vote details" onClose={() => setInner(false)} footer={<Button>Unlock Details</Button>} />
+        </>
+      );
+    }
+    render(<Stacked />);
+    const view = screen.getByRole("button", { name: "View" });
+    view.focus();
+    fireEvent.click(view);
+    const inner = screen.getByRole("dialog", { name: "Vote details" });
+    const unlock = screen.getByRole("button", { name: "Unlock Details" });
+    unlock.focus();
+    fireEvent.keyDown(document, { key: "Tab" });
+    expect(inner.contains(document.activeElement)).toBe(true);
+
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(screen.queryByRole("dialog", { name: "Vote details" })).toBeNull();
+    expect(screen.getByRole("dialog", { name: "Voted on you" })).toBeTruthy();
+    expect(document.activeElement).toBe(view);
+    expect(document.body.style.overflow).toBe("hidden");
+
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(document.body.style.overflow).toBe("");
+  });
 });

@@ -27,8 +27,17 @@ const FOCUSABLE = [
   "input:not([disabled]):not([type='hidden'])",
   "select:not([disabled])",
   "textarea:not([disabled])",
+  "iframe",
   "[tabindex]:not([tabindex='-1'])",
 ].join(",");
+
+/**
+ * Open dialogs, oldest first. Dialogs may stack (a confirmation over a list);
+ * only the top one answers Escape and traps Tab.
+ */
+const openDialogs: HTMLElement[] = [];
+/** The page's overflow style before the first dialog opened, restored when the last one closes. */
+let pageOverflow = "";
 
 function focusableIn(root: HTMLElement): HTMLElement[] {
   return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.hasAttribute("inert"));
@@ -55,23 +64,29 @@ export function Modal({
   const titleId = useId();
   const descriptionId = useId();
   const onCloseRef = useRef(onClose);
+  const dismissibleRef = useRef(dismissible);
   useEffect(() => {
     onCloseRef.current = onClose;
-  }, [onClose]);
+    dismissibleRef.current = dismissible;
+  }, [onClose, dismissible]);
 
   useEffect(() => {
     if (!open) return;
     const dialog = dialogRef.current;
     if (!dialog) return;
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
+    if (openDialogs.length === 0) {
+      pageOverflow = document.body.style.overflow;
+      document.body.style.overflow = "hidden";
+    }
 
+    openDialogs.push(dialog);
     const first = initialFocusRef?.current ?? focusableIn(dialog)[0] ?? dialog;
     first.focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && dismissible) {
+      if (openDialogs[openDialogs.length - 1] !== dialog) return;
+      if (event.key === "Escape" && dismissibleRef.current) {
         event.stopPropagation();
         onCloseRef.current();
         return;
@@ -98,10 +113,13 @@ export function Modal({
 
     return () => {
       document.removeEventListener("keydown", onKeyDown, true);
-      document.body.style.overflow = previousOverflow;
+      const index = openDialogs.indexOf(dialog);
+      if (index !== -1) openDialogs.splice(index, 1);
+      if (openDialogs.length === 0) document.body.style.overflow = pageOverflow;
       previouslyFocused?.focus();
     };
-  }, [open, dismissible, initialFocusRef]);
+    // Focus moves in once per opening; toggling `dismissible` (e.g. while paying) must not move it.
+  }, [open, initialFocusRef]);
 
   if (!open) return null;
 

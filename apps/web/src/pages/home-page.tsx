@@ -1,19 +1,37 @@
+import { useEffect } from "react";
 import { SCREEN_TEXT } from "@quad/contracts";
-import { AppShell, Button, Card, Notice, PageHeader, TopBar } from "../components";
+import { AppShell, Button, TopBar } from "../components";
+import { BoostStatus, BuyUnlocksButton, VotedOnYouButton } from "../features/inbox";
+import { HomeRound } from "../features/rounds/home-round";
+import { RoundIcon } from "../features/rounds/icons";
+import { PreferenceSwitch } from "../features/rounds/preference-switch";
+import { usePreference } from "../features/rounds/use-preference";
 import { useSignOut } from "../features/session/use-sign-out";
 import { useSessionStore } from "../lib/session-store";
+import { SKIP_AUTH_REDIRECT, trpc } from "../lib/trpc";
 import { useDocumentTitle } from "../lib/use-document-title";
 import styles from "./home-page.module.css";
-import pageStyles from "./pages.module.css";
 
-/** `/home`: the voting screen (spec §2). Rounds, votes and unlocks arrive with their features. */
+/** Keeps the session's profile (school, preference, unlocks) in step with the server. */
+function useFreshProfile() {
+  const setUser = useSessionStore((state) => state.setUser);
+  // A 401 here does not sign out (spec §7); the round's own call will if the session is gone.
+  const me = trpc.users.me.useQuery(undefined, SKIP_AUTH_REDIRECT);
+  useEffect(() => {
+    if (me.data) setUser(me.data);
+  }, [me.data, setUser]);
+}
+
+/** `/home`: the voting screen (spec §2 Home). */
 export function HomePage() {
   useDocumentTitle("Home");
+  useFreshProfile();
   const user = useSessionStore((state) => state.user);
   const signOut = useSignOut();
+  const preference = usePreference(user);
 
   return (
-    <AppShell>
+    <AppShell width="wide">
       <TopBar
         start={
           user?.schoolName ? (
@@ -29,16 +47,32 @@ export function HomePage() {
           </Button>
         }
       />
-      <PageHeader title={user?.firstName ? `Hey ${user.firstName}` : "Hey there"} subtitle="Ready for a round?" />
-      <Card className={pageStyles.stack}>
-        <Notice icon="ballot" title="Voting rounds are being built">
-          Each round will show a prompt and two classmates from your school. Pick one and the next round appears.
-        </Notice>
-        <Notice icon="heart" title={SCREEN_TEXT.seeWhoVotedForYou} tone="neutral">
-          Your received votes and unlocks will live here too.
-          {user ? ` You have ${user.remainingUnlocks} unlock${user.remainingUnlocks === 1 ? "" : "s"}.` : ""}
-        </Notice>
-      </Card>
+
+      <div className={styles.header}>
+        <h1 className={styles.greeting}>{user?.firstName ? `Hey ${user.firstName}` : "Hey there"}</h1>
+        <PreferenceSwitch
+          value={preference.value}
+          onChange={(gender) => void preference.change(gender)}
+          disabled={preference.saving}
+        />
+        <div className={styles.inbox}>
+          <VotedOnYouButton />
+          <BoostStatus />
+        </div>
+      </div>
+
+      {user && (
+        <HomeRound
+          userId={user.id}
+          preference={preference.value}
+          actions={<BuyUnlocksButton />}
+        />
+      )}
+
+      <p className={styles.note}>
+        <RoundIcon name="lock" size={14} className={styles.noteIcon} />
+        {SCREEN_TEXT.anonymityNote}
+      </p>
     </AppShell>
   );
 }

@@ -1,58 +1,78 @@
-import { SCREEN_TEXT } from "@quad/contracts";
-import { Link } from "react-router";
-import { AppShell, ButtonLink, Icon, Notice, TopBar, type IconName } from "../components";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { SCREEN_TEXT, type Gender } from "@quad/contracts";
+import { AppShell, ButtonLink, TopBar } from "../components";
+import { GenderPickerModal } from "../features/rounds/gender-picker-modal";
+import { PreferenceSwitch } from "../features/rounds/preference-switch";
 import { useDocumentTitle } from "../lib/use-document-title";
 import styles from "./landing-page.module.css";
 
-/** Example prompts, purely decorative. */
-const SAMPLE_PROMPTS: { text: string; icon: IconName }[] = [
-  { text: "Most likely to start a company", icon: "zap" },
-  { text: "Best playlist on campus", icon: "music" },
-  { text: "Would survive a zombie apocalypse", icon: "shield" },
-];
+// The first paint is the gender question; the preview round's code follows
+// right after (fetched on mount, so it is there by the time a choice is made).
+const loadLandingPreview = () => import("../features/rounds/landing-preview");
+const LandingPreview = lazy(() => loadLandingPreview().then((m) => ({ default: m.LandingPreview })));
 
-/** `/`: the visitor's first screen (spec §2). The live preview round comes with the landing feature. */
+/** Where sign-up starts, carrying the visitor's choice so sign-up can save it. */
+function signupPath(gender: Gender | null): string {
+  return gender ? `/signup?preference=${gender}` : "/signup";
+}
+
+/**
+ * `/`: the visitor's first screen (spec §2, §4 "Landing"): the "Who do you
+ * want to see?" modal, then a real preview round. Voting or unlocking in the
+ * preview leads to sign-up with the chosen preference.
+ */
 export function LandingPage() {
   useDocumentTitle();
+  const navigate = useNavigate();
+  const [gender, setGender] = useState<Gender | null>(null);
+  const [pickerOpen, setPickerOpen] = useState(true);
+  const joinPath = signupPath(gender);
+
+  useEffect(() => {
+    void loadLandingPreview();
+  }, []);
+
+  const choose = (picked: Gender) => {
+    setGender(picked);
+    setPickerOpen(false);
+  };
+
   return (
-    <AppShell>
+    <AppShell width="wide">
       <TopBar
         end={
-          <Link to="/login" className={styles.topLink}>
-            Log in
-          </Link>
+          gender ? (
+            // Once a preview shows, the switch takes the top corner (Log in stays in the bar below).
+            <PreferenceSwitch value={gender} onChange={choose} label={SCREEN_TEXT.whoDoYouWantToSee} />
+          ) : (
+            <Link to="/login" className={styles.topLink}>
+              Log in
+            </Link>
+          )
         }
       />
 
       <section className={styles.hero} aria-labelledby="landing-title">
-        <p className={styles.eyebrow}>For university students</p>
-        <h1 id="landing-title" className={styles.title}>
+        <h1 id="landing-title" className={`${styles.title} ${gender ? styles.titleCompact : ""}`}>
           Vote on your <span className={styles.highlight}>classmates</span>. See who picked&nbsp;you.
         </h1>
-        <p className={styles.lead}>
-          Each round is a prompt and two students from your school. Tap one. Votes stay anonymous until the person
-          you voted for unlocks them.
-        </p>
+        {gender === null && (
+          <p className={styles.lead}>A prompt, two students from your school: tap one. Try a round below.</p>
+        )}
       </section>
 
-      <ul className={styles.prompts} aria-label="Example prompts">
-        {SAMPLE_PROMPTS.map((prompt, index) => (
-          <li key={prompt.text} className={styles.prompt} style={{ ["--i" as string]: index }}>
-            <span className={styles.promptIcon}>
-              <Icon name={prompt.icon} size={18} />
-            </span>
-            {prompt.text}
-          </li>
-        ))}
-      </ul>
+      <div className={styles.preview}>
+        <Suspense fallback={<div className={styles.previewPlaceholder} />}>
+          <LandingPreview gender={gender} onChooseGender={choose} onJoin={() => void navigate(joinPath)} />
+        </Suspense>
+      </div>
 
       <div className={styles.cta}>
-        <ButtonLink to="/signup" size="lg" block>
+        <ButtonLink to={joinPath} size="lg" block>
           {SCREEN_TEXT.joinToStartVoting}
         </ButtonLink>
-        <Notice icon="eye" title="A preview round is on its way" tone="neutral">
-          Soon you'll be able to try a real round right here before you sign up.
-        </Notice>
+        <p className={styles.note}>{SCREEN_TEXT.anonymityNote}</p>
       </div>
 
       <div className={styles.spacer} />
@@ -64,10 +84,12 @@ export function LandingPage() {
         <ButtonLink to="/login" variant="secondary" block>
           Log in
         </ButtonLink>
-        <ButtonLink to="/signup" variant="secondary" block>
+        <ButtonLink to={joinPath} variant="secondary" block>
           Sign up
         </ButtonLink>
       </nav>
+
+      <GenderPickerModal open={pickerOpen} onPick={choose} onClose={() => setPickerOpen(false)} />
     </AppShell>
   );
 }

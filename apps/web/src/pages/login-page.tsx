@@ -1,22 +1,33 @@
 import { Link } from "react-router";
-import { AppShell, Card, Notice, PageHeader, TopBar } from "../components";
+import { AppShell, Card, Icon, TopBar } from "../components";
+import { LoginForm } from "../features/auth/login/login-form";
 import { useDocumentTitle } from "../lib/use-document-title";
-import styles from "./pages.module.css";
+import styles from "./login-page.module.css";
 
-/** `/login`: phone sign-in (spec §2). The phone and code form arrive with the sign-in feature. */
+/** `/login`: phone sign-in (spec §2 "Login screen"). */
 export function LoginPage() {
   useDocumentTitle("Log in");
   return (
     <AppShell>
-      <TopBar />
-      <PageHeader title="Log in" subtitle="Welcome back! Sign in with your phone number." />
-      <Card className={styles.stack}>
-        <Notice icon="phone" title="Phone sign-in is being built">
-          You'll enter your number, we'll text you a one-time code, and you're in. No password needed.
-        </Notice>
+      <TopBar
+        end={
+          <Link to="/signup" className={styles.topLink}>
+            Sign up
+          </Link>
+        }
+      />
+      <header className={styles.header}>
+        <span className={styles.badge} aria-hidden="true">
+          <Icon name="phone" size={30} />
+        </span>
+        <h1 className={styles.title}>Log in</h1>
+        <p className={styles.subtitle}>Welcome back! Enter your number and we&rsquo;ll text you a one-time code.</p>
+      </header>
+      <Card padding="lg" className={styles.card}>
+        <LoginForm />
       </Card>
       <p className={styles.footnote}>
-        New to Quad? <Link to="/signup">Sign up</Link>
+        New to Quad? <Link to="/signup">Create an account</Link>
       </p>
     </AppShell>
   );

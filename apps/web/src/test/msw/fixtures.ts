@@ -21,6 +21,8 @@ export function createMeUser(overrides: Partial<MeUser> = {}): MeUser {
     organizations: ["Robotics Club"],
     interests: ["Climbing"],
     emojis: ["🎧"],
+    paused: false,
+    showInPreview: false,
     ...overrides,
   };
 }

@@ -1,0 +1,286 @@
+import {
+  SCREEN_TEXT,
+  SESSION_STORAGE_KEY,
+  SKIPS_IN_A_ROW,
+  TOASTS,
+  VOTES_PER_BATCH,
+  type AuthTokens,
+  type Gender,
+  type MeUser,
+  type PromptResponse,
+  type PromptRound,
+  type School,
+} from "@quad/contracts";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, openDesktopPage, openMobilePage, saveScreenshot, type OpenedPage } from "./browser";
+
+const baseURL = inject("baseURL");
+
+/**
+ * The voting loop in real Chromium against the real server and its demo
+ * students: the landing preview, and a signed-in student's votes and skips
+ * up to "Out of Votes" and "Out of Skips".
+ */
+
+// ---------------------------------------------------------------- students, through the HTTP API
+
+/** This file's own client address, so the per-IP send-code limit is not shared with other e2e files. */
+const CLIENT_IP = "203.0.113.77";
+
+async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const { token, headers, ...rest } = init;
+  const response = await fetch(`${baseURL}/api${path}`, {
+    ...rest,
+    headers: {
+      "x-forwarded-for": CLIENT_IP,
+      ...(typeof rest.body === "string" ? { "content-type": "application/json" } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${init.method ?? "GET"} /api${path} → ${response.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+interface Student {
+  tokens: AuthTokens;
+  me: MeUser;
+}
+
+/** A 300×400 portrait PNG drawn on a canvas in the browser: a real image for the photo pipeline. */
+async function portraitPng(page: Page, hue: number): Promise<Uint8Array<ArrayBuffer>> {
+  const dataUrl = await page.evaluate((h) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 300;
+    canvas.height = 400;
+    const g = canvas.getContext("2d")!;
+    const background = g.createLinearGradient(0, 0, 300, 400);
+    background.addColorStop(0, `hsl(${h} 70% 62%)`);
+    background.addColorStop(1, `hsl(${(h + 50) % 360} 75% 48%)`);
+    g.fillStyle = background;
+    g.fillRect(0, 0, 300, 400);
+    g.fillStyle = "rgba(255,255,255,0.85)";
+    g.beginPath();
+    g.arc(150, 165, 62, 0, Math.PI * 2);
+    g.fill();
+    g.beginPath();
+    g.ellipse(150, 400, 120, 150, 0, 0, Math.PI * 2);
+    g.fill();
+    return canvas.toDataURL("image/png");
+  }, hue);
+  const decoded = Buffer.from(dataUrl.split(",")[1]!, "base64");
+  // Copied into a plain ArrayBuffer-backed array, which is what Blob accepts.
+  const bytes = new Uint8Array(decoded.length);
+  bytes.set(decoded);
+  return bytes;
+}
+
+/** Signs a student up as the app does: SMS code from the dev outbox, then the profile with a photo. */
+async function createStudent(page: Page, phone: string, firstName: string, gender: Gender, hue: number): Promise<Student> {
+  await api("/auth/send-code", { method: "POST", body: JSON.stringify({ phone }) });
+  const outbox = await api<{ messages: { body: string }[] }>(`/dev/sms-outbox?phone=${encodeURIComponent(phone)}`);
+  const code = /\b(\d{6})\b/.exec(outbox.messages[0]?.body ?? "")?.[1];
+  if (!code) throw new Error(`No sign-in code for ${phone}`);
+  const tokens = await api<AuthTokens>("/auth/verify-code", {
+    method: "POST",
+    body: JSON.stringify({ phone, code, consents: { sms: true, terms: true } }),
+  });
+
+  const schools = await api<School[]>("/schools");
+  const form = new FormData();
+  form.set("firstName", firstName);
+  form.set("university", String(schools[0]!.id));
+  form.set("graduationYear", "2027");
+  form.set("gender", gender);
+  form.set("instagramHandle", `@${firstName.toLowerCase()}.e2e`);
+  form.set("profileImage", new Blob([await portraitPng(page, hue)], { type: "image/png" }), "me.png");
+  const { user } = await api<{ user: MeUser }>("/users/update", { method: "PATCH", body: form, token: tokens.token });
+  expect(user.isVerified, `${firstName} should be verified`).toBe(true);
+  return { tokens, me: user };
+}
+
+async function openRound(student: Student, skip = false): Promise<PromptRound> {
+  const response = await api<PromptResponse>(`/prompts/random?skip=${skip}`, { token: student.tokens.token });
+  if ("error" in response) throw new Error(`No round: ${response.message}`);
+  return response;
+}
+
+/** Votes through the API, as if on another device. */
+async function voteThroughApi(student: Student, times: number): Promise<void> {
+  for (let i = 0; i < times; i++) {
+    const round = await openRound(student);
+    await api("/votes/store", {
+      method: "POST",
+      token: student.tokens.token,
+      body: JSON.stringify({ userId: round.users[0].id, promptId: round.prompt.id }),
+    });
+  }
+}
+
+// ---------------------------------------------------------------- the browser side
+
+/** Puts the session into localStorage in the session store's persisted shape, then opens /home. */
+async function openHomeAs(opened: OpenedPage, student: Student): Promise<void> {
+  const session = { state: { user: student.me, ...student.tokens }, version: 0 };
+  await opened.page.evaluate(
+    ([key, value]) => window.localStorage.setItem(key, value),
+    [SESSION_STORAGE_KEY, JSON.stringify(session)] as const,
+  );
+  await opened.page.goto(`${baseURL}/home`, { waitUntil: "networkidle" });
+}
+
+/** Waits until a round is on screen and settled: prompt, two cards, photos loaded, entrance animations done. */
+async function roundShown(page: Page): Promise<void> {
+  await page.locator("section[aria-busy=false] h2").waitFor();
+  await page.waitForFunction(() => {
+    const photos = Array.from(document.querySelectorAll<HTMLImageElement>("article img"));
+    return photos.length === 2 && photos.every((img) => img.complete && img.naturalWidth > 0);
+  });
+  await page.waitForTimeout(500);
+}
+
+function voteButtons(page: Page) {
+  return page.getByRole("button", { name: /^Vote for / });
+}
+
+function trpcResponse(page: Page, procedure: string) {
+  return page.waitForResponse((response) => response.url().includes(`/api/trpc/${procedure}`));
+}
+
+/** Clicks the first Vote and waits for the vote and the next round (or the cooldown) to arrive. */
+async function voteInBrowser(page: Page): Promise<void> {
+  const stored = trpcResponse(page, "votes.store");
+  const next = trpcResponse(page, "prompts.random");
+  await voteButtons(page).first().click();
+  expect((await stored).status()).toBe(200);
+  await next;
+}
+
+describe("voting", () => {
+  let browser: Browser;
+  const opened: OpenedPage[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await Promise.all(opened.map((o) => o.close()));
+    await browser?.close();
+  });
+
+  async function open(kind: "mobile" | "desktop", path: string): Promise<OpenedPage> {
+    const page = await (kind === "mobile" ? openMobilePage : openDesktopPage)(browser, `${baseURL}${path}`);
+    opened.push(page);
+    return page;
+  }
+
+  it("a visitor picks Girls, sees two students, votes and lands on /signup with the preference", async () => {
+    for (const kind of ["mobile", "desktop"] as const) {
+      const { page, errors } = await open(kind, "/");
+      const question = page.getByRole("dialog", { name: SCREEN_TEXT.whoDoYouWantToSee });
+      await question.waitFor();
+      await page.waitForTimeout(400);
+      await saveScreenshot(page, `voting-landing-modal-${kind}`);
+
+      const preview = page.waitForResponse((r) => r.url().includes("/api/prompts/unauthenticated?gender=female"));
+      await question.getByRole("button", { name: "Girls" }).click();
+      expect((await preview).status()).toBe(200);
+      await roundShown(page);
+      expect(await page.getByRole("article").count()).toBe(2);
+      expect(await page.getByRole("link", { name: SCREEN_TEXT.joinToStartVoting }).getAttribute("href")).toBe(
+        "/signup?preference=female",
+      );
+      await saveScreenshot(page, `voting-preview-${kind}`);
+      if (kind === "mobile") await saveScreenshot(page, "voting-preview-mobile-full", { fullPage: true });
+
+      await voteButtons(page).first().click();
+      await page.waitForURL(`${baseURL}/signup?preference=female`);
+      expect(new URL(page.url()).searchParams.get("preference")).toBe("female");
+      expect(errors).toEqual([]);
+    }
+  });
+
+  it(`a signed-in student votes ${VOTES_PER_BATCH} times and sees Out of Votes`, async () => {
+    const mobile = await open("mobile", "/terms");
+    const maya = await createStudent(mobile.page, "+15557300101", "Maya", "female", 280);
+    await openHomeAs(mobile, maya);
+    await roundShown(mobile.page);
+    // Maya has not chosen yet: she sees guys, the other gender.
+    expect(await mobile.page.getByRole("radio", { name: "Guys" }).isChecked()).toBe(true);
+    await saveScreenshot(mobile.page, "voting-home-mobile");
+    await saveScreenshot(mobile.page, "voting-home-mobile-full", { fullPage: true });
+
+    for (let vote = 1; vote <= VOTES_PER_BATCH; vote++) {
+      await voteInBrowser(mobile.page);
+      if (vote < VOTES_PER_BATCH) await mobile.page.locator("section[aria-busy=false] h2").waitFor();
+    }
+    await mobile.page.getByText(TOASTS.voteSent).first().waitFor();
+
+    const outOfVotes = mobile.page.getByRole("dialog", { name: SCREEN_TEXT.outOfVotesTitle });
+    await outOfVotes.waitFor();
+    expect(await outOfVotes.getByText(SCREEN_TEXT.outOfVotesBody).isVisible()).toBe(true);
+    expect(await outOfVotes.getByText(/^Time left: (1 hour 0 minutes|59 minutes \d+ seconds?)$/).count()).toBe(1);
+    await mobile.page.waitForTimeout(500);
+    await saveScreenshot(mobile.page, "voting-out-of-votes-mobile");
+
+    // Closed, the round's place keeps the countdown.
+    await outOfVotes.getByRole("button", { name: "Got it" }).click();
+    await mobile.page.getByText(/^Time left: /).waitFor();
+    await saveScreenshot(mobile.page, "voting-cooldown-mobile");
+    expect(mobile.errors).toEqual([]);
+
+    // On a laptop: 11 votes elsewhere, the 12th here.
+    const desktop = await open("desktop", "/terms");
+    const liam = await createStudent(desktop.page, "+15557300102", "Liam", "male", 200);
+    await voteThroughApi(liam, VOTES_PER_BATCH - 1);
+    await openHomeAs(desktop, liam);
+    await roundShown(desktop.page);
+    await voteInBrowser(desktop.page);
+    await desktop.page.getByRole("dialog", { name: SCREEN_TEXT.outOfVotesTitle }).waitFor();
+    await desktop.page.waitForTimeout(500);
+    await saveScreenshot(desktop.page, "voting-out-of-votes-desktop");
+    expect(desktop.errors).toEqual([]);
+  });
+
+  it(`skips ${SKIPS_IN_A_ROW} times in a row and sees Out of Skips`, async () => {
+    const mobile = await open("mobile", "/terms");
+    const zoe = await createStudent(mobile.page, "+15557300103", "Zoe", "female", 330);
+    await openHomeAs(mobile, zoe);
+    await roundShown(mobile.page);
+
+    for (let skip = 1; skip <= SKIPS_IN_A_ROW; skip++) {
+      const skipped = mobile.page.waitForResponse((r) => r.url().includes("/api/trpc/prompts.random") && r.url().includes("%22skip%22%3Atrue"));
+      await mobile.page.getByRole("button", { name: /^Skip/ }).click();
+      expect((await skipped).status()).toBe(200);
+      await mobile.page
+        .getByRole("button", { name: `Skip, ${SKIPS_IN_A_ROW - skip} of ${SKIPS_IN_A_ROW} skips left` })
+        .waitFor();
+    }
+    await roundShown(mobile.page);
+    await mobile.page.getByRole("button", { name: /^Skip/ }).click();
+    const outOfSkips = mobile.page.getByRole("dialog", { name: SCREEN_TEXT.outOfSkipsTitle });
+    await outOfSkips.waitFor();
+    expect(await outOfSkips.getByText(SCREEN_TEXT.outOfSkipsBody).isVisible()).toBe(true);
+    await mobile.page.waitForTimeout(500);
+    await saveScreenshot(mobile.page, "voting-out-of-skips-mobile");
+    expect(mobile.errors).toEqual([]);
+
+    // On a laptop, with the skips already used elsewhere: the home round, then Skip.
+    const desktop = await open("desktop", "/terms");
+    const kai = await createStudent(desktop.page, "+15557300104", "Kai", "male", 170);
+    await openHomeAs(desktop, kai);
+    await roundShown(desktop.page);
+    await saveScreenshot(desktop.page, "voting-home-desktop");
+    for (let skip = 0; skip < SKIPS_IN_A_ROW; skip++) await openRound(kai, true);
+    await desktop.page.reload({ waitUntil: "networkidle" });
+    await roundShown(desktop.page);
+    await desktop.page.getByRole("button", { name: `Skip, 0 of ${SKIPS_IN_A_ROW} skips left` }).click();
+    await desktop.page.getByRole("dialog", { name: SCREEN_TEXT.outOfSkipsTitle }).waitFor();
+    await desktop.page.waitForTimeout(500);
+    await saveScreenshot(desktop.page, "voting-out-of-skips-desktop");
+    expect(desktop.errors).toEqual([]);
+  });
+});

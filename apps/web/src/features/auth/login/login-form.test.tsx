@@ -1,0 +1,162 @@
+import { ERROR_MESSAGES, TOASTS, VALIDATION } from "@quad/contracts";
+import { configure, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { useSessionStore } from "../../../lib/session-store";
+import {
+  authTrpcHandler,
+  createMeUser,
+  createUnverifiedUser,
+  server,
+  TEST_CODE,
+  trpcError,
+  type TrpcCall,
+} from "../../../test/msw";
+import { renderApp } from "../../../test/render";
+import { authTestRoutes } from "../test-routes";
+
+// Lazy screens and the lazy toast container appear slowly on a cold, busy machine.
+configure({ asyncUtilTimeout: 4_000 });
+
+function renderLogin() {
+  const user = userEvent.setup();
+  const view = renderApp("/login", { routes: authTestRoutes });
+  return { user, ...view };
+}
+
+type User = ReturnType<typeof userEvent.setup>;
+
+async function sendCodeTo(user: User, digits: string) {
+  await user.type(await screen.findByLabelText("Phone number"), digits);
+  await user.click(screen.getByRole("button", { name: "Send Code" }));
+  expect(await screen.findByText(TOASTS.codeSent)).toBeTruthy();
+}
+
+async function enterCode(user: User, code = TEST_CODE) {
+  await user.type(screen.getByLabelText("Verification code"), code);
+  await user.click(screen.getByRole("button", { name: "Verify Code" }));
+}
+
+/** A message shown both under its field and as a toast (spec §5 and §8). */
+async function expectInlineAndToast(text: string) {
+  await waitFor(() => expect(screen.getAllByText(text)).toHaveLength(2));
+}
+
+// Whole-app renders with lazy screens are slow on a cold, busy machine.
+describe("/login", { timeout: 30_000 }, () => {
+  it("formats the number while typing, locks it once the code is sent, and shows the code input", async () => {
+    const calls: unknown[] = [];
+    server.use(
+      authTrpcHandler({
+        "auth.sendCode": ({ input }) => {
+          calls.push(input);
+          return { sent: true, retryAfterSeconds: 30 };
+        },
+      }),
+    );
+    const { user } = renderLogin();
+    const phone = await screen.findByLabelText<HTMLInputElement>("Phone number");
+    await user.type(phone, "5555550123");
+    expect(phone.value).toBe("(555) 555-0123");
+    expect(screen.queryByLabelText("Verification code")).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Send Code" }));
+    expect(await screen.findByText(TOASTS.codeSent)).toBeTruthy();
+    expect(calls).toEqual([{ phone: "+15555550123" }]);
+    expect(phone.disabled).toBe(true);
+    expect(screen.getByLabelText("Verification code")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Verify Code" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: /resend in \d+s/i })).toHaveProperty("disabled", true);
+    expect(screen.getByRole("link", { name: "Create an account" }).getAttribute("href")).toBe("/signup");
+  });
+
+  it("says 'Invalid phone number' for a short number and sends nothing", async () => {
+    const calls: unknown[] = [];
+    server.use(authTrpcHandler({ "auth.sendCode": ({ input }) => calls.push(input) }));
+    const { user } = renderLogin();
+    await user.type(await screen.findByLabelText("Phone number"), "55555");
+    await user.click(screen.getByRole("button", { name: "Send Code" }));
+    expect(await screen.findByText(VALIDATION.loginPhone)).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it("shows the server's message when codes are rate limited", async () => {
+    const message = "Please wait 24 seconds before requesting another code.";
+    server.use(authTrpcHandler({ "auth.sendCode": () => trpcError("TOO_MANY_REQUESTS", message) }));
+    const { user } = renderLogin();
+    await user.type(await screen.findByLabelText("Phone number"), "5555550123");
+    await user.click(screen.getByRole("button", { name: "Send Code" }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.queryByLabelText("Verification code")).toBeNull();
+  });
+
+  it("asks for the code when it is empty, and reports a wrong one", async () => {
+    server.use(authTrpcHandler());
+    const { user } = renderLogin();
+    await sendCodeTo(user, "5555550123");
+    await user.click(screen.getByRole("button", { name: "Verify Code" }));
+    // Inline under the field and as a toast (spec §5 and §8).
+    await expectInlineAndToast(VALIDATION.loginCode);
+
+    await enterCode(user, "999999");
+    expect(await screen.findByText(TOASTS.invalidCode)).toBeTruthy();
+    expect(useSessionStore.getState().token).toBeNull();
+  });
+
+  it("no profile for the phone: 'No such user exists!', the session is dropped and the form unlocks", async () => {
+    const meCalls: TrpcCall[] = [];
+    server.use(
+      authTrpcHandler({
+        "users.me": (call) => {
+          meCalls.push(call);
+          return trpcError("NOT_FOUND", ERROR_MESSAGES.noSuchUser);
+        },
+      }),
+    );
+    const { user, location } = renderLogin();
+    await sendCodeTo(user, "5555550123");
+    await enterCode(user);
+
+    expect(await screen.findByText(TOASTS.noSuchUser)).toBeTruthy();
+    expect(meCalls[0]?.request.headers.get("authorization")).toBe("Bearer access-token-1");
+    expect(useSessionStore.getState()).toMatchObject({ token: null, user: null });
+    expect(location.pathname).toBe("/login");
+    expect(screen.getByLabelText<HTMLInputElement>("Phone number").disabled).toBe(false);
+    expect(screen.getByRole("button", { name: "Send Code" })).toBeTruthy();
+  });
+
+  it("a verified profile: 'Successfully logged in!' and on to / (which opens /home)", async () => {
+    const verifyInputs: unknown[] = [];
+    server.use(
+      authTrpcHandler({
+        "auth.verifyCode": ({ input }) => {
+          verifyInputs.push(input);
+          return { token: "access-token-1", refreshToken: "refresh-token-1", expiresAt: new Date(Date.now() + 900_000).toISOString() };
+        },
+        "users.me": () => createMeUser(),
+      }),
+    );
+    const { user, location } = renderLogin();
+    await sendCodeTo(user, "5555550123");
+    await enterCode(user);
+
+    expect(await screen.findByText(TOASTS.loggedIn)).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Home" })).toBeTruthy();
+    expect(location.pathname).toBe("/home");
+    // Logging in records no consents: only the sign-up phone step sends them.
+    expect(verifyInputs).toEqual([{ phone: "+15555550123", code: TEST_CODE }]);
+    expect(useSessionStore.getState()).toMatchObject({ token: "access-token-1", user: { isVerified: true } });
+  });
+
+  it("an unverified profile: 'Please complete your profile!' and /signup, resuming at the photo", async () => {
+    server.use(authTrpcHandler({ "users.me": () => createUnverifiedUser() }));
+    const { user, location } = renderLogin();
+    await sendCodeTo(user, "5555550123");
+    await enterCode(user);
+
+    expect(await screen.findByText(TOASTS.completeProfile)).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "Add your photo" })).toBeTruthy();
+    await waitFor(() => expect(location.pathname).toBe("/signup"));
+    expect(useSessionStore.getState().user?.isVerified).toBe(false);
+  });
+});

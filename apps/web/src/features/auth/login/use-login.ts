@@ -1,0 +1,101 @@
+import { loginFormSchema, phoneDigits, PHONE_DIGITS, TOASTS, VALIDATION, VerificationCodeSchema } from "@quad/contracts";
+import { useRef, useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
+import { httpStatusOf } from "../../../lib/api-error";
+import { useSessionStore } from "../../../lib/session-store";
+import { notify } from "../../../lib/toast";
+import { SKIP_AUTH_REDIRECT, trpc } from "../../../lib/trpc";
+import { usePhoneAuth } from "../phone-auth/use-phone-auth";
+import { usePhoneVerification } from "../use-phone-verification";
+
+export interface LoginErrors {
+  phone?: string;
+  code?: string;
+}
+
+/**
+ * /login (spec §4 "Login"): enter the phone, send a code (the number locks),
+ * verify it, then load the profile. No profile: "No such user exists!" and
+ * the session is dropped. A verified profile goes to /, an unverified one to
+ * /signup to finish it.
+ */
+export function useLogin() {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const recaptchaHost = useRef<HTMLDivElement>(null);
+  const verification = usePhoneVerification(usePhoneAuth(recaptchaHost));
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [verifying, setVerifying] = useState(false);
+
+  const setPhone = (phone: string) => {
+    verification.setPhone(phone);
+    setErrors((e) => ({ ...e, phone: undefined }));
+  };
+  const setCode = (code: string) => {
+    verification.setCode(code);
+    setErrors((e) => ({ ...e, code: undefined }));
+  };
+
+  async function sendCode() {
+    const parsed = loginFormSchema({ codeStepActive: false }).safeParse({ phone: verification.phone });
+    if (!parsed.success || phoneDigits(verification.phone).length !== PHONE_DIGITS) {
+      setErrors({ phone: VALIDATION.loginPhone });
+      return;
+    }
+    await verification.sendCode();
+  }
+
+  async function verifyCode() {
+    const parsed = loginFormSchema({ codeStepActive: true }).safeParse({
+      phone: verification.phone,
+      code: verification.code,
+    });
+    if (!parsed.success) {
+      setErrors({ code: VALIDATION.loginCode });
+      notify.error(TOASTS.enterCode);
+      return;
+    }
+    const format = VerificationCodeSchema.safeParse(verification.code);
+    if (!format.success) {
+      setErrors({ code: format.error.issues[0]?.message ?? VALIDATION.verificationCodeFormat });
+      return;
+    }
+
+    setVerifying(true);
+    try {
+      const tokens = await verification.verify({ failure: TOASTS.authFailed });
+      if (!tokens) return;
+      const session = useSessionStore.getState();
+      session.setTokens(tokens);
+
+      let user;
+      try {
+        user = await utils.client.users.me.query(undefined, SKIP_AUTH_REDIRECT.trpc);
+      } catch (error) {
+        session.clear();
+        verification.changeNumber();
+        notify.error(httpStatusOf(error) === 404 ? TOASTS.noSuchUser : TOASTS.fetchUserFailed);
+        return;
+      }
+
+      session.setUser(user);
+      if (user.isVerified) {
+        notify.success(TOASTS.loggedIn);
+        void navigate("/", { replace: true });
+      } else {
+        notify.info(TOASTS.completeProfile);
+        void navigate("/signup", { replace: true });
+      }
+    } finally {
+      setVerifying(false);
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (verification.sending || verifying) return;
+    void (verification.codeSent ? verifyCode() : sendCode());
+  }
+
+  return { verification, errors, verifying, setPhone, setCode, submit, recaptchaHost };
+}

@@ -1,0 +1,85 @@
+import { TOASTS, type Gender, type MeUser } from "@quad/contracts";
+import { fieldErrorsOf, httpStatusOf, toUserMessage } from "../../../lib/api-error";
+import type { RestClient } from "../../../lib/rest-client";
+import { useSessionStore } from "../../../lib/session-store";
+import { notify } from "../../../lib/toast";
+import { SKIP_AUTH_REDIRECT, type TrpcClient } from "../../../lib/trpc";
+import { basicProfile, type SignupErrors, type SignupValues } from "./signup-values";
+import { BASIC_FIELDS, firstMissingStep, STEP_OF_FIELD, WIZARD_STEPS, type WizardStep } from "./wizard-steps";
+
+/**
+ * The sign-up's calls that create the account (spec §4 "Sign-up"): the first
+ * users.update with the basic fields, the profile lookup after /opt-in, and
+ * the photo upload. Each stores what the server answered in the session and
+ * tells the wizard where to go next; failures are toasted here.
+ */
+export type AccountOutcome =
+  /** The server verified the profile: signed in for good, on to /home with this toast. */
+  | { kind: "signedIn"; message: string }
+  /** Carry on at `step`; `user` is a stored profile to pre-fill from. */
+  | { kind: "step"; step: WizardStep; user?: MeUser; errors?: SignupErrors }
+  /** Stay where the wizard is, showing `errors`. */
+  | { kind: "stay"; errors?: SignupErrors };
+
+export interface AccountApi {
+  client: TrpcClient;
+  rest: RestClient;
+}
+
+/** A stored profile decides: verified is done, otherwise fill what is missing, then the photo. */
+function outcomeFor(user: MeUser, signedInMessage: string): AccountOutcome {
+  useSessionStore.getState().setUser(user);
+  if (user.isVerified) return { kind: "signedIn", message: signedInMessage };
+  const missing = firstMissingStep(user);
+  return missing ? { kind: "step", step: missing, user } : { kind: "step", step: "profileImage" };
+}
+
+/** Creates (or updates) the profile with the basic fields, and the landing preference if one came along. */
+export async function saveBasicProfile(api: AccountApi, values: SignupValues, preference?: Gender): Promise<AccountOutcome> {
+  const profile = basicProfile(values);
+  if (!profile) return { kind: "step", step: WIZARD_STEPS[0] };
+  try {
+    const { user } = await api.client.users.update.mutate({ ...profile, ...(preference ? { preference } : {}) });
+    return outcomeFor(user, TOASTS.loggedIn);
+  } catch (error) {
+    notify.error(toUserMessage(error, TOASTS.createAccountFailed));
+    // The server's field messages go back to the step that asks for the field.
+    const fieldErrors = fieldErrorsOf(error);
+    const field = BASIC_FIELDS.find((f) => fieldErrors[f]?.length);
+    return field
+      ? { kind: "step", step: STEP_OF_FIELD[field], errors: { [field]: fieldErrors[field]![0] } }
+      : { kind: "stay" };
+  }
+}
+
+/** After /opt-in with nothing filled in: whatever the server already has decides where to go. */
+export async function continueStoredProfile(api: AccountApi): Promise<AccountOutcome> {
+  try {
+    const user = await api.client.users.me.query(undefined, SKIP_AUTH_REDIRECT.trpc);
+    return outcomeFor(user, TOASTS.loggedIn);
+  } catch (error) {
+    // 404: no profile yet, so it starts at the first question.
+    if (httpStatusOf(error) !== 404) notify.error(TOASTS.fetchUserFailed);
+    return { kind: "step", step: WIZARD_STEPS[0] };
+  }
+}
+
+/**
+ * Uploads the cropped photo (multipart, with the isVerified request); the
+ * server verifies a complete profile with a processed photo.
+ */
+export async function uploadProfilePhoto(api: AccountApi, cropped: Blob): Promise<AccountOutcome> {
+  const form = new FormData();
+  form.append("isVerified", "true");
+  form.append("profileImage", new File([cropped], "profile.jpg", { type: "image/jpeg" }));
+  try {
+    const { user } = await api.rest.request<{ user: MeUser }>("/users/update", { method: "PATCH", body: form });
+    const outcome = outcomeFor(user, TOASTS.accountCreated);
+    if (outcome.kind !== "signedIn") notify.error(TOASTS.createAccountFailed);
+    return outcome;
+  } catch (error) {
+    const message = toUserMessage(error, TOASTS.createAccountFailed);
+    notify.error(message);
+    return { kind: "stay", errors: { profileImage: message } };
+  }
+}

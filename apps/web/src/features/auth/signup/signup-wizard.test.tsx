@@ -1,0 +1,490 @@
+import {
+  INLINE,
+  SMS_CONSENT_TEXT,
+  TERMS_CONSENT_TEXT,
+  TOASTS,
+  VALIDATION,
+} from "@quad/contracts";
+import { configure, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useImperativeHandle, type Ref } from "react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { useSessionStore } from "../../../lib/session-store";
+import {
+  authTrpcHandler,
+  createMeUser,
+  createSchool,
+  createUnverifiedUser,
+  profileUploadHandler,
+  restError,
+  server,
+  TEST_CODE,
+  trpcError,
+  type ProfileUpload,
+} from "../../../test/msw";
+import { renderApp, signIn } from "../../../test/render";
+import { authTestRoutes } from "../test-routes";
+import type { ImageCropperHandle } from "./steps/image-cropper";
+
+// Lazy screens and the lazy toast container appear slowly on a cold, busy machine.
+configure({ asyncUtilTimeout: 4_000 });
+
+// jsdom cannot draw: the cropper is replaced by one that "crops" to a small JPEG.
+vi.mock("./steps/image-cropper", () => ({
+  default: function FakeCropper({ ref }: { ref?: Ref<ImageCropperHandle> }) {
+    useImperativeHandle(ref, () => ({
+      crop: () =>
+        Promise.resolve({
+          blob: new Blob(["cropped"], { type: "image/jpeg" }),
+          data: { x: 0, y: 0, width: 300, height: 400, rotate: 0, scaleX: 1, scaleY: 1 },
+        }),
+    }));
+    return <div data-testid="cropper" />;
+  },
+}));
+
+beforeEach(() => {
+  vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:photo");
+  vi.spyOn(URL, "revokeObjectURL").mockReturnValue(undefined);
+});
+
+type User = ReturnType<typeof userEvent.setup>;
+
+function renderWizard(path = "/signup") {
+  const user = userEvent.setup();
+  return { user, ...renderApp(path, { routes: authTestRoutes }) };
+}
+
+const heading = (name: string) => screen.findByRole("heading", { level: 1, name });
+const button = (name: string) => screen.getByRole<HTMLButtonElement>("button", { name });
+const next = (user: User) => user.click(button("Next"));
+
+/** Answers the five question steps (with valid values) and lands on the phone step. */
+async function answerQuestions(user: User) {
+  await heading("Create your account");
+  await user.type(screen.getByLabelText("First name"), "Avery");
+  await next(user);
+  await heading("Where do you study?");
+  await user.click(await screen.findByRole("radio", { name: "City College" }));
+  await next(user);
+  await heading("When do you graduate?");
+  await user.click(screen.getByRole("radio", { name: "2027" }));
+  await next(user);
+  await heading("Guy or girl?");
+  await user.click(screen.getByRole("radio", { name: "Girl" }));
+  await next(user);
+  await heading("What's your Instagram?");
+  await user.type(screen.getByLabelText("Instagram"), "avery.j");
+  await next(user);
+  await heading("Verify your phone");
+}
+
+async function consentAndSendCode(user: User) {
+  await user.click(screen.getByRole("checkbox", { name: SMS_CONSENT_TEXT }));
+  await user.click(screen.getByRole("checkbox", { name: TERMS_CONSENT_TEXT }));
+  await user.type(screen.getByLabelText("Phone number"), "5555550123");
+  await user.click(button("Send Code"));
+  expect(await screen.findByText(TOASTS.codeSent)).toBeTruthy();
+}
+
+async function pickAndPreviewPhoto(user: User) {
+  const photo = new File(["photo"], "me.jpg", { type: "image/jpeg" });
+  await user.upload(screen.getByLabelText("Choose photo"), photo);
+  await screen.findByTestId("cropper");
+  await user.click(button("Preview Crop"));
+  await screen.findByRole("img", { name: "Your cropped profile photo" });
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/** A message shown both under its field and as a toast (spec §5 and §8). */
+async function expectInlineAndToast(text: string) {
+  await waitFor(() => expect(screen.getAllByText(text)).toHaveLength(2));
+}
+
+// Whole-app renders with lazy screens are slow on a cold, busy machine.
+describe("the sign-up wizard", { timeout: 30_000 }, () => {
+  it("walks the seven steps with their validation messages and main-button labels, then lands on /home", async () => {
+    const verifying = deferred<void>();
+    const uploading = deferred<void>();
+    const updates: unknown[] = [];
+    const verifyInputs: unknown[] = [];
+    const uploads: ProfileUpload[] = [];
+    server.use(
+      authTrpcHandler({
+        "auth.verifyCode": async ({ input }) => {
+          verifyInputs.push(input);
+          await verifying.promise;
+          return { token: "access-token-1", refreshToken: "refresh-token-1", expiresAt: new Date(Date.now() + 900_000).toISOString() };
+        },
+        "users.update": ({ input }) => {
+          updates.push(input);
+          return { user: createUnverifiedUser() };
+        },
+      }),
+      profileUploadHandler((upload) => {
+        uploads.push(upload);
+        return uploading.promise.then(() => ({ user: createMeUser() }));
+      }),
+    );
+    const { user, location } = renderWizard();
+    const progress = () => screen.getByRole("progressbar", { name: "Sign-up progress" }).getAttribute("aria-valuenow");
+
+    // 1. personal
+    await heading("Create your account");
+    expect(progress()).toBe("1");
+    expect(button("Back").disabled).toBe(true);
+    await next(user);
+    expect(await screen.findByText(VALIDATION.firstName)).toBeTruthy();
+    await user.type(screen.getByLabelText("First name"), "Avery");
+    await next(user);
+
+    // 2. university
+    await heading("Where do you study?");
+    expect(progress()).toBe("2");
+    expect(button("Back").disabled).toBe(false);
+    await next(user);
+    expect(await screen.findByText(VALIDATION.university)).toBeTruthy();
+    const school = await screen.findByRole("radio", { name: "City College" });
+    expect(screen.getByRole("group", { name: "University" })).toBeTruthy();
+    await user.click(school);
+    await next(user);
+
+    // 3. graduation
+    await heading("When do you graduate?");
+    expect(within(screen.getByRole("group", { name: "Class of" })).getAllByRole("radio").map((r) => r.getAttribute("value"))).toEqual([
+      "2025",
+      "2026",
+      "2027",
+      "2028",
+      "2029",
+    ]);
+    await next(user);
+    expect(await screen.findByText(VALIDATION.graduationYear)).toBeTruthy();
+    await user.click(screen.getByRole("radio", { name: "2027" }));
+    await next(user);
+
+    // 4. gender
+    await heading("Guy or girl?");
+    expect(screen.getByRole("group", { name: "Gender" })).toBeTruthy();
+    await next(user);
+    expect(await screen.findByText(VALIDATION.gender)).toBeTruthy();
+    await user.click(screen.getByRole("radio", { name: "Girl" }));
+    await next(user);
+
+    // 5. instagram
+    await heading("What's your Instagram?");
+    await next(user);
+    expect(await screen.findByText(VALIDATION.instagramRequired)).toBeTruthy();
+    const instagram = screen.getByLabelText<HTMLInputElement>("Instagram");
+    await user.type(instagram, "ave-ry");
+    expect(instagram.value).toBe("@ave-ry");
+    await next(user);
+    expect(await screen.findByText(VALIDATION.instagramFormat)).toBeTruthy();
+    await user.clear(instagram);
+    await user.type(instagram, "avery.j");
+    expect(instagram.value).toBe("@avery.j");
+    await next(user);
+
+    // 6. phone
+    await heading("Verify your phone");
+    expect(progress()).toBe("6");
+    expect(button("Verify Code").disabled).toBe(true);
+    await consentAndSendCode(user);
+    await user.click(button("Verify Code"));
+    await expectInlineAndToast(VALIDATION.loginCode);
+    await user.type(screen.getByLabelText("Verification code"), TEST_CODE);
+    await user.click(button("Verify Code"));
+    expect(await screen.findByRole("button", { name: "Verifying..." })).toBeTruthy();
+    verifying.resolve();
+
+    // 7. profile image
+    await heading("Add your photo");
+    expect(progress()).toBe("7");
+    expect(await screen.findByText(TOASTS.phoneVerified)).toBeTruthy();
+    expect(verifyInputs).toEqual([{ phone: "+15555550123", code: TEST_CODE, consents: { sms: true, terms: true } }]);
+    expect(updates).toEqual([
+      { firstName: "Avery", university: 2, graduationYear: 2027, gender: "female", instagramHandle: "@avery.j" },
+    ]);
+    expect(button("Back").disabled).toBe(true);
+
+    // (Toasts of the photo messages are checked below, where no earlier toasts fill the queue.)
+    await user.click(button("Complete"));
+    expect(await screen.findAllByText(VALIDATION.profileImage)).not.toHaveLength(0);
+    await user.upload(screen.getByLabelText("Choose photo"), new File(["photo"], "me.jpg", { type: "image/jpeg" }));
+    await screen.findByTestId("cropper");
+    await user.click(button("Complete"));
+    expect(await screen.findAllByText(VALIDATION.cropPreview)).not.toHaveLength(0);
+    await user.click(button("Preview Crop"));
+    await screen.findByRole("img", { name: "Your cropped profile photo" });
+    await user.click(button("Complete"));
+    expect(await screen.findByRole("button", { name: "Creating Account..." })).toBeTruthy();
+    uploading.resolve();
+
+    // (jsdom never finishes a toast's exit animation, so with three toasts up the last is queued: see below.)
+    expect(await heading("Home")).toBeTruthy();
+    expect(location.pathname).toBe("/home");
+    expect(uploads).toEqual([{ fields: { isVerified: "true" }, hasPhoto: true }]);
+    expect(useSessionStore.getState().user?.isVerified).toBe(true);
+  });
+
+  it("Back goes one step back and keeps the answers", async () => {
+    server.use(authTrpcHandler());
+    const { user } = renderWizard();
+    await answerQuestions(user);
+    await user.click(button("Back"));
+    await heading("What's your Instagram?");
+    expect(screen.getByLabelText<HTMLInputElement>("Instagram").value).toBe("@avery.j");
+    await user.click(button("Back"));
+    await heading("Guy or girl?");
+    expect(screen.getByRole<HTMLInputElement>("radio", { name: "Girl" }).checked).toBe(true);
+  });
+
+  it("keeps the number and Send Code disabled until both boxes are ticked, and Send Code until all 14 characters", async () => {
+    server.use(authTrpcHandler());
+    const { user } = renderWizard("/opt-in");
+    await heading("Verify your phone");
+    const phone = screen.getByLabelText<HTMLInputElement>("Phone number");
+    const sendCode = button("Send Code");
+    expect(phone.disabled).toBe(true);
+    expect(sendCode.disabled).toBe(true);
+
+    await user.click(screen.getByRole("checkbox", { name: SMS_CONSENT_TEXT }));
+    expect(phone.disabled).toBe(true);
+    await user.click(screen.getByRole("checkbox", { name: TERMS_CONSENT_TEXT }));
+    expect(phone.disabled).toBe(false);
+    expect(sendCode.disabled).toBe(true);
+
+    await user.type(phone, "555555012");
+    expect(phone.value).toBe("(555) 555-012");
+    expect(sendCode.disabled).toBe(true);
+    await user.tab();
+    expect(await screen.findByText(VALIDATION.signupPhoneExact)).toBeTruthy();
+    await user.type(phone, "3");
+    expect(phone.value).toHaveLength(14);
+    expect(sendCode.disabled).toBe(false);
+
+    await user.click(screen.getByRole("checkbox", { name: SMS_CONSENT_TEXT }));
+    expect(sendCode.disabled).toBe(true);
+    expect(phone.disabled).toBe(true);
+  });
+
+  it("says a short number needs at least 10 digits", async () => {
+    server.use(authTrpcHandler());
+    const { user } = renderWizard("/opt-in");
+    await heading("Verify your phone");
+    await user.click(screen.getByRole("checkbox", { name: SMS_CONSENT_TEXT }));
+    await user.click(screen.getByRole("checkbox", { name: TERMS_CONSENT_TEXT }));
+    await user.type(screen.getByLabelText("Phone number"), "555");
+    await user.tab();
+    expect(await screen.findByText(VALIDATION.signupPhoneMin)).toBeTruthy();
+  });
+
+  it("links the terms checkbox to /terms in a new tab", async () => {
+    server.use(authTrpcHandler());
+    renderWizard("/opt-in");
+    await heading("Verify your phone");
+    for (const name of ["Terms and Conditions", "Privacy Policy"]) {
+      const link = screen.getByRole("link", { name });
+      expect(link.getAttribute("href")).toMatch(/^\/terms#/);
+      expect(link.getAttribute("target")).toBe("_blank");
+    }
+  });
+
+  it("saves the landing preference with the first profile update", async () => {
+    const updates: unknown[] = [];
+    server.use(
+      authTrpcHandler({
+        "users.update": ({ input }) => {
+          updates.push(input);
+          return { user: createUnverifiedUser() };
+        },
+      }),
+    );
+    const { user } = renderWizard("/signup?preference=male");
+    await answerQuestions(user);
+    await consentAndSendCode(user);
+    await user.type(screen.getByLabelText("Verification code"), TEST_CODE);
+    await user.click(button("Verify Code"));
+    await heading("Add your photo");
+    expect(updates).toEqual([expect.objectContaining({ preference: "male", firstName: "Avery" })]);
+  });
+
+  it("a profile the server already verified is signed in and goes to /home", async () => {
+    server.use(authTrpcHandler({ "users.update": () => ({ user: createMeUser() }) }));
+    const { user, location } = renderWizard();
+    await answerQuestions(user);
+    await consentAndSendCode(user);
+    await user.type(screen.getByLabelText("Verification code"), TEST_CODE);
+    await user.click(button("Verify Code"));
+    expect(await screen.findByText(TOASTS.loggedIn)).toBeTruthy();
+    expect(await heading("Home")).toBeTruthy();
+    expect(location.pathname).toBe("/home");
+  });
+
+  it("a field the server refuses sends the student back to that step with the server's message", async () => {
+    server.use(
+      authTrpcHandler({
+        "users.update": () =>
+          trpcError("BAD_REQUEST", VALIDATION.university, { university: [VALIDATION.university] }),
+      }),
+    );
+    const { user } = renderWizard();
+    await answerQuestions(user);
+    await consentAndSendCode(user);
+    await user.type(screen.getByLabelText("Verification code"), TEST_CODE);
+    await user.click(button("Verify Code"));
+    await heading("Where do you study?");
+    await expectInlineAndToast(VALIDATION.university);
+    // Signed in now: fixing the school and going on skips the phone step.
+    expect(useSessionStore.getState().token).toBe("access-token-1");
+  });
+
+  it("a wrong code stays on the phone step with 'Invalid verification code'", async () => {
+    server.use(authTrpcHandler());
+    const { user } = renderWizard();
+    await answerQuestions(user);
+    await consentAndSendCode(user);
+    await user.type(screen.getByLabelText("Verification code"), "000000");
+    await user.click(button("Verify Code"));
+    expect(await screen.findByText(TOASTS.invalidCode)).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 1, name: "Verify your phone" })).toBeTruthy();
+    expect(useSessionStore.getState().token).toBeNull();
+  });
+
+  it("a signed-in student with an unverified profile resumes at the image step, Back disabled", async () => {
+    signIn("unverified");
+    server.use(authTrpcHandler());
+    renderWizard();
+    await heading("Add your photo");
+    expect(screen.getByRole("progressbar", { name: "Sign-up progress" }).getAttribute("aria-valuenow")).toBe("7");
+    expect(button("Back").disabled).toBe(true);
+    expect(button("Complete")).toBeTruthy();
+  });
+
+  it("the image step wants a photo, then a previewed crop, inline and as toasts", async () => {
+    signIn("unverified");
+    server.use(authTrpcHandler());
+    const { user } = renderWizard();
+    await heading("Add your photo");
+    await user.click(button("Complete"));
+    await expectInlineAndToast(VALIDATION.profileImage);
+    await user.upload(screen.getByLabelText("Choose photo"), new File(["photo"], "me.jpg", { type: "image/jpeg" }));
+    await screen.findByTestId("cropper");
+    await user.click(button("Complete"));
+    await expectInlineAndToast(VALIDATION.cropPreview);
+  });
+
+  it("uploads the previewed crop, then 'Account created successfully!' and /home", async () => {
+    signIn("unverified");
+    const uploads: ProfileUpload[] = [];
+    server.use(
+      authTrpcHandler(),
+      profileUploadHandler((upload) => {
+        uploads.push(upload);
+        return { user: createMeUser() };
+      }),
+    );
+    const { user, location } = renderWizard();
+    await heading("Add your photo");
+    await pickAndPreviewPhoto(user);
+    await user.click(button("Complete"));
+    expect(await screen.findByText(TOASTS.accountCreated)).toBeTruthy();
+    expect(await heading("Home")).toBeTruthy();
+    expect(location.pathname).toBe("/home");
+    expect(uploads).toEqual([{ fields: { isVerified: "true" }, hasPhoto: true }]);
+  });
+
+  it("/opt-in signed in but unfinished also resumes at the image step", async () => {
+    signIn("unverified");
+    server.use(authTrpcHandler());
+    renderWizard("/opt-in");
+    await heading("Add your photo");
+  });
+
+  it("after a reload between verifying and saving, looks the profile up and starts at the first question", async () => {
+    useSessionStore.getState().setToken("access-token-1");
+    const updates: unknown[] = [];
+    server.use(
+      authTrpcHandler({
+        "users.update": ({ input }) => {
+          updates.push(input);
+          return { user: createUnverifiedUser() };
+        },
+      }),
+    );
+    const { user } = renderWizard();
+    await heading("Create your account");
+    await user.type(screen.getByLabelText("First name"), "Avery");
+    await next(user);
+    await user.click(await screen.findByRole("radio", { name: "State University" }));
+    await next(user);
+    await user.click(await screen.findByRole("radio", { name: "2026" }));
+    await next(user);
+    await user.click(await screen.findByRole("radio", { name: "Guy" }));
+    await next(user);
+    await user.type(await screen.findByLabelText("Instagram"), "avery");
+    // Signed in already: the phone step is skipped, the profile saved, on to the photo.
+    await next(user);
+    await heading("Add your photo");
+    expect(updates).toEqual([
+      { firstName: "Avery", university: 1, graduationYear: 2026, gender: "male", instagramHandle: "@avery" },
+    ]);
+  });
+
+  it("shows the upload's error (e.g. a 413) and stays on the image step", async () => {
+    signIn("unverified");
+    server.use(
+      authTrpcHandler(),
+      profileUploadHandler(() => restError("PAYLOAD_TOO_LARGE", "That file is too large.")),
+    );
+    const { user } = renderWizard();
+    await heading("Add your photo");
+    await pickAndPreviewPhoto(user);
+    await user.click(button("Complete"));
+    await expectInlineAndToast("That file is too large.");
+    expect(screen.getByRole("heading", { level: 1, name: "Add your photo" })).toBeTruthy();
+  });
+
+  it("Remove Image and the back arrow return to picking and cropping", async () => {
+    signIn("unverified");
+    server.use(authTrpcHandler());
+    const { user } = renderWizard();
+    await heading("Add your photo");
+    await pickAndPreviewPhoto(user);
+    await user.click(button("Back to cropping"));
+    expect(await screen.findByTestId("cropper")).toBeTruthy();
+    await user.click(button("Remove Image"));
+    expect(screen.getByLabelText("Choose photo")).toBeTruthy();
+    expect(screen.getByLabelText("Take photo").getAttribute("capture")).toBe("user");
+    expect(screen.getByLabelText("Choose photo").getAttribute("accept")).toBe("image/*");
+  });
+
+  it("schools that fail to load: a toast and 'Failed to fetch universities.'", async () => {
+    server.use(authTrpcHandler({ "schools.list": () => trpcError("FORBIDDEN", "nope") }));
+    const { user } = renderWizard();
+    await heading("Create your account");
+    await user.type(screen.getByLabelText("First name"), "Avery");
+    await next(user);
+    expect(await screen.findByText(INLINE.fetchUniversitiesFailed)).toBeTruthy();
+    expect(await screen.findByText(TOASTS.fetchSchoolsFailed)).toBeTruthy();
+  });
+
+  it("filters a long school list by name", async () => {
+    const names = ["Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Zeta", "Eta", "Theta", "Iota College"];
+    server.use(
+      authTrpcHandler({ "schools.list": () => names.map((schoolName, i) => createSchool({ id: i + 1, schoolName })) }),
+    );
+    const { user } = renderWizard();
+    await heading("Create your account");
+    await user.type(screen.getByLabelText("First name"), "Avery");
+    await next(user);
+    await screen.findByRole("radio", { name: "Alpha" });
+    await user.type(screen.getByRole("searchbox", { name: "Search schools" }), "iota");
+    await waitFor(() => expect(screen.getAllByRole("radio").map((r) => r.closest("label")?.textContent)).toEqual(["Iota College"]));
+  });
+});

@@ -1,0 +1,66 @@
+import { AUTH_CODE, formatPhoneInput } from "@quad/contracts";
+import type { Ref } from "react";
+import { TextField } from "./fields";
+
+export interface PhoneFieldProps {
+  value: string;
+  /** Receives the number formatted as "(555) 555-5555". */
+  onChange: (formatted: string) => void;
+  onBlur?: () => void;
+  error?: string | null;
+  disabled?: boolean;
+  hint?: string;
+}
+
+/** "Phone number": US only, formatted while typing (spec §2 Login, §5). */
+export function PhoneField({ value, onChange, onBlur, error, disabled, hint }: PhoneFieldProps) {
+  return (
+    <TextField
+      label="Phone number"
+      name="phone"
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel-national"
+      placeholder="(555) 555-5555"
+      prefix="+1"
+      value={value}
+      onChange={(event) => onChange(formatPhoneInput(event.target.value))}
+      onBlur={onBlur}
+      error={error}
+      disabled={disabled}
+      hint={hint}
+    />
+  );
+}
+
+export interface CodeFieldProps {
+  value: string;
+  onChange: (digits: string) => void;
+  error?: string | null;
+  disabled?: boolean;
+  hint?: string;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+/** "Verification code": the six digits from the text; phones offer to fill it from the SMS. */
+export function CodeField({ value, onChange, error, disabled, hint, inputRef }: CodeFieldProps) {
+  return (
+    <TextField
+      ref={inputRef}
+      label="Verification code"
+      name="code"
+      type="text"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      pattern="[0-9]*"
+      placeholder="••••••"
+      maxLength={AUTH_CODE.digits}
+      variant="code"
+      value={value}
+      onChange={(event) => onChange(event.target.value.replace(/\D/g, "").slice(0, AUTH_CODE.digits))}
+      error={error}
+      disabled={disabled}
+      hint={hint}
+    />
+  );
+}

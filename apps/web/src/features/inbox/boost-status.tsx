@@ -1,0 +1,24 @@
+import { Icon } from "../../components";
+import { useSessionStore } from "../../lib/session-store";
+import { useBoostRemaining } from "../payments";
+import styles from "./boost-status.module.css";
+
+/**
+ * The remaining-boost display (spec §2): "Xd Yh", "Xh Ym" or "Xm", refreshed
+ * every minute; nothing without a running boost.
+ */
+export function BoostStatus() {
+  const boostEnd = useSessionStore((state) => state.user?.boostEndTime ?? null);
+  const remaining = useBoostRemaining(boostEnd);
+  if (!remaining) return null;
+  return (
+    <p className={styles.status}>
+      <span className={styles.icon} aria-hidden="true">
+        <Icon name="rocket" size={16} />
+      </span>
+      <span>
+        Boosted · <strong className={styles.time}>{remaining}</strong> left
+      </span>
+    </p>
+  );
+}

@@ -1,0 +1,41 @@
+import { SCREEN_TEXT } from "@quad/contracts";
+import { useState } from "react";
+import { Button, Icon, type ButtonSize, type ButtonVariant } from "../../components";
+import { UnlockPackagesDialog } from "../payments";
+import { VotedOnYouModal } from "./voted-on-you-modal";
+
+export { BoostStatus } from "./boost-status";
+
+/** How the home page may dress the entry buttons; every prop is optional. */
+export interface EntryButtonProps {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  block?: boolean;
+  className?: string;
+}
+
+/** "See who voted for you": opens the "Voted on you" modal. */
+export function VotedOnYouButton({ variant = "secondary", ...look }: EntryButtonProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button {...look} variant={variant} icon={<Icon name="heart" size={20} />} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        {SCREEN_TEXT.seeWhoVotedForYou}
+      </Button>
+      {open && <VotedOnYouModal onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+/** "Buy Unlocks": opens the unlock packages dialog. */
+export function BuyUnlocksButton({ variant = "ghost", ...look }: EntryButtonProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button {...look} variant={variant} icon={<Icon name="unlock" size={20} />} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        Buy Unlocks
+      </Button>
+      <UnlockPackagesDialog open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,123 @@
+import { LOCKED_NAME_PLACEHOLDER, SCREEN_TEXT, TOASTS } from "@quad/contracts";
+import { screen, waitFor } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import { describe, expect, it } from "vitest";
+import { useSessionStore } from "../../lib/session-store";
+import { createInboxBackend, createVoteCards, server, TEST_CARDS, trpcError, type InboxBackend } from "../../test/msw";
+import { VotedOnYouButton } from "./home-entry";
+import { fillCard, findDialog, renderSignedIn } from "./test-support";
+
+const VOTER = { name: "Jordan", graduationYear: 2026, instagramHandle: "@jordan.builds", emojis: ["🚀"] };
+
+/** Opens the list and the first card's detail. */
+async function openFirstVote(backend: InboxBackend, storedUser: { remainingUnlocks?: number } = {}) {
+  const view = renderSignedIn(<VotedOnYouButton />, backend, storedUser);
+  await view.user.click(screen.getByText(SCREEN_TEXT.seeWhoVotedForYou));
+  const list = await findDialog(SCREEN_TEXT.votedOnYou);
+  const [view1] = await list.findAllByText("View");
+  await view.user.click(view1!);
+  const detail = await findDialog(LOCKED_NAME_PLACEHOLDER);
+  return { ...view, detail };
+}
+
+function backendWithVotes(remainingUnlocks: number) {
+  const votes = createVoteCards(3);
+  return createInboxBackend({ votes, voters: { [votes[0]!.id]: VOTER }, me: { remainingUnlocks } });
+}
+
+// Whole flows through several dialogs: generous time for a busy machine.
+describe("vote detail and unlock", { timeout: 20_000 }, () => {
+  it("shows the prompt and keeps the voter hidden until unlocked", async () => {
+    const { detail } = await openFirstVote(backendWithVotes(1));
+    expect(detail.getByText(SCREEN_TEXT.votedOnYouFor)).toBeTruthy();
+    expect(detail.getByText("Prompt number 1")).toBeTruthy();
+    expect(detail.getAllByText("Hidden until unlocked")).toHaveLength(2); // class year and handle
+    expect(detail.getByText("@instagram")).toBeTruthy(); // a placeholder behind the blur, not real data
+    expect(detail.queryByText(VOTER.instagramHandle)).toBeNull();
+    expect(detail.getByRole("button", { name: SCREEN_TEXT.unlockDetails })).toBeTruthy();
+  });
+
+  it('with credits: "Use Unlock Credit?", then the card is revealed and the credits updated', async () => {
+    const backend = backendWithVotes(2);
+    const { detail, user } = await openFirstVote(backend);
+
+    await user.click(detail.getByRole("button", { name: SCREEN_TEXT.unlockDetails }));
+    const confirm = await findDialog(SCREEN_TEXT.useUnlockCredit);
+    expect(confirm.getByText(/You have 2 unlocks left/)).toBeTruthy();
+    await user.click(confirm.getByRole("button", { name: "Use 1 unlock" }));
+
+    expect(await screen.findByText(TOASTS.profileUnlocked)).toBeTruthy();
+    const revealed = await findDialog(VOTER.name);
+    expect(revealed.getByRole("link", { name: VOTER.instagramHandle }).getAttribute("href")).toBe(
+      "https://instagram.com/jordan.builds",
+    );
+    expect(revealed.getByText("2026")).toBeTruthy();
+    expect(revealed.queryByRole("button", { name: SCREEN_TEXT.unlockDetails })).toBeNull();
+    expect(backend.state.calls.unlock).toHaveLength(1);
+    expect(useSessionStore.getState().user?.remainingUnlocks).toBe(1);
+    // The grid shows the revealed card too.
+    await user.click(revealed.getByRole("button", { name: "Done" }));
+    expect(await screen.findByText(VOTER.name)).toBeTruthy();
+  });
+
+  it("cancelling the confirmation spends nothing", async () => {
+    const backend = backendWithVotes(1);
+    const { detail, user } = await openFirstVote(backend);
+    await user.click(detail.getByRole("button", { name: SCREEN_TEXT.unlockDetails }));
+    await user.click((await findDialog(SCREEN_TEXT.useUnlockCredit)).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog", { name: SCREEN_TEXT.useUnlockCredit })).toBeNull();
+    expect(backend.state.calls.unlock).toHaveLength(0);
+  });
+
+  it("without credits: the flash sale offers only unlock-1, and after paying the unlock proceeds by itself", async () => {
+    const backend = backendWithVotes(0);
+    const { detail, user } = await openFirstVote(backend);
+
+    await user.click(detail.getByRole("button", { name: SCREEN_TEXT.unlockDetails }));
+    const sale = await findDialog("Flash sale");
+    expect(screen.queryByRole("dialog", { name: SCREEN_TEXT.useUnlockCredit })).toBeNull();
+    expect(sale.getByText("$0.99")).toBeTruthy();
+    expect(sale.getByText("$2.99").tagName).toBe("S");
+    expect(sale.getByText("67% off")).toBeTruthy();
+    expect(sale.queryByText("$7.99")).toBeNull();
+
+    await user.click(sale.getByRole("button", { name: "Unlock for $0.99" }));
+    const checkout = await fillCard(user, TEST_CARDS.success);
+    await user.click(checkout.getByRole("button", { name: "Pay $0.99" }));
+
+    expect(await screen.findByText(TOASTS.paymentSuccessful)).toBeTruthy();
+    expect(await screen.findByText(TOASTS.profileUnlocked)).toBeTruthy();
+    expect(await findDialog(VOTER.name)).toBeTruthy();
+    expect(backend.state.calls.createIntent).toEqual([{ productId: "unlock-1" }]);
+    expect(backend.state.calls.unlock).toHaveLength(1);
+    expect(useSessionStore.getState().user?.remainingUnlocks).toBe(0);
+    expect(screen.queryByRole("dialog", { name: "Flash sale" })).toBeNull();
+    expect(screen.queryByRole("dialog", { name: "Checkout" })).toBeNull();
+  });
+
+  it("a stale credit count meets the server's 402: its message, then the flash sale", async () => {
+    const backend = backendWithVotes(0);
+    const { detail, user } = await openFirstVote(backend, { remainingUnlocks: 1 });
+    await user.click(detail.getByRole("button", { name: SCREEN_TEXT.unlockDetails }));
+    await user.click((await findDialog(SCREEN_TEXT.useUnlockCredit)).getByRole("button", { name: "Use 1 unlock" }));
+
+    expect(await screen.findByText(/You have no unlock credits left/)).toBeTruthy();
+    expect(await findDialog("Flash sale")).toBeTruthy();
+    expect(useSessionStore.getState().user?.remainingUnlocks).toBe(0);
+  });
+
+  it('a failed unlock shows the server\'s message, or "Failed to unlock user"', async () => {
+    const backend = backendWithVotes(2);
+    const { detail, user } = await openFirstVote(backend);
+    server.use(backend.handler({ "unlocks.unlockUser": () => trpcError("CONFLICT", "This voter has deleted their account.") }));
+    await user.click(detail.getByRole("button", { name: SCREEN_TEXT.unlockDetails }));
+    await user.click((await findDialog(SCREEN_TEXT.useUnlockCredit)).getByRole("button", { name: "Use 1 unlock" }));
+    expect(await screen.findByText("This voter has deleted their account.")).toBeTruthy();
+
+    server.use(http.post("*/api/trpc/unlocks.unlockUser", () => HttpResponse.error()));
+    await user.click(detail.getByRole("button", { name: SCREEN_TEXT.unlockDetails }));
+    await user.click((await findDialog(SCREEN_TEXT.useUnlockCredit)).getByRole("button", { name: "Use 1 unlock" }));
+    expect(await screen.findByText(TOASTS.unlockFailed)).toBeTruthy();
+    await waitFor(() => expect(useSessionStore.getState().user?.remainingUnlocks).toBe(2));
+  });
+});

@@ -1,0 +1,70 @@
+import { LOCKED_NAME_PLACEHOLDER, type VoteCard } from "@quad/contracts";
+import { useId } from "react";
+import { Button, Icon } from "../../components";
+import styles from "./vote-card.module.css";
+
+/** "’27": the short class year printed on a revealed card. */
+export function shortClassYear(year: number): string {
+  return `’${String(year % 100).padStart(2, "0")}`;
+}
+
+export function voterName(card: VoteCard): string {
+  return card.isUnlocked ? card.name : LOCKED_NAME_PLACEHOLDER;
+}
+
+const RELATIVE = new Intl.RelativeTimeFormat("en", { numeric: "auto", style: "short" });
+
+/** "5 min. ago", "yesterday": when the vote came in. */
+export function receivedAgo(createdAt: string, now: number): string {
+  const seconds = Math.round((Date.parse(createdAt) - now) / 1000);
+  const steps: [Intl.RelativeTimeFormatUnit, number][] = [
+    ["day", 86_400],
+    ["hour", 3_600],
+    ["minute", 60],
+  ];
+  for (const [unit, size] of steps) {
+    if (Math.abs(seconds) >= size) return RELATIVE.format(Math.trunc(seconds / size), unit);
+  }
+  return "just now";
+}
+
+export interface VoteCardTileProps {
+  card: VoteCard;
+  now: number;
+  onView: () => void;
+}
+
+/** One received vote in the grid: the teaser (or the revealed photo), the name or its placeholder, the prompt, "View". */
+export function VoteCardTile({ card, now, onView }: VoteCardTileProps) {
+  const nameId = useId();
+  const promptId = useId();
+  return (
+    <li className={`${styles.card} ${card.isUnlocked ? styles.unlocked : styles.locked}`}>
+      <div className={styles.photoFrame}>
+        {/* Locked: a tiny teaser the server blurred; there is nothing sharper behind it. */}
+        <img className={styles.photo} src={card.photo} alt="" loading="lazy" decoding="async" />
+        <span className={styles.when}>{receivedAgo(card.createdAt, now)}</span>
+        {!card.isUnlocked && (
+          <span className={styles.lock} aria-hidden="true">
+            <Icon name="lock" size={18} />
+          </span>
+        )}
+      </div>
+      <div className={styles.body}>
+        <p id={nameId} className={styles.name}>
+          {voterName(card)}
+          {card.isUnlocked && card.graduationYear !== null && (
+            <span className={styles.year}> {shortClassYear(card.graduationYear)}</span>
+          )}
+          {!card.isUnlocked && <span className="visually-hidden"> (locked)</span>}
+        </p>
+        <p id={promptId} className={styles.prompt}>
+          {card.prompt}
+        </p>
+        <Button variant={card.isUnlocked ? "secondary" : "primary"} block onClick={onView} aria-describedby={`${nameId} ${promptId}`}>
+          View
+        </Button>
+      </div>
+    </li>
+  );
+}

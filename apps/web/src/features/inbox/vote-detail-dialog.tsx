@@ -1,0 +1,118 @@
+import { SCREEN_TEXT, type VoteCard } from "@quad/contracts";
+import { Button, Icon, Modal } from "../../components";
+import { UNLOCK_REVEALS } from "../payments";
+import { useUnlockFlow } from "./use-unlock-flow";
+import { voterName } from "./vote-card";
+import styles from "./vote-detail-dialog.module.css";
+
+export interface VoteDetailDialogProps {
+  card: VoteCard;
+  onClose: () => void;
+}
+
+function instagramUrl(handle: string): string {
+  return `https://instagram.com/${encodeURIComponent(handle.replace(/^@/, ""))}`;
+}
+
+/**
+ * The vote detail overlay (spec §2): photo, class year, name, "Voted on you
+ * for:" and the prompt, the Instagram handle blurred until unlocked, and
+ * "Unlock Details". While locked, every hidden field is a fixed placeholder:
+ * the server sends nothing to hide behind the blur.
+ */
+export function VoteDetailDialog({ card, onClose }: VoteDetailDialogProps) {
+  const flow = useUnlockFlow(card);
+
+  return (
+    <>
+      <Modal
+        open
+        onClose={onClose}
+        size="sm"
+        title={voterName(card)}
+        footer={
+          card.isUnlocked ? (
+            <Button variant="secondary" block onClick={onClose}>
+              Done
+            </Button>
+          ) : (
+            <Button size="lg" block icon={<Icon name="unlock" size={20} />} loading={flow.unlocking} onClick={flow.start}>
+              {SCREEN_TEXT.unlockDetails}
+            </Button>
+          )
+        }
+      >
+        <div className={styles.layout}>
+          <div className={`${styles.photoFrame} ${card.isUnlocked ? "" : styles.locked}`}>
+            <img
+              className={styles.photo}
+              src={card.photo}
+              alt={card.isUnlocked ? `Photo of ${card.name}` : "Blurred photo of the voter"}
+            />
+            {!card.isUnlocked && (
+              <span className={styles.lockBadge}>
+                <Icon name="lock" size={16} /> Locked
+              </span>
+            )}
+            {card.isUnlocked && card.emojis.length > 0 && (
+              <span className={styles.emojis} aria-label={`Emojis: ${card.emojis.join(" ")}`}>
+                {card.emojis.join(" ")}
+              </span>
+            )}
+          </div>
+
+          <dl className={styles.facts}>
+            <div className={styles.fact}>
+              <dt>Class of</dt>
+              <dd>
+                {card.isUnlocked ? (
+                  (card.graduationYear ?? "—")
+                ) : (
+                  <Hidden placeholder="2027" />
+                )}
+              </dd>
+            </div>
+            <div className={styles.fact}>
+              <dt>
+                <Icon name="instagram" size={16} /> Instagram
+              </dt>
+              <dd>
+                {card.isUnlocked ? (
+                  card.instagramHandle ? (
+                    <a href={instagramUrl(card.instagramHandle)} target="_blank" rel="noopener noreferrer" className={styles.handle}>
+                      {card.instagramHandle}
+                    </a>
+                  ) : (
+                    "—"
+                  )
+                ) : (
+                  <Hidden placeholder="@instagram" />
+                )}
+              </dd>
+            </div>
+          </dl>
+
+          <div className={styles.prompt}>
+            <p className={styles.promptLabel}>{SCREEN_TEXT.votedOnYouFor}</p>
+            <p className={styles.promptText}>{card.prompt}</p>
+          </div>
+
+          {!card.isUnlocked && <p className={styles.reveals}>{UNLOCK_REVEALS}</p>}
+        </div>
+      </Modal>
+      {flow.dialogs}
+    </>
+  );
+}
+
+/** A blurred stand-in for a locked field; screen readers hear "Hidden until unlocked". */
+function Hidden({ placeholder }: { placeholder: string }) {
+  return (
+    <>
+      <span className={styles.blurred} aria-hidden="true">
+        {placeholder}
+      </span>
+      <span className="visually-hidden">Hidden until unlocked</span>
+    </>
+  );
+}

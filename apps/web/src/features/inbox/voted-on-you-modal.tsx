@@ -1,0 +1,120 @@
+import { SCREEN_TEXT, TOASTS, type VoteCard } from "@quad/contracts";
+import { useState } from "react";
+import { Button, Icon, Modal, Spinner } from "../../components";
+import { useSessionStore } from "../../lib/session-store";
+import { BoostDialog, unlockCountLabel } from "../payments";
+import { useReceivedVotes } from "./use-received-votes";
+import { VoteCardTile } from "./vote-card";
+import { VoteDetailDialog } from "./vote-detail-dialog";
+import styles from "./voted-on-you-modal.module.css";
+
+export interface VotedOnYouModalProps {
+  onClose: () => void;
+}
+
+/**
+ * "Voted on you" (spec §2): the received votes as a grid of cards, "Load
+ * More" for the next page, a refresh that starts again at page 1, the vote
+ * detail with its unlock flow, and "Boost".
+ */
+export function VotedOnYouModal({ onClose }: VotedOnYouModalProps) {
+  const received = useReceivedVotes();
+  const credits = useSessionStore((state) => state.user?.remainingUnlocks ?? 0);
+  const [selected, setSelected] = useState<VoteCard | null>(null);
+  const [boostOpen, setBoostOpen] = useState(false);
+  // Relative times are measured from when the list was opened or refreshed.
+  const [now, setNow] = useState(() => Date.now());
+
+  // The open card follows the list, so an unlock shows up in the detail at once.
+  const detail = selected ? (received.votes.find((card) => card.id === selected.id) ?? selected) : null;
+  const refreshing = received.isRefetching && !received.isFetchingNextPage;
+
+  const close = () => {
+    received.reset();
+    onClose();
+  };
+
+  return (
+    <>
+      <Modal
+        open
+        onClose={close}
+        size="lg"
+        title={SCREEN_TEXT.votedOnYou}
+        description="Unlock a vote to see who sent it: their name, photo, class year, emojis and Instagram handle."
+        footer={
+          <Button variant="secondary" block icon={<Icon name="rocket" size={20} />} onClick={() => setBoostOpen(true)}>
+            Boost
+          </Button>
+        }
+      >
+        <div className={styles.toolbar}>
+          <span className={styles.credits}>
+            <Icon name="unlock" size={16} />
+            {unlockCountLabel(credits)} left
+          </span>
+          <Button
+            variant="ghost"
+            icon={refreshing ? <Spinner size="sm" tone="current" label={null} /> : <Icon name="refresh" size={18} />}
+            onClick={() => {
+              setNow(Date.now());
+              void received.refresh();
+            }}
+            disabled={received.isFetching}
+          >
+            Refresh
+          </Button>
+        </div>
+
+        {received.isPending ? (
+          <div className={styles.state} role="status">
+            <Spinner label={null} />
+            <p>{SCREEN_TEXT.loadingVotes}</p>
+          </div>
+        ) : received.votes.length === 0 ? (
+          received.isError ? (
+            <div className={styles.state} role="alert">
+              <span className={styles.stateIcon} aria-hidden="true">
+                <Icon name="alert" size={28} />
+              </span>
+              <p className={styles.stateTitle}>{TOASTS.loadVotesFailed}</p>
+              <Button variant="secondary" onClick={() => void received.refresh()}>
+                Try again
+              </Button>
+            </div>
+          ) : (
+            <div className={styles.state}>
+              <span className={styles.stateIcon} aria-hidden="true">
+                <Icon name="heart" size={28} />
+              </span>
+              <p className={styles.stateTitle}>{SCREEN_TEXT.noVotesTitle}</p>
+              <p className={styles.stateBody}>{SCREEN_TEXT.noVotesBody}</p>
+            </div>
+          )
+        ) : (
+          <>
+            <ul className={styles.grid} aria-label="Votes you received" aria-busy={received.isFetching || undefined}>
+              {received.votes.map((card) => (
+                <VoteCardTile key={card.id} card={card} now={now} onView={() => setSelected(card)} />
+              ))}
+            </ul>
+            {received.hasNextPage && (
+              <div className={styles.more}>
+                <Button
+                  variant="secondary"
+                  loading={received.isFetchingNextPage}
+                  disabled={received.isFetching && !received.isFetchingNextPage}
+                  onClick={() => void received.fetchNextPage()}
+                >
+                  Load More
+                </Button>
+              </div>
+            )}
+          </>
+        )}
+      </Modal>
+      {detail && <VoteDetailDialog card={detail} onClose={() => setSelected(null)} />}
+      <BoostDialog open={boostOpen} onClose={() => setBoostOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,123 @@
+import { LOCKED_NAME_PLACEHOLDER, SCREEN_TEXT, TOASTS, type VoteCard } from "@quad/contracts";
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { createInboxBackend, createVoteCards, revealedVoteCard, server, trpcError } from "../../test/msw";
+import { VotedOnYouButton } from "./home-entry";
+import { findDialog, renderSignedIn } from "./test-support";
+
+async function openVotes(backend: ReturnType<typeof createInboxBackend>) {
+  const view = renderSignedIn(<VotedOnYouButton />, backend);
+  await view.user.click(screen.getByRole("button", { name: SCREEN_TEXT.seeWhoVotedForYou }));
+  const modal = await findDialog(SCREEN_TEXT.votedOnYou);
+  return { ...view, modal };
+}
+
+// Role queries over a grid of cards take seconds in jsdom: count and find by text there.
+function cardCount() {
+  return document.querySelectorAll("ul[aria-label='Votes you received'] > li").length;
+}
+
+describe("Voted on you", { timeout: 20_000 }, () => {
+  it('shows "Loading votes..." and then the cards, locked ones with the placeholder name', async () => {
+    const votes: VoteCard[] = createVoteCards(2);
+    votes[1] = revealedVoteCard(votes[1]!, { name: "Riley", graduationYear: 2027 });
+    const backend = createInboxBackend({ votes });
+    let release = () => {};
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const view = renderSignedIn(<VotedOnYouButton />, backend);
+    server.use(
+      backend.handler({
+        "votes.forUser": async (call) => {
+          await answered;
+          return backend.resolvers["votes.forUser"]!(call);
+        },
+      }),
+    );
+    await view.user.click(screen.getByRole("button", { name: SCREEN_TEXT.seeWhoVotedForYou }));
+    const modal = await findDialog(SCREEN_TEXT.votedOnYou);
+
+    expect(modal.getByText(SCREEN_TEXT.loadingVotes)).toBeTruthy();
+    release();
+    await waitFor(() => expect(cardCount()).toBe(2));
+    const [locked, unlocked] = within(screen.getByRole("list", { name: "Votes you received" })).getAllByRole("listitem");
+    expect(within(locked!).getByText(LOCKED_NAME_PLACEHOLDER)).toBeTruthy();
+    expect(within(locked!).getByText("Prompt number 1")).toBeTruthy();
+    expect(within(locked!).getByRole("button", { name: "View" })).toBeTruthy();
+    expect(within(unlocked!).getByText("Riley")).toBeTruthy();
+    expect(within(unlocked!).getByText("’27")).toBeTruthy();
+    // Says plainly what an unlock reveals.
+    expect(screen.getByRole("dialog", { name: SCREEN_TEXT.votedOnYou }).textContent).toMatch(
+      /name, photo, class year, emojis and Instagram handle/,
+    );
+    expect(modal.queryByText("Load More")).toBeNull();
+  });
+
+  it("shows the empty state when nobody has voted yet", async () => {
+    const { modal } = await openVotes(createInboxBackend({ votes: [] }));
+    expect(await modal.findByText(SCREEN_TEXT.noVotesTitle)).toBeTruthy();
+    expect(modal.getByText(SCREEN_TEXT.noVotesBody)).toBeTruthy();
+    expect(modal.getByRole("button", { name: "Boost" })).toBeTruthy();
+  });
+
+  it('toasts "Failed to load votes" when the list cannot be loaded, and can try again', async () => {
+    const backend = createInboxBackend({ votes: createVoteCards(3) });
+    let fail = true;
+    const view = renderSignedIn(<VotedOnYouButton />, backend);
+    server.use(
+      backend.handler({
+        "votes.forUser": (call) => (fail ? trpcError("FORBIDDEN", "Nope") : backend.resolvers["votes.forUser"]!(call)),
+      }),
+    );
+    await view.user.click(screen.getByRole("button", { name: SCREEN_TEXT.seeWhoVotedForYou }));
+    const modal = await findDialog(SCREEN_TEXT.votedOnYou);
+
+    await waitFor(() => expect(screen.getAllByText(TOASTS.loadVotesFailed).length).toBe(2)); // inline + toast
+    fail = false;
+    await view.user.click(modal.getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(cardCount()).toBe(3));
+  });
+
+  it('"Load More" appends the next page by cursor; Refresh goes back to page 1', async () => {
+    const backend = createInboxBackend({ votes: createVoteCards(25) });
+    const { modal, user } = await openVotes(backend);
+    await waitFor(() => expect(cardCount()).toBe(10));
+
+    await user.click(modal.getByText("Load More"));
+    await waitFor(() => expect(cardCount()).toBe(20));
+    expect(screen.getByText("Prompt number 1")).toBeTruthy();
+    expect(screen.getByText("Prompt number 20")).toBeTruthy();
+    expect(backend.state.calls.forUser).toEqual([{ limit: 10 }, { limit: 10, cursor: "10" }]);
+
+    await user.click(modal.getByText("Refresh"));
+    await waitFor(() => expect(cardCount()).toBe(10));
+    expect(backend.state.calls.forUser.at(-1)).toEqual({ limit: 10 });
+    expect(screen.queryByText("Prompt number 11")).toBeNull();
+
+    await user.click(modal.getByText("Load More"));
+    await user.click(await modal.findByText("Load More"));
+    await waitFor(() => expect(cardCount()).toBe(25));
+    expect(modal.queryByText("Load More")).toBeNull();
+  });
+
+  it("opens again at page 1 after being closed", async () => {
+    const backend = createInboxBackend({ votes: createVoteCards(15) });
+    const { modal, user } = await openVotes(backend);
+    await waitFor(() => expect(cardCount()).toBe(10));
+    await user.click(modal.getByText("Load More"));
+    await waitFor(() => expect(cardCount()).toBe(15));
+
+    await user.click(modal.getByLabelText("Close"));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    await user.click(screen.getByText(SCREEN_TEXT.seeWhoVotedForYou));
+    await findDialog(SCREEN_TEXT.votedOnYou);
+    await waitFor(() => expect(backend.state.calls.forUser.at(-1)).toEqual({ limit: 10 }));
+    expect(cardCount()).toBe(10);
+  });
+
+  it('"Boost" opens the boost options', async () => {
+    const { modal, user } = await openVotes(createInboxBackend({ votes: [] }));
+    await user.click(modal.getByRole("button", { name: "Boost" }));
+    const boost = await findDialog("Boost your profile");
+    expect(boost.getByText(SCREEN_TEXT.boostTagline)).toBeTruthy();
+  });
+});

@@ -1,0 +1,81 @@
+import { BOOST_OPTIONS, formatPrice, SCREEN_TEXT, type BoostOptionId, type ProductId } from "@quad/contracts";
+import { useEffect, useState } from "react";
+import { Button, Icon, Modal } from "../../components";
+import { useSessionStore } from "../../lib/session-store";
+import { useBoostRemaining } from "./boost-remaining";
+import { CheckoutDialog, preloadCheckout } from "./checkout";
+import styles from "./dialogs.module.css";
+import { PriceTag } from "./price-tag";
+import { ProductOptions, type ProductOptionItem } from "./product-options";
+import { boostDurationLabel } from "./products";
+
+const OPTIONS: ProductOptionItem<BoostOptionId>[] = BOOST_OPTIONS.map((boost) => {
+  const duration = boostDurationLabel(boost.durationDays);
+  const isSuper = boost.label !== duration;
+  return {
+    id: boost.id,
+    title: boost.label,
+    detail: isSuper ? `${boost.durationDays} days of 5x visibility` : `5x visibility for ${duration}`,
+    badge: isSuper ? "Best value" : undefined,
+    price: <PriceTag priceCents={boost.priceCents} />,
+  };
+});
+
+export interface BoostDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** The boost options (spec §9), then the card payment dialog. A new boost extends a running one. */
+export function BoostDialog({ open, onClose }: BoostDialogProps) {
+  const [selected, setSelected] = useState<BoostOptionId>("boost-3");
+  const [paying, setPaying] = useState<ProductId | null>(null);
+  const boostEnd = useSessionStore((state) => state.user?.boostEndTime ?? null);
+  const remaining = useBoostRemaining(boostEnd);
+  const price = BOOST_OPTIONS.find((boost) => boost.id === selected)!.priceCents;
+
+  useEffect(() => {
+    if (open) preloadCheckout();
+  }, [open]);
+
+  return (
+    <>
+      <Modal
+        open={open}
+        onClose={onClose}
+        title="Boost your profile"
+        footer={
+          <Button size="lg" block icon={<Icon name="rocket" size={20} />} onClick={() => setPaying(selected)}>
+            Boost · {formatPrice(price)}
+          </Button>
+        }
+      >
+        <div className={styles.stack}>
+          <div className={styles.boostHero}>
+            <span className={styles.heroIcon} aria-hidden="true">
+              <Icon name="rocket" size={30} />
+            </span>
+            <p className={styles.tagline}>{SCREEN_TEXT.boostTagline}</p>
+            <p className={styles.heroText}>Boosted profiles show up in classmates' rounds 5 times as often.</p>
+          </div>
+          {remaining && (
+            <p className={styles.balance}>
+              Your boost is on: <strong>{remaining}</strong> left. A new boost adds to it.
+            </p>
+          )}
+          <ProductOptions legend="Boost options" options={OPTIONS} value={selected} onChange={setSelected} />
+        </div>
+      </Modal>
+      {paying && (
+        <CheckoutDialog
+          productId={paying}
+          onClose={() => setPaying(null)}
+          onPaid={() => {
+            setPaying(null);
+            onClose();
+          }}
+        />
+      )}
+    </>
+  );
+}

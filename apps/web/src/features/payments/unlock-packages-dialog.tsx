@@ -1,0 +1,73 @@
+import { formatPrice, percentOff, UNLOCK_PACKAGES, type ProductId, type UnlockPackageId } from "@quad/contracts";
+import { useEffect, useState } from "react";
+import { Button, Modal } from "../../components";
+import { useSessionStore } from "../../lib/session-store";
+import { CheckoutDialog, preloadCheckout } from "./checkout";
+import styles from "./dialogs.module.css";
+import { PriceTag } from "./price-tag";
+import { ProductOptions, type ProductOptionItem } from "./product-options";
+import { unlockCountLabel } from "./products";
+import { UNLOCK_REVEALS } from "./texts";
+
+const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five"];
+
+const OPTIONS: ProductOptionItem<UnlockPackageId>[] = UNLOCK_PACKAGES.map((pack) => {
+  const original = "originalPriceCents" in pack ? pack.originalPriceCents : undefined;
+  return {
+    id: pack.id,
+    title: unlockCountLabel(pack.unlocks),
+    detail: `Reveal ${NUMBER_WORDS[pack.unlocks] ?? pack.unlocks} voter${pack.unlocks === 1 ? "" : "s"}`,
+    badge: "flashSale" in pack && pack.flashSale && original ? `Flash sale · ${percentOff(pack.priceCents, original)}% off` : undefined,
+    price: <PriceTag priceCents={pack.priceCents} originalPriceCents={original} showPercentOff={false} stacked />,
+  };
+});
+
+export interface UnlockPackagesDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** "Buy Unlocks": the three unlock packages, then the card payment dialog. */
+export function UnlockPackagesDialog({ open, onClose }: UnlockPackagesDialogProps) {
+  const [selected, setSelected] = useState<UnlockPackageId>("unlock-3");
+  const [paying, setPaying] = useState<ProductId | null>(null);
+  const credits = useSessionStore((state) => state.user?.remainingUnlocks ?? 0);
+  const price = UNLOCK_PACKAGES.find((pack) => pack.id === selected)!.priceCents;
+
+  useEffect(() => {
+    if (open) preloadCheckout();
+  }, [open]);
+
+  return (
+    <>
+      <Modal
+        open={open}
+        onClose={onClose}
+        title="Buy Unlocks"
+        description={UNLOCK_REVEALS}
+        footer={
+          <Button size="lg" block onClick={() => setPaying(selected)}>
+            Continue · {formatPrice(price)}
+          </Button>
+        }
+      >
+        <div className={styles.stack}>
+          <p className={styles.balance}>
+            You have <strong>{unlockCountLabel(credits)}</strong> left.
+          </p>
+          <ProductOptions legend="Unlock packages" options={OPTIONS} value={selected} onChange={setSelected} />
+        </div>
+      </Modal>
+      {paying && (
+        <CheckoutDialog
+          productId={paying}
+          onClose={() => setPaying(null)}
+          onPaid={() => {
+            setPaying(null);
+            onClose();
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,188 @@
+import { SCREEN_TEXT, TOASTS } from "@quad/contracts";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it } from "vitest";
+import { useSessionStore } from "../../lib/session-store";
+import {
+  createInboxBackend,
+  createMeUser,
+  createRoundsServer,
+  server,
+  trpcError,
+  trpcHandler,
+  voteCooldownHandler,
+  type RoundsServerOptions,
+  type TrpcResolvers,
+} from "../../test/msw";
+import { renderApp, signIn } from "../../test/render";
+
+/** Signs in a verified student (who sees girls) and serves rounds from an in-memory server. */
+function startHome(options: RoundsServerOptions = {}, overrides: TrpcResolvers = {}) {
+  const user = options.user ?? createMeUser({ gender: "male", preference: "female" });
+  const backend = createRoundsServer({ ...options, user });
+  server.use(trpcHandler({ ...createInboxBackend().resolvers, ...backend.resolvers, ...overrides }));
+  signIn("verified");
+  useSessionStore.getState().setUser(user);
+  const view = renderApp("/home");
+  return { ...view, backend };
+}
+
+// The first render lazy-loads the data layer and the home page: allow for a cold start.
+const prompt = (name: string) => screen.findByRole("heading", { level: 2, name }, { timeout: 5000 });
+const skipButton = () => screen.getByRole("button", { name: /^Skip/ });
+
+afterEach(() => window.sessionStorage.clear());
+
+// Each test drives the whole app through several server round trips.
+describe("home round", { timeout: 15_000 }, () => {
+  it("shows the school, the prompt and two candidate cards", async () => {
+    startHome();
+    expect(await prompt("Most likely to start a company")).toBeTruthy();
+    expect(screen.getByText("State University")).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 1, name: "Hey Avery" })).toBeTruthy();
+
+    const maya = screen.getByRole("article", { name: "Maya" });
+    expect(within(maya).getByRole("img", { name: "Photo of Maya" })).toBeTruthy();
+    expect(within(maya).getByText("Class of 2025")).toBeTruthy();
+    expect(within(maya).getByText("Robotics Club")).toBeTruthy();
+    expect(within(maya).getByText("+2")).toBeTruthy();
+    expect(within(maya).getByText(", Model UN, Jazz Band")).toBeTruthy();
+    expect(within(maya).getByRole("list", { name: "Maya's interests" }).textContent).toContain("Climbing");
+    expect(within(maya).getByText("Instagram hidden")).toBeTruthy();
+    expect(within(maya).getByRole("button", { name: "Vote for Maya" })).toBeTruthy();
+    expect(screen.getByRole("article", { name: "Zoe" })).toBeTruthy();
+
+    expect(screen.getByRole("button", { name: SCREEN_TEXT.seeWhoVotedForYou })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Buy Unlocks" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Logout" })).toBeTruthy();
+    expect(screen.getByText(SCREEN_TEXT.anonymityNote)).toBeTruthy();
+    expect(screen.getByRole("radio", { name: "Girls" })).toHaveProperty("checked", true);
+  });
+
+  it("a vote says 'Vote sent 🤩', brings the next round and resets the skips", async () => {
+    const { backend } = startHome();
+    await prompt("Most likely to start a company");
+    await userEvent.click(skipButton());
+    await prompt("Best person to study with");
+    expect(skipButton().getAttribute("aria-label")).toBe("Skip, 2 of 3 skips left");
+
+    await userEvent.click(screen.getByRole("button", { name: "Vote for Priya" }));
+    expect(await screen.findByText(TOASTS.voteSent)).toBeTruthy();
+    expect(await prompt("Best listener")).toBeTruthy();
+    expect(backend.state.votes).toEqual([{ userId: "cand-female-2", promptId: 101, preference: "female" }]);
+    expect(skipButton().getAttribute("aria-label")).toBe("Skip, 3 of 3 skips left");
+    // Focus continues from the new prompt.
+    expect(document.activeElement).toBe(screen.getByRole("heading", { level: 2, name: "Best listener" }));
+  });
+
+  it("counts skips down and shows 'Out of Skips' when none are left", async () => {
+    const { backend } = startHome();
+    await prompt("Most likely to start a company");
+    expect(within(skipButton()).getByText("3 left")).toBeTruthy();
+
+    await userEvent.click(skipButton());
+    await prompt("Best person to study with");
+    expect(within(skipButton()).getByText("2 left")).toBeTruthy();
+    expect(screen.getByText("Skipped. New round: Best person to study with")).toBeTruthy();
+    expect(document.activeElement).toBe(skipButton());
+    await userEvent.click(skipButton());
+    await prompt("Best listener");
+    expect(within(skipButton()).getByText("1 left")).toBeTruthy();
+    await userEvent.click(skipButton());
+    await prompt("Most creative thinker");
+    expect(within(skipButton()).getByText("0 left")).toBeTruthy();
+    expect(backend.state.skips).toBe(3);
+
+    await userEvent.click(skipButton());
+    const dialog = await screen.findByRole("dialog", { name: SCREEN_TEXT.outOfSkipsTitle });
+    expect(within(dialog).getByText(SCREEN_TEXT.outOfSkipsBody)).toBeTruthy();
+    // No fourth skip was asked of the server, and the round stays.
+    expect(backend.state.skips).toBe(3);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Back to voting" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.getByRole("heading", { level: 2, name: "Most creative thinker" })).toBeTruthy();
+  });
+
+  it("trusts the server when it refuses a skip", async () => {
+    startHome({ refuseSkips: true });
+    await prompt("Most likely to start a company");
+    await userEvent.click(skipButton());
+    expect(await screen.findByRole("dialog", { name: SCREEN_TEXT.outOfSkipsTitle })).toBeTruthy();
+    expect(within(skipButton()).getByText("0 left")).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2, name: "Most likely to start a company" })).toBeTruthy();
+  });
+
+  it("opens 'Out of Votes' with the time left after the last vote of the batch", async () => {
+    startHome({ votesLeft: 1, cooldownMs: 42 * 60_000 });
+    await prompt("Most likely to start a company");
+    await userEvent.click(screen.getByRole("button", { name: "Vote for Zoe" }));
+
+    const dialog = await screen.findByRole("dialog", { name: SCREEN_TEXT.outOfVotesTitle });
+    expect(within(dialog).getByText(SCREEN_TEXT.outOfVotesBody)).toBeTruthy();
+    expect(within(dialog).getByText(/^Time left: 4[12] minutes \d+ seconds?$/)).toBeTruthy();
+    expect(within(dialog).getByText(/^4[12]m \d\ds$/)).toBeTruthy();
+    expect(document.activeElement).toBe(within(dialog).getByRole("button", { name: "Got it" }));
+    expect(await screen.findByText(TOASTS.voteSent)).toBeTruthy();
+
+    await userEvent.click(within(dialog).getByRole("button", { name: "Got it" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    // The round's place now says when votes come back.
+    expect(await screen.findByText(SCREEN_TEXT.outOfVotesTitle)).toBeTruthy();
+    expect(screen.getByText(/^Time left: 4[12] minutes/)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /^Skip/ })).toBeNull();
+  });
+
+  it("shows the cooldown when the home screen opens out of votes", async () => {
+    startHome({ cooldownUntil: new Date(Date.now() + 15 * 60_000).toISOString() });
+    expect(await screen.findByText(SCREEN_TEXT.outOfVotesTitle)).toBeTruthy();
+    expect(screen.getByText(SCREEN_TEXT.outOfVotesBody)).toBeTruthy();
+    expect(screen.getByText(/^Time left: 1[45] minutes/)).toBeTruthy();
+  });
+
+  it("a vote refused for the cooldown opens 'Out of Votes'", async () => {
+    startHome();
+    await prompt("Most likely to start a company");
+    server.use(voteCooldownHandler(20 * 60));
+    await userEvent.click(screen.getByRole("button", { name: "Vote for Maya" }));
+    const dialog = await screen.findByRole("dialog", { name: SCREEN_TEXT.outOfVotesTitle });
+    expect(within(dialog).getByText(/^Time left: (20|19) minutes/)).toBeTruthy();
+  });
+
+  it("a failed vote toasts the server's message, or 'Failed to submit vote'", async () => {
+    startHome({}, { "votes.store": () => trpcError("CONFLICT", "This round has ended. Load the next one.") });
+    await prompt("Most likely to start a company");
+    await userEvent.click(screen.getByRole("button", { name: "Vote for Maya" }));
+    expect(await screen.findByText("This round has ended. Load the next one.")).toBeTruthy();
+
+    server.use(trpcHandler({ ...createRoundsServer().resolvers, "votes.store": () => trpcError("INTERNAL_SERVER_ERROR", "") }));
+    await userEvent.click(await screen.findByRole("button", { name: "Vote for Maya" }));
+    expect(await screen.findByText(TOASTS.submitVoteFailed)).toBeTruthy();
+  });
+
+  it("shows the empty state when there are no students", async () => {
+    startHome({ emptyFor: ["female"] });
+    expect(await screen.findByText(SCREEN_TEXT.noStudents)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /^Skip/ })).toBeNull();
+    expect(screen.getByRole("button", { name: "Buy Unlocks" })).toBeTruthy();
+  });
+
+  it("the Guys/Girls switch saves the preference and loads a round of the new choice", async () => {
+    const { backend } = startHome({ emptyFor: ["female"], user: createMeUser({ preference: null, gender: "male" }) });
+    expect(await screen.findByText(SCREEN_TEXT.noStudents)).toBeTruthy();
+    // No preference yet: the other gender is shown.
+    expect(screen.getByRole("radio", { name: "Girls" })).toHaveProperty("checked", true);
+
+    await userEvent.click(screen.getByRole("radio", { name: "Guys" }));
+    expect(await screen.findByRole("article", { name: "Liam" })).toBeTruthy();
+    expect(backend.state.user.preference).toBe("male");
+    expect(useSessionStore.getState().user?.preference).toBe("male");
+    expect(screen.getByRole("radio", { name: "Guys" })).toHaveProperty("checked", true);
+  });
+
+  it("says 'Failed to fetch prompt' when the round cannot be loaded", async () => {
+    startHome({}, { "prompts.random": () => trpcError("BAD_REQUEST", "nope") });
+    const retry = await screen.findByRole("button", { name: "Try again" });
+    expect(retry.closest("[role=alert]")?.textContent).toContain(TOASTS.fetchPromptFailed);
+    await waitFor(() => expect(screen.getAllByText(TOASTS.fetchPromptFailed)).toHaveLength(2));
+  });
+});

@@ -1,0 +1,92 @@
+import type { ReactNode } from "react";
+import { SCREEN_TEXT, SKIPS_IN_A_ROW, TOASTS, type Gender } from "@quad/contracts";
+import { Button, buttonClassName, Spinner } from "../../components";
+import { OutOfSkipsModal, OutOfVotesModal } from "./allowance-modals";
+import styles from "./home-round.module.css";
+import { RoundIcon } from "./icons";
+import { RoundMessage } from "./round-message";
+import { RoundStage } from "./round-stage";
+import { TimeLeft } from "./time-left-badge";
+import { useVotingRound } from "./use-voting-round";
+
+export interface HomeRoundProps {
+  userId: string;
+  /** The gender shown (sent with each vote, as the spec's flow does). */
+  preference: Gender | null;
+  /** Placed beside Skip (the home page passes Buy Unlocks). */
+  actions?: ReactNode;
+}
+
+/** The home screen's round: prompt, two cards, Skip with its counter, and the allowance modals. */
+export function HomeRound({ userId, preference, actions }: HomeRoundProps) {
+  const round = useVotingRound({ userId, preference });
+  const { view } = round;
+
+  return (
+    <div className={styles.round}>
+      {(view.kind === "loading" || view.kind === "round") && (
+        <RoundStage
+          round={view.kind === "round" ? view.round : null}
+          busy={round.busy || round.skipping}
+          votingFor={round.votingFor}
+          chosenId={round.chosenId}
+          onVote={(candidate) => void round.vote(candidate)}
+        />
+      )}
+      {view.kind === "empty" && <RoundMessage icon="users" title={view.message} />}
+      {view.kind === "out_of_votes" && (
+        <RoundMessage icon="clock" title={SCREEN_TEXT.outOfVotesTitle}>
+          <p>{SCREEN_TEXT.outOfVotesBody}</p>
+          <div className={styles.timeLeft}>
+            <TimeLeft key={view.availableAt} availableAt={view.availableAt} onElapsed={round.reload} />
+          </div>
+        </RoundMessage>
+      )}
+      {view.kind === "failed" && (
+        <RoundMessage
+          icon="refresh"
+          role="alert"
+          title={TOASTS.fetchPromptFailed}
+          actions={
+            <Button variant="secondary" onClick={round.reload}>
+              Try again
+            </Button>
+          }
+        />
+      )}
+
+      <div className={styles.actions}>
+        {view.kind === "round" && (
+          // A plain <button> styled as one: the design-system Button clips its label to one line, and the counter sits beside it.
+          <button
+            type="button"
+            className={buttonClassName({ variant: "secondary" }, `${styles.skip} ${round.skipsLeft === 0 ? styles.skipSpent : ""}`)}
+            disabled={round.skipping || round.votingFor !== null || round.chosenId !== null || round.busy}
+            aria-busy={round.skipping || undefined}
+            onClick={() => void round.skip()}
+            aria-label={`Skip, ${round.skipsLeft} of ${SKIPS_IN_A_ROW} skips left`}
+          >
+            {round.skipping ? <Spinner size="sm" tone="current" label={null} /> : <RoundIcon name="skip" size={18} />}
+            Skip
+            <span className={styles.skipCount} aria-hidden="true">
+              <span className={styles.dots}>
+                {Array.from({ length: SKIPS_IN_A_ROW }, (_, index) => (
+                  <span key={index} className={index < round.skipsLeft ? styles.dotOn : styles.dot} />
+                ))}
+              </span>
+              {round.skipsLeft} left
+            </span>
+          </button>
+        )}
+        {actions && <div className={styles.extra}>{actions}</div>}
+      </div>
+
+      <p className="visually-hidden" aria-live="polite">
+        {round.announcement}
+      </p>
+
+      <OutOfVotesModal availableAt={round.outOfVotesModal} onClose={round.closeOutOfVotes} />
+      <OutOfSkipsModal open={round.outOfSkipsModal} onClose={round.closeOutOfSkips} />
+    </div>
+  );
+}

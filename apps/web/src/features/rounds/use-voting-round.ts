@@ -1,0 +1,166 @@
+import { useCallback, useEffect, useState } from "react";
+import {
+  isPromptError,
+  SCREEN_TEXT,
+  SKIPS_IN_A_ROW,
+  TOASTS,
+  VOTE_COOLDOWN_MS,
+  type CandidateOption,
+  type Gender,
+  type PromptError,
+  type PromptRound,
+} from "@quad/contracts";
+import { httpStatusOf, toUserMessage } from "../../lib/api-error";
+import { notify } from "../../lib/toast";
+import { trpc } from "../../lib/trpc";
+import { isOutOfSkips, outOfVotesUntil } from "./round-errors";
+import { useSkipsUsed } from "./skip-memory";
+
+/** What the round area shows. */
+export type RoundView =
+  | { kind: "loading" }
+  | { kind: "round"; round: PromptRound }
+  | { kind: "out_of_votes"; availableAt: string }
+  | { kind: "empty"; message: string }
+  | { kind: "failed" };
+
+const OPEN_ROUND = { skip: false } as const;
+
+function viewOfError(error: PromptError): RoundView {
+  if (error.error === "out_of_votes") {
+    return { kind: "out_of_votes", availableAt: error.availableAt ?? new Date(Date.now() + VOTE_COOLDOWN_MS).toISOString() };
+  }
+  return { kind: "empty", message: error.error === "no_candidates" ? SCREEN_TEXT.noStudents : error.message };
+}
+
+export interface VotingRound {
+  view: RoundView;
+  /** A new round is on its way (after a vote, a skip or a preference change). */
+  busy: boolean;
+  /** Skips left in a row, out of SKIPS_IN_A_ROW. */
+  skipsLeft: number;
+  skipping: boolean;
+  votingFor: string | null;
+  chosenId: string | null;
+  vote: (candidate: CandidateOption) => Promise<void>;
+  skip: () => Promise<void>;
+  /** Ask the server for the round again (after a failure, or when votes come back). */
+  reload: () => void;
+  /** Set while the "Out of Votes" modal is open: when votes come back. */
+  outOfVotesModal: string | null;
+  closeOutOfVotes: () => void;
+  outOfSkipsModal: boolean;
+  closeOutOfSkips: () => void;
+  /** For screen readers after a skip, when focus stays on Skip: what the new round asks. */
+  announcement: string;
+}
+
+/**
+ * The home round loop of spec §4: load the open round, vote ("Vote sent 🤩",
+ * then the next round, skips reset), skip (counted, "Out of Skips" when none
+ * are left), and "Out of Votes" after the last vote of the batch.
+ */
+export function useVotingRound({ userId, preference }: { userId: string; preference: Gender | null }): VotingRound {
+  const utils = trpc.useUtils();
+  // The server answers the open round again on every call, so a refetch never burns a round.
+  const query = trpc.prompts.random.useQuery(OPEN_ROUND);
+  const storeVote = trpc.votes.store.useMutation();
+  const [skipsUsed, setSkipsUsed] = useSkipsUsed(userId);
+  const [votingFor, setVotingFor] = useState<string | null>(null);
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const [skipping, setSkipping] = useState(false);
+  const [outOfVotesModal, setOutOfVotesModal] = useState<string | null>(null);
+  const [outOfSkipsModal, setOutOfSkipsModal] = useState(false);
+  const [announcement, setAnnouncement] = useState("");
+
+  useEffect(() => {
+    if (query.isError) notify.error(TOASTS.fetchPromptFailed);
+  }, [query.isError, query.errorUpdatedAt]);
+
+  let view: RoundView;
+  if (query.isError) view = { kind: "failed" };
+  else if (!query.data) view = { kind: "loading" };
+  else if (isPromptError(query.data)) view = viewOfError(query.data);
+  else view = { kind: "round", round: query.data };
+
+  const round = view.kind === "round" ? view.round : null;
+  // The server's skipDisabled is the truth for "none left"; otherwise at least one is.
+  const skipsLeft = round?.prompt.skipDisabled ? 0 : Math.min(SKIPS_IN_A_ROW, Math.max(1, SKIPS_IN_A_ROW - skipsUsed));
+
+  const nextRound = useCallback(() => utils.prompts.random.invalidate(OPEN_ROUND), [utils]);
+
+  const vote = async (candidate: CandidateOption) => {
+    if (!round || votingFor !== null || skipping) return;
+    setVotingFor(candidate.id);
+    try {
+      const result = await storeVote.mutateAsync({
+        userId: candidate.id,
+        promptId: round.prompt.id,
+        ...(preference ? { preference } : {}),
+      });
+      setVotingFor(null);
+      setChosenId(candidate.id);
+      notify.success(TOASTS.voteSent);
+      setSkipsUsed(0);
+      if (result.disabled) {
+        setOutOfVotesModal(result.availableAt ?? new Date(Date.now() + VOTE_COOLDOWN_MS).toISOString());
+      }
+      await nextRound();
+    } catch (error) {
+      setVotingFor(null);
+      const until = outOfVotesUntil(error);
+      if (until) setOutOfVotesModal(until);
+      else notify.error(toUserMessage(error, TOASTS.submitVoteFailed));
+      // A refusal (round closed, cooldown, ...) means the round on screen is stale.
+      const status = httpStatusOf(error);
+      if (status !== undefined && status >= 400 && status < 500) await nextRound();
+    } finally {
+      setChosenId(null);
+    }
+  };
+
+  const skip = async () => {
+    if (!round || votingFor !== null || skipping) return;
+    if (skipsLeft === 0) {
+      setOutOfSkipsModal(true);
+      return;
+    }
+    setSkipping(true);
+    try {
+      const next = await utils.client.prompts.random.query({ skip: true });
+      setSkipsUsed((used) => used + 1);
+      utils.prompts.random.setData(OPEN_ROUND, next);
+      setAnnouncement(isPromptError(next) ? "" : `Skipped. New round: ${next.prompt.prompt}`);
+    } catch (error) {
+      if (isOutOfSkips(error)) {
+        setSkipsUsed(SKIPS_IN_A_ROW);
+        utils.prompts.random.setData(OPEN_ROUND, (current) =>
+          current && !isPromptError(current) ? { ...current, prompt: { ...current.prompt, skipDisabled: true } } : current,
+        );
+        setOutOfSkipsModal(true);
+      } else {
+        // Spec §8: a failed skip is only logged; the round on screen stays.
+        console.warn("Skipping the round failed", error);
+      }
+    } finally {
+      setSkipping(false);
+    }
+  };
+
+  return {
+    view,
+    busy: query.isFetching && view.kind !== "loading",
+    skipsLeft,
+    skipping,
+    votingFor,
+    chosenId,
+    vote,
+    skip,
+    reload: () => void nextRound(),
+    outOfVotesModal,
+    closeOutOfVotes: () => setOutOfVotesModal(null),
+    outOfSkipsModal,
+    closeOutOfSkips: () => setOutOfSkipsModal(false),
+    announcement,
+  };
+}
