@@ -5,6 +5,7 @@ import { queryRows } from "./sql";
 import { createTestDatabase, type TestDatabase } from "./testing/index";
 
 const TABLES = [
+  "admin_audit_log",
   "auth_codes",
   "auth_sessions",
   "blocks",
