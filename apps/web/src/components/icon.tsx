@@ -101,6 +101,40 @@ const PATHS = {
       <path d="M6.5 16c-1.5.6-2 2.5-2 3.5 1 0 2.9-.5 3.5-2" />
     </>
   ),
+  skip: (
+    <>
+      <path d="m5 5 8 7-8 7V5z" />
+      <path d="M18 5v14" />
+    </>
+  ),
+  check: <path d="m5 12.5 4.5 4.5L19 7.5" />,
+  clock: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3.5 2" />
+    </>
+  ),
+  users: (
+    <>
+      <circle cx="9" cy="8.5" r="3.5" />
+      <path d="M2.5 19.5c.8-3.4 3.4-5.5 6.5-5.5s5.7 2.1 6.5 5.5" />
+      <path d="M16 5.2a3.5 3.5 0 0 1 0 6.6M18.5 14.5c1.6.8 2.6 2.5 3 5" />
+    </>
+  ),
+  person: (
+    <>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4.5 20.5c1-4 4-6.5 7.5-6.5s6.5 2.5 7.5 6.5" />
+    </>
+  ),
+  sparkle: <path d="M12 3c.6 4.2 2.8 6.4 7 7-4.2.6-6.4 2.8-7 7-.6-4.2-2.8-6.4-7-7 4.2-.6 6.4-2.8 7-7z" />,
+  badge: (
+    <>
+      <path d="M4 7.5 12 4l8 3.5-8 3.5-8-3.5z" />
+      <path d="M7 9.3v4.2c0 1.4 2.2 2.5 5 2.5s5-1.1 5-2.5V9.3" />
+      <path d="M20 7.5v5" />
+    </>
+  ),
 } satisfies Record<string, ReactNode>;
 
 export type IconName = keyof typeof PATHS;
@@ -110,11 +144,13 @@ export interface IconProps {
   size?: number;
   /** Leave unset for decorative icons (hidden from screen readers). */
   label?: string;
+  className?: string;
 }
 
-export function Icon({ name, size = 20, label }: IconProps) {
+export function Icon({ name, size = 20, label, className }: IconProps) {
   return (
     <svg
+      className={className}
       width={size}
       height={size}
       viewBox="0 0 24 24"

@@ -3,7 +3,7 @@ import { SCREEN_TEXT } from "@quad/contracts";
 import { AppShell, Button, TopBar } from "../components";
 import { BoostStatus, BuyUnlocksButton, VotedOnYouButton } from "../features/inbox";
 import { HomeRound } from "../features/rounds/home-round";
-import { RoundIcon } from "../features/rounds/icons";
+import { Icon } from "../components/icon";
 import { PreferenceSwitch } from "../features/rounds/preference-switch";
 import { usePreference } from "../features/rounds/use-preference";
 import { useSignOut } from "../features/session/use-sign-out";
@@ -70,7 +70,7 @@ export function HomePage() {
       )}
 
       <p className={styles.note}>
-        <RoundIcon name="lock" size={14} className={styles.noteIcon} />
+        <Icon name="lock" size={14} className={styles.noteIcon} />
         {SCREEN_TEXT.anonymityNote}
       </p>
     </AppShell>

@@ -2,7 +2,7 @@ import { useRef } from "react";
 import { SCREEN_TEXT } from "@quad/contracts";
 import { buttonClassName, Modal } from "../../components";
 import styles from "./allowance-modals.module.css";
-import { RoundIcon } from "./icons";
+import { Icon } from "../../components/icon";
 import { TimeLeft } from "./time-left-badge";
 
 // The footers use a plain <button> styled as the primary Button: focus starts
@@ -32,7 +32,7 @@ export function OutOfVotesModal({ availableAt, onClose }: OutOfVotesModalProps) 
       }
     >
       <div className={styles.art} aria-hidden="true">
-        <RoundIcon name="clock" size={34} />
+        <Icon name="clock" size={34} />
       </div>
       {availableAt && <TimeLeft key={availableAt} availableAt={availableAt} />}
     </Modal>
@@ -62,7 +62,7 @@ export function OutOfSkipsModal({ open, onClose }: OutOfSkipsModalProps) {
       }
     >
       <div className={styles.art} aria-hidden="true">
-        <RoundIcon name="skip" size={32} />
+        <Icon name="skip" size={32} />
       </div>
     </Modal>
   );

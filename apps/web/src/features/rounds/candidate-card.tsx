@@ -3,7 +3,7 @@ import type { CandidateOption } from "@quad/contracts";
 import { Button } from "../../components";
 import styles from "./candidate-card.module.css";
 import { classOf } from "./class-year";
-import { RoundIcon } from "./icons";
+import { Icon } from "../../components/icon";
 
 /** How many chips fit a card on a phone before "+N" takes over. */
 const MAX_INTERESTS = 3;
@@ -70,7 +70,7 @@ export function CandidateCard({
         </div>
         {chosen && (
           <span className={styles.votedBadge} aria-hidden="true">
-            <RoundIcon name="check" size={16} />
+            <Icon name="check" size={16} />
             Voted
           </span>
         )}
@@ -79,7 +79,7 @@ export function CandidateCard({
       <div className={styles.body}>
         {firstOrganization && (
           <p className={styles.organizations}>
-            <RoundIcon name="badge" size={14} className={styles.organizationIcon} />
+            <Icon name="badge" size={14} className={styles.organizationIcon} />
             <span className="visually-hidden">Organizations: </span>
             <span className={styles.organization} title={firstOrganization}>
               {firstOrganization}
@@ -143,11 +143,11 @@ export function CandidateCard({
 function InstagramPlaceholder() {
   return (
     <>
-      <RoundIcon name="instagram" size={16} className={styles.instagramIcon} />
+      <Icon name="instagram" size={16} className={styles.instagramIcon} />
       <span className={styles.instagramText} aria-hidden="true">
         instagram
       </span>
-      <RoundIcon name="lock" size={14} className={styles.lockIcon} />
+      <Icon name="lock" size={14} className={styles.lockIcon} />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useRef } from "react";
 import { SCREEN_TEXT, type Gender } from "@quad/contracts";
 import { Modal } from "../../components";
 import styles from "./gender-picker-modal.module.css";
-import { RoundIcon } from "./icons";
+import { Icon } from "../../components/icon";
 import { PREFERENCE_OPTIONS } from "./preference-switch";
 
 export interface GenderPickerModalProps {
@@ -33,7 +33,7 @@ export function GenderPickerModal({ open, onPick, onClose }: GenderPickerModalPr
             onClick={() => onPick(gender)}
           >
             <span className={styles.avatar} aria-hidden="true">
-              <RoundIcon name="users" size={30} />
+              <Icon name="users" size={30} />
             </span>
             <span className={styles.label}>{label}</span>
           </button>

@@ -3,7 +3,7 @@ import { SCREEN_TEXT, SKIPS_IN_A_ROW, TOASTS, type Gender } from "@quad/contract
 import { Button, buttonClassName, Spinner } from "../../components";
 import { OutOfSkipsModal, OutOfVotesModal } from "./allowance-modals";
 import styles from "./home-round.module.css";
-import { RoundIcon } from "./icons";
+import { Icon } from "../../components/icon";
 import { RoundMessage } from "./round-message";
 import { RoundStage } from "./round-stage";
 import { TimeLeft } from "./time-left-badge";
@@ -66,7 +66,7 @@ export function HomeRound({ userId, preference, actions }: HomeRoundProps) {
             onClick={() => void round.skip()}
             aria-label={`Skip, ${round.skipsLeft} of ${SKIPS_IN_A_ROW} skips left`}
           >
-            {round.skipping ? <Spinner size="sm" tone="current" label={null} /> : <RoundIcon name="skip" size={18} />}
+            {round.skipping ? <Spinner size="sm" tone="current" label={null} /> : <Icon name="skip" size={18} />}
             Skip
             <span className={styles.skipCount} aria-hidden="true">
               <span className={styles.dots}>

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { RoundIcon, type RoundIconName } from "./icons";
+import { Icon, type IconName } from "../../components/icon";
 import styles from "./round-message.module.css";
 
 export interface RoundMessageProps {
-  icon: RoundIconName;
+  icon: IconName;
   title: ReactNode;
   children?: ReactNode;
   /** Buttons under the text. */
@@ -21,7 +21,7 @@ export function RoundMessage({ icon, title, children, actions, role = "status" }
   return (
     <div className={styles.message} role={role}>
       <span className={styles.icon} aria-hidden="true">
-        <RoundIcon name={icon} size={30} />
+        <Icon name={icon} size={30} />
       </span>
       <p className={styles.title}>{title}</p>
       {children && <div className={styles.body}>{children}</div>}

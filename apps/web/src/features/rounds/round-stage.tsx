@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import type { CandidateOption, PromptRound } from "@quad/contracts";
 import { CandidateCard, CandidateCardSkeleton } from "./candidate-card";
-import { RoundIcon } from "./icons";
+import { Icon } from "../../components/icon";
 import styles from "./round-stage.module.css";
 
 export interface RoundStageProps {
@@ -52,7 +52,7 @@ export function RoundStage({ round, eyebrow, busy = false, votingFor = null, cho
       <div className={styles.layout}>
         <div className={styles.promptCard}>
           <p className={styles.eyebrow}>
-            <RoundIcon name="sparkle" size={14} />
+            <Icon name="sparkle" size={14} />
             {eyebrow ?? "Pick one"}
           </p>
           {round ? (
