@@ -1,16 +1,7 @@
-import { deflateSync } from "node:zlib";
-import {
-  LOCKED_NAME_PLACEHOLDER,
-  SCREEN_TEXT,
-  SESSION_STORAGE_KEY,
-  TOASTS,
-  type AuthTokens,
-  type MeUser,
-  type PromptResponse,
-  type School,
-} from "@quad/contracts";
+import { LOCKED_NAME_PLACEHOLDER, SCREEN_TEXT, TOASTS } from "@quad/contracts";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createApi, openSignedIn, type Student } from "./api";
 import { launchBrowser, openDesktopPage, openMobilePage, saveScreenshot, type OpenedPage } from "./browser";
 
 const baseURL = inject("baseURL");
@@ -21,162 +12,12 @@ const baseURL = inject("baseURL");
  * through the API by a real student; nothing is faked.
  */
 
-// ---------------------------------------------------------------- arranging through the HTTP API
+const { createStudent, voteFor, me } = createApi(baseURL, "203.0.113.55");
 
-/**
- * Each file's students send codes from their own (documentation-range) client
- * address, so the per-IP send-code limit is not shared with other e2e files.
- */
-const CLIENT_IP = "203.0.113.55";
-
-async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const { token, headers, ...rest } = init;
-  const response = await fetch(`${baseURL}/api${path}`, {
-    ...rest,
-    headers: {
-      "x-forwarded-for": CLIENT_IP,
-      ...(rest.body && !(rest.body instanceof FormData) ? { "content-type": "application/json" } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...headers,
-    },
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${init.method ?? "GET"} /api${path} → ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
-
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A 300×400 portrait PNG: a head-and-shoulders silhouette on a two-colour gradient. */
-function portraitPng(top: [number, number, number], bottom: [number, number, number]): Buffer {
-  const width = 300;
-  const height = 400;
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3);
-    const t = y / (height - 1);
-    for (let x = 0; x < width; x++) {
-      const head = (x - 150) ** 2 + (y - 165) ** 2 < 62 ** 2;
-      const shoulders = ((x - 150) / 120) ** 2 + ((y - 400) / 150) ** 2 < 1;
-      const light = head || shoulders ? 0.55 : 0;
-      for (let channel = 0; channel < 3; channel++) {
-        const base = top[channel]! + (bottom[channel]! - top[channel]!) * t;
-        row[1 + x * 3 + channel] = Math.round(base + (255 - base) * light);
-      }
-    }
-    rows.push(row);
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk("IHDR", header),
-    pngChunk("IDAT", deflateSync(Buffer.concat(rows))),
-    pngChunk("IEND", Buffer.alloc(0)),
-  ]);
-}
-
-interface Student {
-  phone: string;
-  tokens: AuthTokens;
-  me: MeUser;
-}
-
-interface Profile {
-  firstName: string;
-  gender: "male" | "female";
-  preference: "male" | "female";
-  instagramHandle: string;
-  graduationYear: number;
-  emojis?: string[];
-  colors: [[number, number, number], [number, number, number]];
-}
-
-let schoolId: number | undefined;
-
-async function firstSchool(): Promise<number> {
-  schoolId ??= (await api<School[]>("/schools"))[0]!.id;
-  return schoolId;
-}
-
-/** Signs a new student up the way the app does: SMS code from the dev outbox, then the profile with a photo. */
-async function createStudent(phone: string, profile: Profile): Promise<Student> {
-  await api("/auth/send-code", { method: "POST", body: JSON.stringify({ phone }) });
-  const outbox = await api<{ messages: { body: string }[] }>(`/dev/sms-outbox?phone=${encodeURIComponent(phone)}`);
-  const code = /\b(\d{6})\b/.exec(outbox.messages[0]?.body ?? "")?.[1];
-  if (!code) throw new Error(`No sign-in code for ${phone}`);
-  const tokens = await api<AuthTokens>("/auth/verify-code", {
-    method: "POST",
-    body: JSON.stringify({ phone, code, consents: { sms: true, terms: true } }),
-  });
-
-  const form = new FormData();
-  form.set("firstName", profile.firstName);
-  form.set("university", String(await firstSchool()));
-  form.set("graduationYear", String(profile.graduationYear));
-  form.set("gender", profile.gender);
-  form.set("preference", profile.preference);
-  form.set("instagramHandle", profile.instagramHandle);
-  if (profile.emojis) form.set("emojis", JSON.stringify(profile.emojis));
-  const photo = portraitPng(...profile.colors);
-  form.set("profileImage", new Blob([new Uint8Array(photo)], { type: "image/png" }), "me.png");
-  const { user } = await api<{ user: MeUser }>("/users/update", { method: "PATCH", body: form, token: tokens.token });
-  expect(user.isVerified, `${profile.firstName} should be verified`).toBe(true);
-  return { phone, tokens, me: user };
-}
-
-/**
- * The voter plays rounds until the recipient shows up and gets their vote;
- * the engine shows every student before repeating, so 12 votes are enough.
- */
-async function voteFor(voter: Student, recipient: Student): Promise<void> {
-  for (let round = 0; round < 12; round++) {
-    const response = await api<PromptResponse>("/prompts/random?skip=false", { token: voter.tokens.token });
-    if ("error" in response) throw new Error(`No round for the voter: ${response.message}`);
-    const target = response.users.find((user) => user.id === recipient.me.id);
-    await api("/votes/store", {
-      method: "POST",
-      token: voter.tokens.token,
-      body: JSON.stringify({ userId: (target ?? response.users[0]).id, promptId: response.prompt.id }),
-    });
-    if (target) return;
-  }
-  throw new Error("The recipient never appeared in the voter's rounds");
-}
-
-async function me(student: Student): Promise<MeUser> {
-  return api<MeUser>("/users/me", { token: student.tokens.token });
-}
-
-// ---------------------------------------------------------------- the browser side
-
-/** Opens /home signed in as `student`, with the session persisted as the app's store writes it. */
+/** Opens /home signed in as `student`. */
 async function openHomeAs(browser: Browser, student: Student, kind: "mobile" | "desktop" = "mobile"): Promise<OpenedPage> {
   const opened = await (kind === "mobile" ? openMobilePage : openDesktopPage)(browser, `${baseURL}/terms`);
-  const session = { state: { user: student.me, ...student.tokens }, version: 0 };
-  await opened.page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [SESSION_STORAGE_KEY, JSON.stringify(session)] as const);
-  await opened.page.goto(`${baseURL}/home`, { waitUntil: "networkidle" });
+  await openSignedIn(opened.page, baseURL, student);
   await opened.page.getByRole("button", { name: SCREEN_TEXT.seeWhoVotedForYou }).waitFor();
   return opened;
 }

@@ -1,19 +1,9 @@
-import {
-  SCREEN_TEXT,
-  SESSION_STORAGE_KEY,
-  SKIPS_IN_A_ROW,
-  TOASTS,
-  VOTES_PER_BATCH,
-  type AuthTokens,
-  type Gender,
-  type MeUser,
-  type PromptResponse,
-  type PromptRound,
-  type School,
-} from "@quad/contracts";
+import { SCREEN_TEXT, SKIPS_IN_A_ROW, TOASTS, VOTES_PER_BATCH, type Gender } from "@quad/contracts";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createApi, openSignedIn, type Student } from "./api";
 import { launchBrowser, openDesktopPage, openMobilePage, saveScreenshot, type OpenedPage } from "./browser";
+import { hueColors } from "./portrait";
 
 const baseURL = inject("baseURL");
 
@@ -23,112 +13,21 @@ const baseURL = inject("baseURL");
  * up to "Out of Votes" and "Out of Skips".
  */
 
-// ---------------------------------------------------------------- students, through the HTTP API
+const { createStudent: signUp, openRound, vote } = createApi(baseURL, "203.0.113.77");
 
-/** This file's own client address, so the per-IP send-code limit is not shared with other e2e files. */
-const CLIENT_IP = "203.0.113.77";
-
-async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const { token, headers, ...rest } = init;
-  const response = await fetch(`${baseURL}/api${path}`, {
-    ...rest,
-    headers: {
-      "x-forwarded-for": CLIENT_IP,
-      ...(typeof rest.body === "string" ? { "content-type": "application/json" } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...headers,
-    },
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${init.method ?? "GET"} /api${path} → ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
-
-interface Student {
-  tokens: AuthTokens;
-  me: MeUser;
-}
-
-/** A 300×400 portrait PNG drawn on a canvas in the browser: a real image for the photo pipeline. */
-async function portraitPng(page: Page, hue: number): Promise<Uint8Array<ArrayBuffer>> {
-  const dataUrl = await page.evaluate((h) => {
-    const canvas = document.createElement("canvas");
-    canvas.width = 300;
-    canvas.height = 400;
-    const g = canvas.getContext("2d")!;
-    const background = g.createLinearGradient(0, 0, 300, 400);
-    background.addColorStop(0, `hsl(${h} 70% 62%)`);
-    background.addColorStop(1, `hsl(${(h + 50) % 360} 75% 48%)`);
-    g.fillStyle = background;
-    g.fillRect(0, 0, 300, 400);
-    g.fillStyle = "rgba(255,255,255,0.85)";
-    g.beginPath();
-    g.arc(150, 165, 62, 0, Math.PI * 2);
-    g.fill();
-    g.beginPath();
-    g.ellipse(150, 400, 120, 150, 0, 0, Math.PI * 2);
-    g.fill();
-    return canvas.toDataURL("image/png");
-  }, hue);
-  const decoded = Buffer.from(dataUrl.split(",")[1]!, "base64");
-  // Copied into a plain ArrayBuffer-backed array, which is what Blob accepts.
-  const bytes = new Uint8Array(decoded.length);
-  bytes.set(decoded);
-  return bytes;
-}
-
-/** Signs a student up as the app does: SMS code from the dev outbox, then the profile with a photo. */
-async function createStudent(page: Page, phone: string, firstName: string, gender: Gender, hue: number): Promise<Student> {
-  await api("/auth/send-code", { method: "POST", body: JSON.stringify({ phone }) });
-  const outbox = await api<{ messages: { body: string }[] }>(`/dev/sms-outbox?phone=${encodeURIComponent(phone)}`);
-  const code = /\b(\d{6})\b/.exec(outbox.messages[0]?.body ?? "")?.[1];
-  if (!code) throw new Error(`No sign-in code for ${phone}`);
-  const tokens = await api<AuthTokens>("/auth/verify-code", {
-    method: "POST",
-    body: JSON.stringify({ phone, code, consents: { sms: true, terms: true } }),
-  });
-
-  const schools = await api<School[]>("/schools");
-  const form = new FormData();
-  form.set("firstName", firstName);
-  form.set("university", String(schools[0]!.id));
-  form.set("graduationYear", "2027");
-  form.set("gender", gender);
-  form.set("instagramHandle", `@${firstName.toLowerCase()}.e2e`);
-  form.set("profileImage", new Blob([await portraitPng(page, hue)], { type: "image/png" }), "me.png");
-  const { user } = await api<{ user: MeUser }>("/users/update", { method: "PATCH", body: form, token: tokens.token });
-  expect(user.isVerified, `${firstName} should be verified`).toBe(true);
-  return { tokens, me: user };
-}
-
-async function openRound(student: Student, skip = false): Promise<PromptRound> {
-  const response = await api<PromptResponse>(`/prompts/random?skip=${skip}`, { token: student.tokens.token });
-  if ("error" in response) throw new Error(`No round: ${response.message}`);
-  return response;
+function createStudent(phone: string, firstName: string, gender: Gender, hue: number): Promise<Student> {
+  return signUp(phone, { firstName, gender, colors: hueColors(hue) });
 }
 
 /** Votes through the API, as if on another device. */
 async function voteThroughApi(student: Student, times: number): Promise<void> {
-  for (let i = 0; i < times; i++) {
-    const round = await openRound(student);
-    await api("/votes/store", {
-      method: "POST",
-      token: student.tokens.token,
-      body: JSON.stringify({ userId: round.users[0].id, promptId: round.prompt.id }),
-    });
-  }
+  for (let i = 0; i < times; i++) await vote(student, await openRound(student));
 }
 
 // ---------------------------------------------------------------- the browser side
 
-/** Puts the session into localStorage in the session store's persisted shape, then opens /home. */
 async function openHomeAs(opened: OpenedPage, student: Student): Promise<void> {
-  const session = { state: { user: student.me, ...student.tokens }, version: 0 };
-  await opened.page.evaluate(
-    ([key, value]) => window.localStorage.setItem(key, value),
-    [SESSION_STORAGE_KEY, JSON.stringify(session)] as const,
-  );
-  await opened.page.goto(`${baseURL}/home`, { waitUntil: "networkidle" });
+  await openSignedIn(opened.page, baseURL, student);
 }
 
 /** Waits until a round is on screen and settled: prompt, two cards, photos loaded, entrance animations done. */
@@ -205,7 +104,7 @@ describe("voting", () => {
 
   it(`a signed-in student votes ${VOTES_PER_BATCH} times and sees Out of Votes`, async () => {
     const mobile = await open("mobile", "/terms");
-    const maya = await createStudent(mobile.page, "+15557300101", "Maya", "female", 280);
+    const maya = await createStudent("+15557300101", "Maya", "female", 280);
     await openHomeAs(mobile, maya);
     await roundShown(mobile.page);
     // Maya has not chosen yet: she sees guys, the other gender.
@@ -234,7 +133,7 @@ describe("voting", () => {
 
     // On a laptop: 11 votes elsewhere, the 12th here.
     const desktop = await open("desktop", "/terms");
-    const liam = await createStudent(desktop.page, "+15557300102", "Liam", "male", 200);
+    const liam = await createStudent("+15557300102", "Liam", "male", 200);
     await voteThroughApi(liam, VOTES_PER_BATCH - 1);
     await openHomeAs(desktop, liam);
     await roundShown(desktop.page);
@@ -247,7 +146,7 @@ describe("voting", () => {
 
   it(`skips ${SKIPS_IN_A_ROW} times in a row and sees Out of Skips`, async () => {
     const mobile = await open("mobile", "/terms");
-    const zoe = await createStudent(mobile.page, "+15557300103", "Zoe", "female", 330);
+    const zoe = await createStudent("+15557300103", "Zoe", "female", 330);
     await openHomeAs(mobile, zoe);
     await roundShown(mobile.page);
 
@@ -270,7 +169,7 @@ describe("voting", () => {
 
     // On a laptop, with the skips already used elsewhere: the home round, then Skip.
     const desktop = await open("desktop", "/terms");
-    const kai = await createStudent(desktop.page, "+15557300104", "Kai", "male", 170);
+    const kai = await createStudent("+15557300104", "Kai", "male", 170);
     await openHomeAs(desktop, kai);
     await roundShown(desktop.page);
     await saveScreenshot(desktop.page, "voting-home-desktop");

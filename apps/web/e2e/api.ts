@@ -1,0 +1,119 @@
+import { SESSION_STORAGE_KEY, type AuthTokens, type Gender, type MeUser, type PromptResponse, type PromptRound, type School } from "@quad/contracts";
+import type { Page } from "playwright-core";
+import { portraitPng, type hueColors } from "./portrait";
+
+/**
+ * Arranging through the real HTTP API: signing students up the way the app
+ * does and voting as them. Each e2e file makes its own client with its own
+ * (documentation-range) address, so per-IP limits are not shared between files.
+ */
+
+export interface Student {
+  phone: string;
+  tokens: AuthTokens;
+  me: MeUser;
+}
+
+export interface Profile {
+  firstName: string;
+  gender: Gender;
+  preference?: Gender;
+  instagramHandle?: string;
+  graduationYear?: number;
+  emojis?: string[];
+  colors: ReturnType<typeof hueColors>;
+}
+
+export type Api = <T>(path: string, init?: RequestInit & { token?: string }) => Promise<T>;
+
+export function createApi(baseURL: string, clientIp: string) {
+  const api: Api = async <T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> => {
+    const { token, headers, ...rest } = init;
+    const response = await fetch(`${baseURL}/api${path}`, {
+      ...rest,
+      headers: {
+        "x-forwarded-for": clientIp,
+        ...(typeof rest.body === "string" ? { "content-type": "application/json" } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${init.method ?? "GET"} /api${path} → ${response.status}: ${text}`);
+    return JSON.parse(text) as T;
+  };
+
+  let schoolId: number | undefined;
+  const firstSchool = async () => (schoolId ??= (await api<School[]>("/schools"))[0]!.id);
+
+  /** The newest sign-in code texted to `phone`, from the dev outbox. */
+  async function latestCode(phone: string): Promise<string> {
+    const outbox = await api<{ messages: { body: string }[] }>(`/dev/sms-outbox?phone=${encodeURIComponent(phone)}`);
+    const code = /\b(\d{6})\b/.exec(outbox.messages[0]?.body ?? "")?.[1];
+    if (!code) throw new Error(`No sign-in code for ${phone}`);
+    return code;
+  }
+
+  /** Signs a new student up: SMS code from the dev outbox, then the profile with a photo. */
+  async function createStudent(phone: string, profile: Profile): Promise<Student> {
+    await api("/auth/send-code", { method: "POST", body: JSON.stringify({ phone }) });
+    const tokens = await api<AuthTokens>("/auth/verify-code", {
+      method: "POST",
+      body: JSON.stringify({ phone, code: await latestCode(phone), consents: { sms: true, terms: true } }),
+    });
+
+    const form = new FormData();
+    form.set("firstName", profile.firstName);
+    form.set("university", String(await firstSchool()));
+    form.set("graduationYear", String(profile.graduationYear ?? 2027));
+    form.set("gender", profile.gender);
+    if (profile.preference) form.set("preference", profile.preference);
+    form.set("instagramHandle", profile.instagramHandle ?? `@${profile.firstName.toLowerCase()}.e2e`);
+    if (profile.emojis) form.set("emojis", JSON.stringify(profile.emojis));
+    const photo = portraitPng(...profile.colors);
+    form.set("profileImage", new Blob([new Uint8Array(photo)], { type: "image/png" }), "me.png");
+    const { user } = await api<{ user: MeUser }>("/users/update", { method: "PATCH", body: form, token: tokens.token });
+    if (!user.isVerified) throw new Error(`${profile.firstName} should be verified`);
+    return { phone, tokens, me: user };
+  }
+
+  async function openRound(student: Student, skip = false): Promise<PromptRound> {
+    const response = await api<PromptResponse>(`/prompts/random?skip=${skip}`, { token: student.tokens.token });
+    if ("error" in response) throw new Error(`No round: ${response.message}`);
+    return response;
+  }
+
+  async function vote(student: Student, round: PromptRound, userId = round.users[0].id): Promise<void> {
+    await api("/votes/store", {
+      method: "POST",
+      token: student.tokens.token,
+      body: JSON.stringify({ userId, promptId: round.prompt.id }),
+    });
+  }
+
+  /**
+   * The voter plays rounds until the recipient shows up and gets their vote;
+   * the engine shows every student before repeating, so 12 votes are enough.
+   */
+  async function voteFor(voter: Student, recipient: Student): Promise<void> {
+    for (let played = 0; played < 12; played++) {
+      const round = await openRound(voter);
+      const target = round.users.find((user) => user.id === recipient.me.id);
+      await vote(voter, round, (target ?? round.users[0]).id);
+      if (target) return;
+    }
+    throw new Error("The recipient never appeared in the voter's rounds");
+  }
+
+  const me = (student: Student) => api<MeUser>("/users/me", { token: student.tokens.token });
+
+  return { api, latestCode, createStudent, openRound, vote, voteFor, me };
+}
+
+/** Opens `path` signed in as `student`, with the session persisted as the app's store writes it. */
+export async function openSignedIn(page: Page, baseURL: string, student: Student, path = "/home"): Promise<void> {
+  if (!page.url().startsWith(baseURL)) await page.goto(`${baseURL}/terms`);
+  const session = { state: { user: student.me, ...student.tokens }, version: 0 };
+  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [SESSION_STORAGE_KEY, JSON.stringify(session)] as const);
+  await page.goto(`${baseURL}${path}`, { waitUntil: "networkidle" });
+}
