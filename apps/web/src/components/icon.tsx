@@ -108,6 +108,33 @@ const PATHS = {
     </>
   ),
   check: <path d="m5 12.5 4.5 4.5L19 7.5" />,
+  // Trust and safety: the card's "more" button, block, report and moderation.
+  more: (
+    <>
+      <circle cx="5.5" cy="12" r="1.2" fill="currentColor" />
+      <circle cx="12" cy="12" r="1.2" fill="currentColor" />
+      <circle cx="18.5" cy="12" r="1.2" fill="currentColor" />
+    </>
+  ),
+  ban: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="m5.6 5.6 12.8 12.8" />
+    </>
+  ),
+  flag: <path d="M5 21V4.5m0 0c4-2.5 7 2.5 11 0 1-.6 2-.8 3-.8v9.6c-1 0-2 .2-3 .8-4 2.5-7-2.5-11 0" />,
+  imageOff: (
+    <>
+      <rect x="3.5" y="4.5" width="17" height="15" rx="3" />
+      <path d="m3.5 16 5-5 4.5 4.5M14.5 13l2-2 4 4M3 3l18 18" />
+    </>
+  ),
+  userX: (
+    <>
+      <circle cx="10" cy="8" r="3.8" />
+      <path d="M3 20c.9-3.8 3.7-6 7-6 1.3 0 2.5.3 3.5.9M16.5 15.5l4 4m0-4-4 4" />
+    </>
+  ),
   clock: (
     <>
       <circle cx="12" cy="12" r="9" />

@@ -1,6 +1,7 @@
 import { SCREEN_TEXT, type VoteCard } from "@quad/contracts";
 import { Button, Icon, Modal } from "../../components";
 import { UNLOCK_REVEALS } from "../payments";
+import { CardMoreButton, useSafetyActions } from "../safety";
 import { useUnlockFlow } from "./use-unlock-flow";
 import { voterName } from "./vote-card";
 import styles from "./vote-detail-dialog.module.css";
@@ -22,6 +23,8 @@ function instagramUrl(handle: string): string {
  */
 export function VoteDetailDialog({ card, onClose }: VoteDetailDialogProps) {
   const flow = useUnlockFlow(card);
+  // Only a revealed voter can be blocked or reported: a locked card names no one (and the server refuses it).
+  const safety = useSafetyActions({ onBlocked: onClose });
 
   return (
     <>
@@ -49,6 +52,9 @@ export function VoteDetailDialog({ card, onClose }: VoteDetailDialogProps) {
               src={card.photo}
               alt={card.isUnlocked ? `Photo of ${card.name}` : "Blurred photo of the voter"}
             />
+            {card.isUnlocked && (
+              <CardMoreButton name={card.name} onClick={() => safety.open({ target: { voteCardId: card.id }, name: card.name })} />
+            )}
             {!card.isUnlocked && (
               <span className={styles.lockBadge}>
                 <Icon name="lock" size={16} /> Locked
@@ -101,6 +107,7 @@ export function VoteDetailDialog({ card, onClose }: VoteDetailDialogProps) {
         </div>
       </Modal>
       {flow.dialogs}
+      {safety.dialogs}
     </>
   );
 }

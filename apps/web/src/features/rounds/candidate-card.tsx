@@ -4,6 +4,8 @@ import { Button } from "../../components";
 import styles from "./candidate-card.module.css";
 import { classOf } from "./class-year";
 import { Icon } from "../../components/icon";
+// The button alone, not the feature's index: the landing shares this card and must not load the data layer.
+import { CardMoreButton } from "../safety/card-more-button";
 
 /** How many chips fit a card on a phone before "+N" takes over. */
 const MAX_INTERESTS = 3;
@@ -25,6 +27,8 @@ export interface CandidateCardProps {
    * button that leads to sign-up ("unlock").
    */
   onUnlockInstagram?: (candidate: CandidateOption) => void;
+  /** Opens block and report (signed-in rounds only; the landing preview has none). */
+  onMore?: (candidate: CandidateOption) => void;
 }
 
 /** One student of a round: 3:4 photo, name and class, clubs, interests, hidden Instagram, Vote. */
@@ -36,6 +40,7 @@ export function CandidateCard({
   chosen = false,
   disabled = false,
   onUnlockInstagram,
+  onMore,
 }: CandidateCardProps) {
   const nameId = useId();
   const [photoLoaded, setPhotoLoaded] = useState(false);
@@ -68,6 +73,7 @@ export function CandidateCard({
           </h3>
           <p className={styles.classYear}>{classOf(graduationYear)}</p>
         </div>
+        {onMore && !chosen && <CardMoreButton name={firstName} disabled={disabled} onClick={() => onMore(candidate)} />}
         {chosen && (
           <span className={styles.votedBadge} aria-hidden="true">
             <Icon name="check" size={16} />

@@ -4,6 +4,7 @@ import { Button, buttonClassName, Spinner } from "../../components";
 import { OutOfSkipsModal, OutOfVotesModal } from "./allowance-modals";
 import styles from "./home-round.module.css";
 import { Icon } from "../../components/icon";
+import { useSafetyActions } from "../safety";
 import { RoundMessage } from "./round-message";
 import { RoundStage } from "./round-stage";
 import { TimeLeft } from "./time-left-badge";
@@ -21,6 +22,8 @@ export interface HomeRoundProps {
 export function HomeRound({ userId, preference, actions }: HomeRoundProps) {
   const round = useVotingRound({ userId, preference });
   const { view } = round;
+  // The server closed the round a block touched: load a fresh one.
+  const safety = useSafetyActions({ onBlocked: round.reload });
 
   return (
     <div className={styles.round}>
@@ -31,6 +34,7 @@ export function HomeRound({ userId, preference, actions }: HomeRoundProps) {
           votingFor={round.votingFor}
           chosenId={round.chosenId}
           onVote={(candidate) => void round.vote(candidate)}
+          onMore={(candidate) => safety.open({ target: { userId: candidate.id }, name: candidate.firstName })}
         />
       )}
       {view.kind === "empty" && <RoundMessage icon="users" title={view.message} />}
@@ -87,6 +91,7 @@ export function HomeRound({ userId, preference, actions }: HomeRoundProps) {
 
       <OutOfVotesModal availableAt={round.outOfVotesModal} onClose={round.closeOutOfVotes} />
       <OutOfSkipsModal open={round.outOfSkipsModal} onClose={round.closeOutOfSkips} />
+      {safety.dialogs}
     </div>
   );
 }

@@ -17,6 +17,8 @@ export interface RoundStageProps {
   chosenId?: string | null;
   onVote: (candidate: CandidateOption) => void;
   onUnlockInstagram?: (candidate: CandidateOption) => void;
+  /** The card's ⋯ button (block, report); signed-in rounds only. */
+  onMore?: (candidate: CandidateOption) => void;
 }
 
 function roundKey(round: PromptRound | null): string | null {
@@ -28,7 +30,7 @@ function roundKey(round: PromptRound | null): string | null {
  * landing preview and the home screen, and free of the data layer so the
  * first page can use it.
  */
-export function RoundStage({ round, eyebrow, busy = false, votingFor = null, chosenId = null, onVote, onUnlockInstagram }: RoundStageProps) {
+export function RoundStage({ round, eyebrow, busy = false, votingFor = null, chosenId = null, onVote, onUnlockInstagram, onMore }: RoundStageProps) {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const key = roundKey(round);
@@ -77,6 +79,7 @@ export function RoundStage({ round, eyebrow, busy = false, votingFor = null, cho
                   index={index}
                   onVote={onVote}
                   onUnlockInstagram={onUnlockInstagram}
+                  onMore={onMore}
                   voting={votingFor === candidate.id}
                   chosen={chosenId === candidate.id}
                   disabled={!interactive}

@@ -1,0 +1,93 @@
+import { REPORT_NOTE_MAX, REPORT_REASON_LABELS, REPORT_REASONS } from "@quad/contracts";
+import { screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { trpcError } from "../../test/msw";
+import { ALREADY_REPORTED } from "../../test/msw/safety";
+import { CANDIDATE, dialog, renderSafety } from "./test-support";
+import { SAFETY_TEXT } from "./texts";
+
+/** Opens the card menu and picks "Report Maya". */
+async function openReport(options: Parameters<typeof renderSafety>[0] = {}) {
+  const view = renderSafety(options);
+  await view.user.click(screen.getByRole("button", { name: "Open menu" }));
+  await view.user.click(dialog("Maya").getByRole("button", { name: /^Report Maya/ }));
+  const report = dialog("Report Maya");
+  return { ...view, report };
+}
+
+const send = () => dialog("Report Maya").getByRole("button", { name: SAFETY_TEXT.sendReport });
+
+describe("report dialog", { timeout: 15_000 }, () => {
+  it("offers the six contracts reasons and an optional note", async () => {
+    const { report } = await openReport();
+    const radios = report.getAllByRole("radio");
+    expect(radios.map((radio) => radio.closest("label")?.textContent)).toEqual(REPORT_REASONS.map((reason) => REPORT_REASON_LABELS[reason]));
+    expect(report.getByRole("group", { name: SAFETY_TEXT.reasonLegend })).toBeTruthy();
+    expect(report.getByLabelText(SAFETY_TEXT.noteLabel)).toBeTruthy();
+    expect(report.getByText(SAFETY_TEXT.noteOptional)).toBeTruthy();
+  });
+
+  it("asks for a reason before sending anything", async () => {
+    const { user, backend } = await openReport();
+    await user.click(send());
+    expect(await screen.findByText("Choose a reason")).toBeTruthy();
+    expect(backend.state.reports).toHaveLength(0);
+  });
+
+  it('"Something else" needs a note', async () => {
+    const { user, report, backend } = await openReport();
+    await user.click(report.getByRole("radio", { name: REPORT_REASON_LABELS.other }));
+    expect(report.getByLabelText(SAFETY_TEXT.noteLabelRequired)).toBeTruthy();
+    expect(report.queryByText(SAFETY_TEXT.noteOptional)).toBeNull();
+    await user.type(report.getByLabelText(SAFETY_TEXT.noteLabelRequired), "   ");
+    await user.click(send());
+    expect(await screen.findByText("Tell us what happened")).toBeTruthy();
+    expect(backend.state.reports).toHaveLength(0);
+
+    await user.type(report.getByLabelText(SAFETY_TEXT.noteLabelRequired), "Sends mean messages");
+    expect(report.queryByText("Tell us what happened")).toBeNull();
+    await user.click(send());
+    expect(await screen.findByText(SAFETY_TEXT.reported)).toBeTruthy();
+    expect(backend.state.reports).toEqual([{ target: CANDIDATE.target, reason: "other", note: "Sends mean messages" }]);
+  });
+
+  it("keeps the note within the limit", async () => {
+    const { user, report, backend } = await openReport();
+    await user.click(report.getByRole("radio", { name: REPORT_REASON_LABELS.harassment }));
+    await user.click(report.getByLabelText(SAFETY_TEXT.noteLabel));
+    await user.paste("x".repeat(REPORT_NOTE_MAX + 1));
+    expect(report.getByText(`${REPORT_NOTE_MAX + 1}/${REPORT_NOTE_MAX}`)).toBeTruthy();
+    await user.click(send());
+    expect(await screen.findByText(`Keep it under ${REPORT_NOTE_MAX} characters`)).toBeTruthy();
+    expect(backend.state.reports).toHaveLength(0);
+  });
+
+  it("sends the reason, thanks the reporter and closes", async () => {
+    const { user, report, backend } = await openReport();
+    await user.click(report.getByRole("radio", { name: REPORT_REASON_LABELS.fake_profile }));
+    await user.click(send());
+    expect(await screen.findByText(SAFETY_TEXT.reported)).toBeTruthy();
+    expect(backend.state.reports).toEqual([{ target: CANDIDATE.target, reason: "fake_profile" }]);
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("a second report of the same student shows the server's message (409)", async () => {
+    const { user, report, backend } = await openReport();
+    backend.state.reports.push({ target: CANDIDATE.target, reason: "harassment" });
+    await user.click(report.getByRole("radio", { name: REPORT_REASON_LABELS.under_18 }));
+    await user.click(send());
+    expect(await screen.findByText(ALREADY_REPORTED)).toBeTruthy();
+    expect(backend.state.reports).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("shows the server's field messages and keeps the form open on a 400", async () => {
+    const { user, report } = await openReport({
+      overrides: { "safety.report": () => trpcError("BAD_REQUEST", "Invalid input", { note: ["Tell us what happened"] }) },
+    });
+    await user.click(report.getByRole("radio", { name: REPORT_REASON_LABELS.harassment }));
+    await user.click(send());
+    expect(await screen.findByText("Tell us what happened")).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: "Report Maya" })).toBeTruthy();
+  });
+});

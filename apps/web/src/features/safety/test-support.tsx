@@ -1,0 +1,46 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { ApiProvider } from "../../app/api-provider";
+import { Toaster } from "../../app/toaster";
+import { useSessionStore } from "../../lib/session-store";
+import { createMeUser, createTokens, server, trpcHandler, type TrpcResolvers } from "../../test/msw";
+import { createSafetyBackend, type SafetyBackendOptions } from "../../test/msw/safety";
+import type { SafetySubject } from "./subject";
+import { useSafetyActions } from "./use-safety-actions";
+
+function Harness({ subject, onBlocked }: { subject: SafetySubject; onBlocked?: () => void }) {
+  const safety = useSafetyActions({ onBlocked });
+  return (
+    <>
+      <button type="button" onClick={() => safety.open(subject)}>
+        Open menu
+      </button>
+      {safety.dialogs}
+    </>
+  );
+}
+
+export const CANDIDATE: SafetySubject = { target: { userId: "00000000-0000-4000-8000-0000000c0001" }, name: "Maya" };
+
+/** The card menu for `subject` with the data layer and toasts, signed in, against a fake safety server. */
+export function renderSafety(
+  { subject = CANDIDATE, onBlocked, overrides = {}, ...options }: SafetyBackendOptions & { subject?: SafetySubject; onBlocked?: () => void; overrides?: TrpcResolvers } = {},
+) {
+  const backend = createSafetyBackend(options);
+  server.use(trpcHandler({ ...backend.resolvers, ...overrides }));
+  const store = useSessionStore.getState();
+  store.setTokens(createTokens());
+  store.setUser(createMeUser());
+  const user = userEvent.setup({ pointerEventsCheck: 0 });
+  render(
+    <ApiProvider>
+      <Harness subject={subject} onBlocked={onBlocked} />
+      <Toaster />
+    </ApiProvider>,
+  );
+  return { backend, user };
+}
+
+export function dialog(name: string | RegExp) {
+  return within(screen.getByRole("dialog", { name }));
+}
