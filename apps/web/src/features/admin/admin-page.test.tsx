@@ -1,0 +1,111 @@
+import { REPORT_REASON_LABELS } from "@quad/contracts";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { defaultTrpcResolvers, server, trpcHandler, type TrpcResolvers } from "../../test/msw";
+import { createAdminBackend, createQueuedStudent, type AdminBackendOptions } from "../../test/msw/admin";
+import { renderApp, signIn, type SessionKind } from "../../test/render";
+import { ADMIN_TEXT } from "./texts";
+
+function openAdmin(options: AdminBackendOptions = {}, session: SessionKind = "verified") {
+  const backend = createAdminBackend(options);
+  const calls: string[] = [];
+  const resolvers: TrpcResolvers = Object.fromEntries(
+    Object.entries({ ...defaultTrpcResolvers, ...backend.resolvers }).map(([path, resolve]) => [
+      path,
+      (call) => {
+        calls.push(path);
+        return resolve(call);
+      },
+    ]),
+  );
+  server.use(trpcHandler(resolvers));
+  signIn(session);
+  const view = renderApp("/admin");
+  return { ...view, backend, calls, user: userEvent.setup({ pointerEventsCheck: 0 }) };
+}
+
+// The first render lazy-loads the data layer and the page: allow for a cold start.
+const findHeading = (name: string) => screen.findByRole("heading", { level: 1, name }, { timeout: 5000 });
+const jordan = () => screen.getByRole("article", { name: "Jordan" });
+
+describe("/admin", { timeout: 20_000 }, () => {
+  it("is the 404 page for a signed-out visitor, without asking the server", async () => {
+    const { calls, location } = openAdmin({}, "none");
+    expect(await findHeading("Page not found")).toBeTruthy();
+    expect(calls.filter((path) => path.startsWith("admin."))).toEqual([]);
+    expect(location.pathname).toBe("/admin");
+  });
+
+  it("is the 404 page when the server answers NOT_FOUND (not an admin)", async () => {
+    const { calls, location } = openAdmin({ isAdmin: false });
+    expect(await findHeading("Page not found")).toBeTruthy();
+    expect(screen.queryByText(ADMIN_TEXT.queueTitle)).toBeNull();
+    // One call, and no sign-out or redirect.
+    expect(calls.filter((path) => path.startsWith("admin."))).toEqual(["admin.reviewQueue"]);
+    expect(location.pathname).toBe("/admin");
+  });
+
+  it("shows each reported student with their reports, and the audit trail", async () => {
+    openAdmin({
+      students: [createQueuedStudent(), createQueuedStudent({ userId: "00000000-0000-4000-8000-00000000a002", firstName: "Sam", held: false, photo: null, school: null, reports: [{ reason: REPORT_REASON_LABELS.harassment, note: null, at: new Date().toISOString() }] })],
+      entries: [{ action: "grant_admin", adminId: null, targetUserId: null, at: new Date().toISOString() }],
+    });
+    expect(await findHeading(ADMIN_TEXT.title)).toBeTruthy();
+    const card = within(jordan());
+    expect(card.getByRole("img", { name: "Photo of Jordan" })).toBeTruthy();
+    expect(card.getByText("State University")).toBeTruthy();
+    expect(card.getByText(ADMIN_TEXT.held)).toBeTruthy();
+    expect(card.getByText("3 reports")).toBeTruthy();
+    const reports = within(card.getByRole("list", { name: "Reports about Jordan" })).getAllByRole("listitem");
+    expect(reports.map((item) => item.querySelector("span")?.textContent)).toEqual(["Fake profile", "Something else", "Inappropriate photo"]);
+    expect(card.getByText("Uses a celebrity's photos")).toBeTruthy();
+    expect(card.getByText("2 hr. ago")).toBeTruthy();
+
+    const sam = within(screen.getByRole("article", { name: "Sam" }));
+    expect(sam.queryByText(ADMIN_TEXT.held)).toBeNull();
+    expect(sam.getByText(ADMIN_TEXT.noSchool)).toBeTruthy();
+    expect(sam.getByRole("button", { name: "Remove Sam's photo" })).toHaveProperty("disabled", true);
+
+    expect(await screen.findByText("Granted admin")).toBeTruthy();
+    expect(screen.getByText(ADMIN_TEXT.byCli)).toBeTruthy();
+  });
+
+  it("Restore calls the mutation, then the queue and the trail are fetched again", async () => {
+    const { backend, user, calls } = openAdmin();
+    await findHeading(ADMIN_TEXT.title);
+    await user.click(within(jordan()).getByRole("button", { name: "Restore Jordan" }));
+    expect(await screen.findByText(ADMIN_TEXT.queueEmptyTitle)).toBeTruthy();
+    expect(backend.state.calls).toEqual([{ action: "restore", userId: createQueuedStudent().userId }]);
+    expect(await screen.findByText(ADMIN_TEXT.restored("Jordan"))).toBeTruthy();
+    expect(await screen.findByText("Restored a profile")).toBeTruthy();
+    expect(calls.filter((path) => path === "admin.reviewQueue")).toHaveLength(2);
+  });
+
+  it("Remove profile asks first; Cancel removes nothing", async () => {
+    const { backend, user } = openAdmin();
+    await findHeading(ADMIN_TEXT.title);
+    await user.click(within(jordan()).getByRole("button", { name: "Remove Jordan's profile" }));
+    const confirm = within(screen.getByRole("dialog", { name: ADMIN_TEXT.confirmRemoveProfileTitle("Jordan") }));
+    expect(confirm.getByText(ADMIN_TEXT.confirmRemoveProfileBody("Jordan"))).toBeTruthy();
+    await user.click(confirm.getByRole("button", { name: ADMIN_TEXT.cancel }));
+    expect(backend.state.calls).toEqual([]);
+
+    await user.click(within(jordan()).getByRole("button", { name: "Remove Jordan's profile" }));
+    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: ADMIN_TEXT.removeProfile }));
+    expect(await screen.findByText(ADMIN_TEXT.profileRemoved("Jordan"))).toBeTruthy();
+    expect(backend.state.calls).toEqual([{ action: "remove_profile", userId: createQueuedStudent().userId }]);
+    expect(await screen.findByText(ADMIN_TEXT.queueEmptyTitle)).toBeTruthy();
+  });
+
+  it("Remove photo asks first, then the student stays queued for the other reports", async () => {
+    const { backend, user } = openAdmin();
+    await findHeading(ADMIN_TEXT.title);
+    await user.click(within(jordan()).getByRole("button", { name: "Remove Jordan's photo" }));
+    await user.click(within(screen.getByRole("dialog", { name: ADMIN_TEXT.confirmRemovePhotoTitle("Jordan") })).getByRole("button", { name: ADMIN_TEXT.removePhoto }));
+    expect(await screen.findByText(ADMIN_TEXT.photoRemoved("Jordan"))).toBeTruthy();
+    expect(backend.state.calls).toEqual([{ action: "remove_photo", userId: createQueuedStudent().userId }]);
+    await waitFor(() => expect(within(jordan()).getByText("2 reports")).toBeTruthy());
+    expect(within(jordan()).queryByRole("img")).toBeNull();
+  });
+});

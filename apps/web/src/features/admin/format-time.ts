@@ -1,0 +1,21 @@
+const RELATIVE = new Intl.RelativeTimeFormat("en", { numeric: "auto", style: "short" });
+const ABSOLUTE = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
+
+/** "5 min. ago", "yesterday". */
+export function timeAgo(iso: string, now: number = Date.now()): string {
+  const seconds = Math.round((Date.parse(iso) - now) / 1000);
+  const steps: [Intl.RelativeTimeFormatUnit, number][] = [
+    ["day", 86_400],
+    ["hour", 3_600],
+    ["minute", 60],
+  ];
+  for (const [unit, size] of steps) {
+    if (Math.abs(seconds) >= size) return RELATIVE.format(Math.trunc(seconds / size), unit);
+  }
+  return "just now";
+}
+
+/** "Nov 22, 2026, 2:05 PM": the exact time, for a title. */
+export function exactTime(iso: string): string {
+  return ABSOLUTE.format(new Date(iso));
+}

@@ -1,0 +1,108 @@
+import { useId } from "react";
+import type { ReviewQueue } from "@quad/contracts";
+import { Button, Icon } from "../../components";
+import { exactTime, timeAgo } from "./format-time";
+import { ADMIN_TEXT } from "./texts";
+import type { ModerationAction } from "./use-moderation";
+import styles from "./admin.module.css";
+
+export type QueuedStudent = ReviewQueue["students"][number];
+
+export interface QueuedStudentCardProps {
+  student: QueuedStudent;
+  /** The action in flight for this student, if any. */
+  pending?: ModerationAction;
+  /** Another student's action is in flight. */
+  busy: boolean;
+  onAction: (action: ModerationAction) => void;
+}
+
+/** One reported student: photo, name, school, hold, every open report, and the three decisions. */
+export function QueuedStudentCard({ student, pending, busy, onAction }: QueuedStudentCardProps) {
+  const nameId = useId();
+  const name = student.firstName || "—";
+  const locked = busy || pending !== undefined;
+
+  return (
+    <article className={styles.student} aria-labelledby={nameId}>
+      <div className={styles.studentHead}>
+        <div className={styles.thumb}>
+          {student.photo ? (
+            <img src={student.photo} alt={`Photo of ${name}`} loading="lazy" decoding="async" />
+          ) : (
+            <span className={styles.noPhoto}>
+              <Icon name="imageOff" size={22} />
+              <span className="visually-hidden">{ADMIN_TEXT.noPhoto}</span>
+            </span>
+          )}
+        </div>
+        <div className={styles.who}>
+          <div className={styles.nameRow}>
+            <h3 id={nameId} className={styles.name}>
+              {name}
+            </h3>
+            {student.held && (
+              <span className={styles.heldBadge}>
+                <Icon name="clock" size={14} />
+                {ADMIN_TEXT.held}
+              </span>
+            )}
+          </div>
+          <p className={styles.school}>{student.school ?? ADMIN_TEXT.noSchool}</p>
+          <p className={styles.count}>
+            <Icon name="flag" size={14} />
+            {ADMIN_TEXT.reportCount(student.reports.length)}
+          </p>
+        </div>
+      </div>
+
+      <ul className={styles.reports} aria-label={`Reports about ${name}`}>
+        {student.reports.map((report, index) => (
+          <li key={`${report.at}:${index}`} className={styles.report}>
+            <div className={styles.reportHead}>
+              <span className={styles.reason}>{report.reason}</span>
+              <time className={styles.when} dateTime={report.at} title={exactTime(report.at)}>
+                {timeAgo(report.at)}
+              </time>
+            </div>
+            {report.note && <p className={styles.reportNote}>{report.note}</p>}
+          </li>
+        ))}
+      </ul>
+
+      <div className={styles.decisions}>
+        <Button
+          variant="secondary"
+          className={styles.restore}
+          icon={<Icon name="check" size={18} />}
+          loading={pending === "restore"}
+          disabled={locked}
+          onClick={() => onAction("restore")}
+          aria-label={`Restore ${name}`}
+        >
+          {ADMIN_TEXT.restore}
+        </Button>
+        <Button
+          variant="danger"
+          icon={<Icon name="imageOff" size={18} />}
+          loading={pending === "removePhoto"}
+          disabled={locked || !student.photo}
+          onClick={() => onAction("removePhoto")}
+          aria-label={`Remove ${name}'s photo`}
+        >
+          {ADMIN_TEXT.removePhoto}
+        </Button>
+        <Button
+          variant="danger"
+          icon={<Icon name="userX" size={18} />}
+          loading={pending === "removeProfile"}
+          disabled={locked}
+          onClick={() => onAction("removeProfile")}
+          aria-label={`Remove ${name}'s profile`}
+        >
+          {ADMIN_TEXT.removeProfile}
+        </Button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,51 @@
+import { REPORTS_TO_HOLD, type ADMIN_ACTIONS } from "@quad/contracts";
+
+type AdminAction = (typeof ADMIN_ACTIONS)[number];
+
+/** Copy of the moderation screen (admins only; nothing here is shared with the server). */
+export const ADMIN_TEXT = {
+  eyebrow: "Admin",
+  title: "Moderation",
+  subtitle: `Open reports, most reported first. ${REPORTS_TO_HOLD} reporters put a profile on hold until you decide.`,
+  queueTitle: "Review queue",
+  queueEmptyTitle: "No open reports",
+  queueEmptyBody: "New reports show up here.",
+  auditTitle: "Audit trail",
+  auditSubtitle: "Every moderation action, newest first.",
+  auditEmpty: "No actions yet.",
+  loadFailed: "Couldn't load the review queue.",
+  tryAgain: "Try again",
+  backToQuad: "Back to Quad",
+  held: "On hold",
+  noSchool: "No school",
+  noPhoto: "No photo",
+  reportCount: (count: number) => (count === 1 ? "1 report" : `${count} reports`),
+  restore: "Restore",
+  removeProfile: "Remove profile",
+  removePhoto: "Remove photo",
+  cancel: "Cancel",
+  confirmRemoveProfileTitle: (name: string) => `Remove ${name}'s profile?`,
+  confirmRemoveProfileBody: (name: string) =>
+    `${name}'s account is deleted at once, as if they had deleted it: profile, photos, received votes, unlocks and sessions. This can't be undone.`,
+  confirmRemovePhotoTitle: (name: string) => `Remove ${name}'s photo?`,
+  confirmRemovePhotoBody: (name: string) =>
+    `The photo is deleted and ${name} stops appearing in rounds until they upload a new one. Photo reports are closed; other reports stay open.`,
+  restored: (name: string) => `${name} is restored`,
+  profileRemoved: (name: string) => `${name}'s profile was removed`,
+  photoRemoved: (name: string) => `${name}'s photo was removed`,
+  actionFailed: "That didn't work. Please try again.",
+  byCli: "from the command line",
+  byAdmin: (adminId: string) => `by admin ${shortId(adminId)}`,
+} as const;
+
+export const AUDIT_ACTION_LABELS: Record<AdminAction, string> = {
+  restore: "Restored a profile",
+  remove_profile: "Removed a profile",
+  remove_photo: "Removed a photo",
+  grant_admin: "Granted admin",
+};
+
+/** The first block of a uuid: enough to tell entries apart at a glance (the full id is in the title). */
+export function shortId(id: string): string {
+  return id.split("-")[0] ?? id;
+}
