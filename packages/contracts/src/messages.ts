@@ -95,4 +95,5 @@ export const ERROR_MESSAGES = {
   tooLarge: "That file is too large.",
   cardDeclined: "Your card was declined.",
   tooManyRequests: "Too many requests. Please wait a moment and try again.",
+  heldForReview: "Your profile is paused while our team reviews reports about it.",
 } as const;

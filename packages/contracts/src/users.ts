@@ -27,6 +27,8 @@ export const MeUser = z.object({
   emojis: z.array(z.string()),
   /** Paused by the student, or held for review after reports: not shown as a candidate. */
   paused: z.boolean(),
+  /** Held after reports until a moderator reviews it; the student cannot unpause it meanwhile. */
+  heldForReview: z.boolean(),
   /** Opted in to appear in the public landing preview. */
   showInPreview: z.boolean(),
 });

@@ -484,6 +484,9 @@ describe("ProfileUpdateSchema (PATCH /users/update)", () => {
     [{ instagramHandle: "a b" }, "instagramHandle", VALIDATION.instagramFormat],
     [{ emojis: ["😀", "🔥", "❤️", "🎉"] }, "emojis", "Choose up to 3 emojis"],
     [{ emojis: ["abc"] }, "emojis.0", "Choose an emoji"],
+    [{ organizations: ["  "] }, "organizations.0", "Entries can't be empty"],
+    [{ interests: ["x".repeat(41)] }, "interests.0", "Keep each one under 40 characters"],
+    [{ interests: Array.from({ length: 11 }, (_, i) => `Interest ${i}`) }, "interests", "Add up to 10"],
   ])("rejects %j with the field's message", (input, field, message) => {
     expect(messagesAt(ProfileUpdateSchema, input, field)).toEqual([message]);
   });

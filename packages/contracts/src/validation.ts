@@ -121,10 +121,22 @@ export const SignupFormSchema = z.object({
 });
 
 // ── Profile update (PATCH /users/update) ─────────────────────────────────
-const ShortTextList = z.array(z.string().trim().min(1).max(40)).max(10);
+/** Organizations and interests: a few short entries each. */
+export const PROFILE_LIST = { maxItems: 10, maxLength: 40 } as const;
+const ShortTextList = z
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1, "Entries can't be empty")
+      .max(PROFILE_LIST.maxLength, `Keep each one under ${PROFILE_LIST.maxLength} characters`),
+  )
+  .max(PROFILE_LIST.maxItems, `Add up to ${PROFILE_LIST.maxItems}`);
+/** Emojis shown on an unlocked profile. */
+export const MAX_EMOJIS = 3;
 const EmojiList = z
   .array(z.string().min(1).max(16).regex(/^\p{Extended_Pictographic}/u, "Choose an emoji"))
-  .max(3, "Choose up to 3 emojis");
+  .max(MAX_EMOJIS, `Choose up to ${MAX_EMOJIS} emojis`);
 
 /** Multipart form values are text; "true"/"false" become booleans. */
 export const BooleanText = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);

@@ -20,6 +20,12 @@ const expectations: [path: string, session: SessionKind, landsOn: string][] = [
   ["/home", "none", "/login"],
   ["/home", "unverified", "/signup"],
   ["/home", "verified", "/home"],
+  ["/settings", "none", "/login"],
+  ["/settings", "unverified", "/signup"],
+  ["/settings", "verified", "/settings"],
+  // Admins only: everyone else gets the 404 page (the server answers NOT_FOUND to admin.*).
+  ["/admin", "none", "/admin"],
+  ["/admin", "verified", "/admin"],
   ["/terms", "none", "/terms"],
   ["/terms", "unverified", "/terms"],
   ["/terms", "verified", "/terms"],
@@ -36,10 +42,20 @@ const headings: Record<string, RegExp> = {
   "/opt-in": /^(verify your phone|add your photo)$/i,
   "/home": /^hey avery/i,
   "/terms": /privacy policy and terms and conditions/i,
+  "/settings": /^settings$/i,
+  "/admin": /page not found/i,
   "/no-such-page": /page not found/i,
 };
 
 describe("route gating", () => {
+  it("home links to settings", async () => {
+    signIn("verified");
+    const { location } = renderApp("/home");
+    (await screen.findByRole("link", { name: "Settings" }, { timeout: 5_000 })).click();
+    expect(await screen.findByRole("heading", { level: 1, name: /^settings$/i }, { timeout: 5_000 })).toBeTruthy();
+    expect(location.pathname).toBe("/settings");
+  });
+
   it.each(expectations)("%s with session %s lands on %s", async (path, session, landsOn) => {
     signIn(session);
     const { location } = renderApp(path);

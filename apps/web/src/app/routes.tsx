@@ -19,6 +19,8 @@ const LoginPage = lazyNamed(() => import("../pages/login-page").then((m) => m.Lo
 const SignupPage = lazyNamed(() => import("../pages/signup-page").then((m) => m.SignupPage));
 const HomePage = lazyNamed(() => import("../pages/home-page").then((m) => m.HomePage));
 const TermsPage = lazyNamed(() => import("../pages/terms-page").then((m) => m.TermsPage));
+const SettingsPage = lazyNamed(() => import("../pages/settings-page").then((m) => m.SettingsPage));
+const AdminPage = lazyNamed(() => import("../pages/admin-page").then((m) => m.AdminPage));
 
 /** The routes of spec §2 with their gating (see guards.tsx). */
 export const routes: RouteObject[] = [
@@ -34,7 +36,15 @@ export const routes: RouteObject[] = [
           { path: "opt-in", element: <SignupPage startAt="phone" /> },
         ],
       },
-      { element: <RequireVerified />, children: [{ path: "home", element: <HomePage /> }] },
+      {
+        element: <RequireVerified />,
+        children: [
+          { path: "home", element: <HomePage /> },
+          { path: "settings", element: <SettingsPage /> },
+        ],
+      },
+      // Admins only; everyone else (signed out included) gets the 404 page.
+      { path: "admin", element: <AdminPage /> },
     ],
   },
   { path: "terms", element: <TermsPage /> },

@@ -9,3 +9,4 @@ export { Spinner, type SpinnerProps } from "./spinner";
 export { TopBar, type TopBarProps } from "./top-bar";
 export { Notice, type NoticeProps } from "./notice";
 export { Icon, type IconName, type IconProps } from "./icon";
+export { Switch, type SwitchProps } from "./switch";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { SCREEN_TEXT } from "@quad/contracts";
-import { AppShell, Button, TopBar } from "../components";
+import { AppShell, Button, ButtonLink, TopBar } from "../components";
 import { BoostStatus, BuyUnlocksButton, VotedOnYouButton } from "../features/inbox";
 import { HomeRound } from "../features/rounds/home-round";
 import { Icon } from "../components/icon";
@@ -42,9 +42,14 @@ export function HomePage() {
           ) : undefined
         }
         end={
-          <Button variant="ghost" onClick={signOut}>
-            Logout
-          </Button>
+          <>
+            <ButtonLink to="/settings" variant="ghost" icon={<Icon name="settings" size={20} />} aria-label="Settings" className={styles.iconLink}>
+              {null}
+            </ButtonLink>
+            <Button variant="ghost" onClick={signOut}>
+              Logout
+            </Button>
+          </>
         }
       />
 

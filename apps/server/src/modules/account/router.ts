@@ -1,4 +1,4 @@
-import { DeleteAccountInput, MeUser, OkResult, SetPausedInput, SetPreviewInput } from "@quad/contracts";
+import { DeleteAccountInput, ERROR_MESSAGES, MeUser, OkResult, SetPausedInput, SetPreviewInput } from "@quad/contracts";
 import { users } from "@quad/db/schema";
 import { z } from "zod";
 import { and, eq, isNull } from "drizzle-orm";
@@ -8,10 +8,6 @@ import { enforceWriteLimits } from "../../trpc/limits";
 import { getMe } from "../users/profile";
 import { deleteAccount } from "./delete";
 import { exportAccount } from "./export";
-
-export const ACCOUNT_MESSAGES = {
-  heldForReview: "Your profile is paused while our team reviews reports about it.",
-} as const;
 
 const limited = sessionProcedure.use(async ({ ctx, next, path }) => {
   await enforceWriteLimits(ctx.rateLimiter, { name: path, ip: ctx.ip, phone: ctx.viewer.phone });
@@ -32,7 +28,7 @@ export const accountRouter = router({
         .returning({ schoolId: users.schoolId });
       if (!row) {
         await getMe(ctx.db, ctx.viewer.phone);
-        throw new AppError("FORBIDDEN", ACCOUNT_MESSAGES.heldForReview);
+        throw new AppError("FORBIDDEN", ERROR_MESSAGES.heldForReview);
       }
       ctx.candidatePool.invalidate(row.schoolId ?? undefined);
       return getMe(ctx.db, ctx.viewer.phone);

@@ -1,4 +1,4 @@
-import { REPORTS_TO_HOLD, VotesPage } from "@quad/contracts";
+import { ERROR_MESSAGES, REPORTS_TO_HOLD, VotesPage } from "@quad/contracts";
 import { unlocks, users } from "@quad/db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -108,6 +108,9 @@ describe("pause and preview", () => {
     await t.deps.db.update(users).set({ pausedAt: new Date(), heldForReviewAt: new Date() }).where(eq(users.id, paused.id));
     const held = await post(pausedHeaders, "/api/users/pause", { paused: false });
     expect(held.statusCode).toBe(403);
+    expect(held.json().message).toBe(ERROR_MESSAGES.heldForReview);
+    const me = await t.app.inject({ method: "GET", url: "/api/users/me", headers: pausedHeaders });
+    expect(me.json()).toMatchObject({ paused: true, heldForReview: true });
   });
 
   it("opts in and out of the landing preview", async () => {

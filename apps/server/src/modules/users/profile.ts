@@ -37,6 +37,7 @@ export async function toMe(db: Database, user: User): Promise<MeUser> {
     interests: user.interests,
     emojis: user.emojis,
     paused: user.pausedAt !== null,
+    heldForReview: user.heldForReviewAt !== null,
     showInPreview: user.showInPreview,
   };
 }

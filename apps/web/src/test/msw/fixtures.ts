@@ -23,6 +23,7 @@ export function createMeUser(overrides: Partial<MeUser> = {}): MeUser {
     emojis: ["🎧"],
     paused: false,
     showInPreview: false,
+    heldForReview: false,
     ...overrides,
   };
 }

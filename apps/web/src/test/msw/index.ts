@@ -31,3 +31,4 @@ export {
   TEST_CODE,
   type ProfileUpload,
 } from "./auth";
+export { createAccountBackend, type AccountBackend, type AccountBackendOptions, type BlockedStudentFixture } from "./account";

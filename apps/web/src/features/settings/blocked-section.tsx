@@ -1,0 +1,53 @@
+import { TOASTS } from "@quad/contracts";
+import { Button, Icon, Spinner } from "../../components";
+import { toUserMessage } from "../../lib/api-error";
+import { notify } from "../../lib/toast";
+import { trpc } from "../../lib/trpc";
+import { SETTINGS_COPY } from "./copy";
+import styles from "./settings.module.css";
+
+/** The students this student blocked, each with Unblock. */
+export function BlockedSection() {
+  const utils = trpc.useUtils();
+  const blocks = trpc.safety.blocks.useQuery();
+  const unblock = trpc.safety.unblock.useMutation({
+    onError: (error) => notify.error(toUserMessage(error, TOASTS.processRequestFailed)),
+  });
+
+  if (blocks.isPending) return <Spinner label="Loading blocked students" />;
+  if (blocks.isError) return <p className={styles.muted}>{TOASTS.processRequestFailed}</p>;
+  if (blocks.data.blocked.length === 0) return <p className={styles.muted}>{SETTINGS_COPY.noBlocks}</p>;
+
+  return (
+    <ul className={styles.people}>
+      {blocks.data.blocked.map((student) => (
+        <li key={student.userId} className={styles.person}>
+          <span className={styles.personPhoto}>
+            {student.photo ? <img src={student.photo} alt="" /> : <Icon name="person" size={20} />}
+          </span>
+          <span className={styles.personName}>{student.firstName}</span>
+          <Button
+            variant="secondary"
+            loading={unblock.isPending && unblock.variables.userId === student.userId}
+            disabled={unblock.isPending}
+            onClick={() =>
+              unblock.mutate(
+                { userId: student.userId },
+                {
+                  onSuccess: async () => {
+                    notify.success(SETTINGS_COPY.unblocked(student.firstName));
+                    await utils.safety.blocks.invalidate();
+                    // The unblocked student may be drawn again.
+                    await utils.prompts.random.invalidate();
+                  },
+                },
+              )
+            }
+          >
+            Unblock
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}

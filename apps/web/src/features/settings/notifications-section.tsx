@@ -1,0 +1,34 @@
+import { TOASTS } from "@quad/contracts";
+import { Spinner, Switch } from "../../components";
+import { toUserMessage } from "../../lib/api-error";
+import { notify } from "../../lib/toast";
+import { trpc } from "../../lib/trpc";
+import { SETTINGS_COPY } from "./copy";
+import styles from "./settings.module.css";
+
+/** Vote notifications by SMS on/off; the server records the choice as a consent record (issue 6). */
+export function NotificationsSection() {
+  const utils = trpc.useUtils();
+  const settings = trpc.users.smsSettings.useQuery();
+  const setSms = trpc.users.setSms.useMutation({
+    onSuccess: (next) => utils.users.smsSettings.setData(undefined, next),
+    onError: (error) => notify.error(toUserMessage(error, TOASTS.processRequestFailed)),
+  });
+
+  if (settings.isPending) return <Spinner label="Loading notification settings" />;
+  if (settings.isError) return <p className={styles.muted}>{TOASTS.fetchUserFailed}</p>;
+
+  const { enabled, optedOutBySms } = settings.data;
+  return (
+    <>
+      <Switch
+        label="Text me when I get votes"
+        description={enabled ? SETTINGS_COPY.smsOn : SETTINGS_COPY.smsOff}
+        checked={enabled}
+        busy={setSms.isPending}
+        onChange={(next) => setSms.mutate({ enabled: next })}
+      />
+      {optedOutBySms && <p className={styles.note}>{SETTINGS_COPY.smsOptedOut}</p>}
+    </>
+  );
+}

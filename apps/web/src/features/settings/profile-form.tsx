@@ -1,0 +1,106 @@
+import { TOASTS, type MeUser } from "@quad/contracts";
+import { useState, type FormEvent } from "react";
+import { Button } from "../../components";
+import { fieldErrorsOf, toUserMessage } from "../../lib/api-error";
+import { useSessionStore } from "../../lib/session-store";
+import { notify } from "../../lib/toast";
+import { trpc } from "../../lib/trpc";
+import { withAtPrefix } from "../auth/signup/steps/instagram-step";
+import { TextField } from "../auth/ui/fields";
+import { SETTINGS_COPY } from "./copy";
+import { EmojiPicker } from "./emoji-picker";
+import { changedFields, firstErrors, profileValuesOf, validateChanges, type ProfileErrors, type ProfileValues } from "./profile-values";
+import styles from "./settings.module.css";
+import { TagListField } from "./tag-list-field";
+
+/**
+ * First name, Instagram handle, organizations, interests and emojis. Checked
+ * with the contracts' schema before sending; only changed fields are sent.
+ */
+export function ProfileForm({ user }: { user: MeUser }) {
+  const saved = profileValuesOf(user);
+  const [values, setValues] = useState<ProfileValues>(saved);
+  const [errors, setErrors] = useState<ProfileErrors>({});
+  const update = trpc.users.update.useMutation();
+  const setUser = useSessionStore((state) => state.setUser);
+  const changes = changedFields(saved, values);
+  const dirty = Object.keys(changes).length > 0;
+
+  const change = (patch: Partial<ProfileValues>) => {
+    setValues((current) => ({ ...current, ...patch }));
+    setErrors((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(patch)) delete next[key as keyof ProfileValues];
+      return next;
+    });
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = validateChanges(changes);
+    if (invalid) {
+      setErrors(invalid);
+      return;
+    }
+    try {
+      const { user: stored } = await update.mutateAsync(changes);
+      setUser(stored);
+      setValues(profileValuesOf(stored));
+      notify.success(SETTINGS_COPY.profileSaved);
+    } catch (error) {
+      setErrors(firstErrors(fieldErrorsOf(error)));
+      notify.error(toUserMessage(error, TOASTS.processRequestFailed));
+    }
+  };
+
+  const busy = update.isPending;
+  return (
+    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <TextField
+        label="First name"
+        name="firstName"
+        autoComplete="given-name"
+        autoCapitalize="words"
+        maxLength={50}
+        value={values.firstName}
+        onChange={(event) => change({ firstName: event.target.value })}
+        error={errors.firstName}
+        disabled={busy}
+      />
+      <TextField
+        label="Instagram"
+        name="instagramHandle"
+        autoComplete="off"
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        placeholder="@yourhandle"
+        value={values.instagramHandle}
+        onChange={(event) => change({ instagramHandle: withAtPrefix(event.target.value) })}
+        error={errors.instagramHandle}
+        disabled={busy}
+        hint="Only someone you vote for can unlock it."
+      />
+      <TagListField
+        label="Organizations"
+        placeholder="A club, team or society"
+        values={values.organizations}
+        onChange={(organizations) => change({ organizations })}
+        error={errors.organizations}
+        disabled={busy}
+      />
+      <TagListField
+        label="Interests"
+        placeholder="Something you love doing"
+        values={values.interests}
+        onChange={(interests) => change({ interests })}
+        error={errors.interests}
+        disabled={busy}
+      />
+      <EmojiPicker value={values.emojis} onChange={(emojis) => change({ emojis })} error={errors.emojis} disabled={busy} />
+      <Button type="submit" size="lg" block disabled={!dirty} loading={busy}>
+        Save profile
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import { PROFILE_LIST } from "@quad/contracts";
+import { useId, useState, type KeyboardEvent } from "react";
+import { FieldError } from "../auth/ui/fields";
+import styles from "./settings.module.css";
+
+export interface TagListFieldProps {
+  label: string;
+  placeholder: string;
+  values: string[];
+  onChange: (values: string[]) => void;
+  error?: string;
+  disabled?: boolean;
+}
+
+/** A short list of entries (organizations, interests): type and press Enter or Add; tap × to remove. */
+export function TagListField({ label, placeholder, values, onChange, error, disabled }: TagListFieldProps) {
+  const id = useId();
+  const [draft, setDraft] = useState("");
+  const full = values.length >= PROFILE_LIST.maxItems;
+
+  const add = () => {
+    const entry = draft.trim();
+    if (!entry) return;
+    // Adding one twice is a no-op, not an error.
+    if (!values.some((value) => value.toLowerCase() === entry.toLowerCase())) onChange([...values, entry]);
+    setDraft("");
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      add();
+    }
+  };
+
+  return (
+    <div className={styles.tagField}>
+      <label htmlFor={id} className={styles.fieldLabel}>
+        {label}
+      </label>
+      {values.length > 0 && (
+        <ul className={styles.tags} aria-label={label}>
+          {values.map((value) => (
+            <li key={value} className={styles.tag}>
+              <span>{value}</span>
+              <button
+                type="button"
+                className={styles.tagRemove}
+                aria-label={`Remove ${value}`}
+                onClick={() => onChange(values.filter((v) => v !== value))}
+                disabled={disabled}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className={`${styles.tagInputRow} ${error ? styles.invalid : ""}`}>
+        <input
+          id={id}
+          className={styles.tagInput}
+          value={draft}
+          placeholder={full ? `Up to ${PROFILE_LIST.maxItems}` : placeholder}
+          maxLength={PROFILE_LIST.maxLength + 10}
+          enterKeyHint="done"
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+          disabled={disabled || full}
+          aria-invalid={error ? true : undefined}
+        />
+        <button type="button" className={styles.tagAdd} onClick={add} disabled={disabled || full || !draft.trim()} aria-label={`Add to ${label}`}>
+          Add
+        </button>
+      </div>
+      {error && <FieldError>{error}</FieldError>}
+    </div>
+  );
+}

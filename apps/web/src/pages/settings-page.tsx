@@ -1,0 +1,69 @@
+import { AppShell, Button, ButtonLink, Icon, TopBar } from "../components";
+import { BlockedSection } from "../features/settings/blocked-section";
+import { SETTINGS_COPY } from "../features/settings/copy";
+import { DataSection } from "../features/settings/data-section";
+import { NotificationsSection } from "../features/settings/notifications-section";
+import { PhotoSection } from "../features/settings/photo-section";
+import { PrivacySection } from "../features/settings/privacy-section";
+import { ProfileForm } from "../features/settings/profile-form";
+import { SettingsSection } from "../features/settings/settings-section";
+import styles from "../features/settings/settings.module.css";
+import { PreferenceSwitch } from "../features/rounds/preference-switch";
+import { usePreference } from "../features/rounds/use-preference";
+import { useSignOut } from "../features/session/use-sign-out";
+import { useSessionStore } from "../lib/session-store";
+import { useDocumentTitle } from "../lib/use-document-title";
+
+/** `/settings` (issue 7): profile, preference, notifications, privacy, blocked students, data. */
+export function SettingsPage() {
+  useDocumentTitle(SETTINGS_COPY.title);
+  const user = useSessionStore((state) => state.user);
+  const preference = usePreference(user);
+  const signOut = useSignOut();
+  // RequireVerified guarantees a verified profile; this only narrows the type.
+  if (!user) return null;
+
+  return (
+    <AppShell>
+      <TopBar
+        start={
+          <ButtonLink to="/home" variant="ghost" icon={<Icon name="back" size={20} />} className={styles.back}>
+            Home
+          </ButtonLink>
+        }
+      />
+      <h1 className={styles.title}>{SETTINGS_COPY.title}</h1>
+
+      <div className={styles.sections}>
+        <SettingsSection title="Profile" icon="person">
+          <PhotoSection user={user} />
+          <ProfileForm key={user.id} user={user} />
+        </SettingsSection>
+
+        <SettingsSection title="Who you see" icon="users">
+          <PreferenceSwitch value={preference.value} onChange={(gender) => void preference.change(gender)} disabled={preference.saving} />
+        </SettingsSection>
+
+        <SettingsSection title="Notifications" icon="bell">
+          <NotificationsSection />
+        </SettingsSection>
+
+        <SettingsSection title="Privacy" icon="lock">
+          <PrivacySection user={user} />
+        </SettingsSection>
+
+        <SettingsSection title="Blocked students" icon="shield">
+          <BlockedSection />
+        </SettingsSection>
+
+        <SettingsSection title="Your data" icon="download" tone="danger">
+          <DataSection />
+        </SettingsSection>
+
+        <Button variant="ghost" block onClick={signOut}>
+          Logout
+        </Button>
+      </div>
+    </AppShell>
+  );
+}
