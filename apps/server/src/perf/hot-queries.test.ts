@@ -104,6 +104,7 @@ describe.skipIf(!serverUrl)(
         app.inject({ method: "POST", url: "/api/votes/store", headers: voterHeaders, payload: { userId: round.users[0]!.id, promptId: round.prompt.id } }),
       );
       await ok(app.inject({ method: "GET", url: "/api/prompts/random?skip=true", headers: voterHeaders }));
+      await ok(app.inject({ method: "GET", url: "/api/prompts/random?skip=true", headers: voterHeaders }));
       await ok(app.inject({ method: "GET", url: "/api/users/me", headers: voterHeaders }));
       const first = (await ok(app.inject({ method: "GET", url: "/api/votes/for-user?page=1&limit=10", headers: recipientHeaders }))) as {
         votes: { id: string }[];
@@ -133,19 +134,27 @@ describe.skipIf(!serverUrl)(
       return seen;
     };
 
-    it("covers every hot query: candidate pool, open round, recent rounds, received votes by page and cursor, unlocks, user by phone, voter_state", async () => {
+    it("covers every hot query: candidate pool, round state, round insert, vote, skip, received votes by page and cursor, unlock, user by phone", async () => {
       const text = recorded.map((s) => s.query).join("\n");
       const expected: Record<string, RegExp> = {
         "candidate pool load": /from "users" where \("users"\."school_id" = \$1 and "users"\."gender" = \$2/,
-        "open round lookup": /from "rounds" where \("rounds"\."voter_id" = \$1 and "rounds"\."status" = \$2\)/,
-        "recent rounds": /from "rounds" where "rounds"\."voter_id" = \$1 order by "rounds"\."created_at" desc limit/,
-        "received votes page": /from "votes" inner join "prompts".*"votes"\."recipient_id" = \$1.*offset/s,
-        "received votes cursor": /"votes"\."recipient_id" = \$1 and \("votes"\."created_at" < \$2 or/,
-        "unlocks lookup": /from "unlocks" where \("unlocks"\."owner_id" = \$1 and "unlocks"\."voter_id" in/,
+        "round state (voter, allowance, open round, recent rounds, blocks)": /from users u\s+left join voter_state s on s\.user_id = u\.id\s+left join rounds o on o\.voter_id = u\.id and o\.status = 'open'/,
+        "recent rounds": /from rounds\s+where voter_id = u\.id order by created_at desc limit/,
+        "round insert": /with eligible as \(.*insert into rounds/s,
+        "vote": /with voter as \(.*update rounds r set status = 'voted'.*insert into voter_state.*insert into votes/s,
+        "skip": /update rounds set status = 'skipped'.*insert into voter_state/s,
+        "received votes page": /from votes\s+where recipient_id = me\.id\s+order by created_at desc, id desc\s+limit \$\d+ offset/,
+        "received votes cursor": /where recipient_id = me\.id and \(created_at, id\) < \(/,
+        "unlock's vote lookup": /from "votes" inner join "prompts".*"votes"\."id" = \$1 and "votes"\."recipient_id" = \$2/s,
         "user by phone": /from "users" where "users"\."phone" = \$1/,
-        "voter_state by id": /from "voter_state" where "voter_state"\."user_id" = \$1/,
       };
       for (const [name, pattern] of Object.entries(expected)) expect(text, name).toMatch(pattern);
+    });
+
+    it("reads a page by cursor with the (created_at, id) row comparison as an index condition, not a filter", async () => {
+      const cursorPlans = [...(await plans())].filter(([query]) => /\(created_at, id\) < \(/.test(query));
+      expect(cursorPlans).toHaveLength(1);
+      expect(cursorPlans[0]![1]).toMatch(/Index (Only )?Scan using votes_recipient_created_idx[^\n]*\n\s+Index Cond: \(\(recipient_id = [^\n]*ROW\(created_at, id\) </);
     });
 
     it("plans none of them with a sequential scan of users, votes or rounds", async () => {

@@ -1,15 +1,22 @@
 import type { VoteCard, VoteCardUnlocked } from "@quad/contracts";
-import type { Database } from "@quad/db";
-import { users } from "@quad/db/schema";
-import { inArray } from "drizzle-orm";
 import { mediaUrl } from "../../media/storage";
 
-/** A received vote as read from the database, before deciding what the viewer may see. */
+/** A received vote as read with its page; `revealed` only when the recipient unlocked the voter. */
 export interface VoteRow {
   id: string;
-  voterId: string | null;
   prompt: string;
-  createdAt: Date;
+  /** ISO 8601. */
+  createdAt: string;
+  teaserKey: string | null;
+  revealed: RevealedVoter | null;
+}
+
+export interface RevealedVoter {
+  firstName: string | null;
+  graduationYear: number | null;
+  instagramHandle: string | null;
+  emojis: string[];
+  photoKey: string | null;
 }
 
 /**
@@ -23,36 +30,14 @@ export const ANONYMOUS_TEASER =
   ).toString("base64");
 
 /**
- * Builds the cards a recipient sees. Locked cards get only the vote id,
- * prompt, time and a server-rendered teaser; the voter's id, name, year,
- * handle and real photo are read only for voters this recipient unlocked.
+ * The card a recipient sees. A locked card gets only the vote id, prompt,
+ * time and a server-rendered teaser; the voter's name, year, handle and real
+ * photo are read only for voters this recipient unlocked.
  */
-export async function toVoteCards(db: Database, rows: readonly VoteRow[], unlockedVoters: ReadonlySet<string>): Promise<VoteCard[]> {
-  const voterIds = [...new Set(rows.map((row) => row.voterId).filter((id): id is string => id !== null))];
-  const profiles = new Map(
-    voterIds.length === 0
-      ? []
-      : (
-          await db
-            .select({
-              id: users.id,
-              firstName: users.firstName,
-              graduationYear: users.graduationYear,
-              instagramHandle: users.instagramHandle,
-              emojis: users.emojis,
-              photoKey: users.photoKey,
-              teaserKey: users.teaserKey,
-            })
-            .from(users)
-            .where(inArray(users.id, voterIds))
-        ).map((profile) => [profile.id, profile]),
-  );
-  return rows.map((row): VoteCard => {
-    const profile = row.voterId ? profiles.get(row.voterId) : undefined;
-    const base = { id: row.id, prompt: row.prompt, createdAt: row.createdAt.toISOString() };
-    if (profile && unlockedVoters.has(profile.id)) return unlockedCard(base, profile);
-    return { ...base, isUnlocked: false, photo: profile?.teaserKey ? mediaUrl(profile.teaserKey) : ANONYMOUS_TEASER };
-  });
+export function toVoteCard(row: VoteRow): VoteCard {
+  const base = { id: row.id, prompt: row.prompt, createdAt: new Date(row.createdAt).toISOString() };
+  if (row.revealed) return unlockedCard(base, row.revealed);
+  return { ...base, isUnlocked: false, photo: row.teaserKey ? mediaUrl(row.teaserKey) : ANONYMOUS_TEASER };
 }
 
 export function unlockedCard(

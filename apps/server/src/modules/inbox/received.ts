@@ -1,9 +1,9 @@
 import { ERROR_MESSAGES, type VotesPage } from "@quad/contracts";
-import type { Database } from "@quad/db";
-import { prompts, unlocks, users, votes } from "@quad/db/schema";
-import { and, desc, eq, inArray, lt, or, type SQL } from "drizzle-orm";
+import { queryRows, type Database } from "@quad/db";
+import { users } from "@quad/db/schema";
+import { eq, sql } from "drizzle-orm";
 import { AppError } from "../../errors";
-import { toVoteCards } from "./cards";
+import { toVoteCard, type RevealedVoter } from "./cards";
 
 export async function userIdByPhone(db: Database, phone: string): Promise<string> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
@@ -12,64 +12,90 @@ export async function userIdByPhone(db: Database, phone: string): Promise<string
 }
 
 interface Cursor {
-  createdAt: Date;
+  /** The vote's created_at exactly as Postgres wrote it (microseconds kept: a Date would round them off and skip votes). */
+  createdAt: string;
   id: string;
 }
 
+/** ISO 8601 as to_json writes a timestamptz, or as Date#toISOString (cursors issued before microseconds were kept). */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:\d{2})?)$/;
+const UUID = /^[0-9a-f-]{36}$/;
+
 /** Opaque to clients: the (created_at, id) of the last card shown. */
 export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.createdAt.toISOString(), cursor.id])).toString("base64url");
+  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString("base64url");
 }
 
 export function decodeCursor(text: string): Cursor {
   try {
-    const [at, id] = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as [string, string];
-    const createdAt = new Date(at);
-    if (Number.isNaN(createdAt.getTime()) || typeof id !== "string" || !/^[0-9a-f-]{36}$/.test(id)) throw new Error("bad");
+    const [createdAt, id] = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as [unknown, unknown];
+    if (typeof createdAt !== "string" || !TIMESTAMP.test(createdAt) || Number.isNaN(Date.parse(createdAt))) throw new Error("bad");
+    if (typeof id !== "string" || !UUID.test(id)) throw new Error("bad");
     return { createdAt, id };
   } catch {
     throw new AppError("BAD_REQUEST", "Invalid cursor", { fieldErrors: { cursor: ["Invalid cursor"] } });
   }
 }
 
+interface PageRow {
+  /** Null on the one row answered for a recipient with no votes on this page. */
+  id: string | null;
+  prompt: string;
+  createdAt: string;
+  teaserKey: string | null;
+  /** The voter's profile, read only when this recipient unlocked them. */
+  revealed: unknown;
+}
+
 /**
- * GET /votes/for-user: received votes, newest first. With a cursor the page
- * is read by keyset on votes_recipient_created_idx, as fast at any depth;
- * `page` (offset) remains for the spec's clients.
+ * GET /votes/for-user: received votes, newest first, in one statement (the
+ * recipient by phone, the page, its prompts, unlocks and voters). The page's
+ * keys are read first by an index-only scan of votes_recipient_created_idx,
+ * then only its rows are fetched: with a cursor the row comparison
+ * `(created_at, id) < (…)` is an index condition, so any depth costs what
+ * page 1 costs; an OFFSET (`page`, kept for the spec's clients) still walks
+ * the skipped keys, but in the index alone, never in the table.
  */
 export async function votesForUser(
   db: Database,
   phone: string,
   input: { page: number; limit: number; cursor?: string },
 ): Promise<VotesPage> {
-  const me = await userIdByPhone(db, phone);
   const after = input.cursor ? decodeCursor(input.cursor) : undefined;
-  const keyset: SQL | undefined = after
-    ? or(lt(votes.createdAt, after.createdAt), and(eq(votes.createdAt, after.createdAt), lt(votes.id, after.id)))
-    : undefined;
-  const rows = await db
-    .select({ id: votes.id, voterId: votes.voterId, prompt: prompts.text, createdAt: votes.createdAt })
-    .from(votes)
-    .innerJoin(prompts, eq(prompts.id, votes.promptId))
-    .where(and(eq(votes.recipientId, me), keyset))
-    .orderBy(desc(votes.createdAt), desc(votes.id))
-    .limit(input.limit + 1)
-    .offset(after ? 0 : (input.page - 1) * input.limit);
-  const hasMore = rows.length > input.limit;
-  const pageRows = rows.slice(0, input.limit);
-
-  const voterIds = [...new Set(pageRows.map((row) => row.voterId).filter((id): id is string => id !== null))];
-  const unlocked =
-    voterIds.length === 0
-      ? []
-      : await db
-          .select({ voterId: unlocks.voterId })
-          .from(unlocks)
-          .where(and(eq(unlocks.ownerId, me), inArray(unlocks.voterId, voterIds)));
+  const keyset = after ? sql`and (created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``;
+  const offset = after ? 0 : (input.page - 1) * input.limit;
+  const rows = await queryRows<PageRow>(
+    db,
+    sql`
+      select v.id, p.text as prompt, to_json(k.created_at) #>> '{}' as "createdAt", voter.teaser_key as "teaserKey",
+             case when unlocked.voter_id is not null then json_build_object(
+               'firstName', voter.first_name, 'graduationYear', voter.graduation_year, 'instagramHandle', voter.instagram_handle,
+               'emojis', voter.emojis, 'photoKey', voter.photo_key) end as revealed
+      from users me
+      left join lateral (
+        select id, created_at from votes
+        where recipient_id = me.id ${keyset}
+        order by created_at desc, id desc
+        limit ${input.limit + 1} offset ${offset}
+      ) k on true
+      left join votes v on v.id = k.id
+      left join prompts p on p.id = v.prompt_id
+      left join users voter on voter.id = v.voter_id
+      left join unlocks unlocked on unlocked.owner_id = me.id and unlocked.voter_id = v.voter_id
+      where me.phone = ${phone}
+      order by k.created_at desc, k.id desc`,
+  );
+  if (rows.length === 0) throw new AppError("NOT_FOUND", ERROR_MESSAGES.noSuchUser);
+  const found = rows.filter((row) => row.id !== null);
+  const hasMore = found.length > input.limit;
+  const pageRows = found.slice(0, input.limit);
   const last = pageRows[pageRows.length - 1];
   return {
-    votes: await toVoteCards(db, pageRows, new Set(unlocked.map((row) => row.voterId))),
+    votes: pageRows.map((row) => toVoteCard({ ...row, id: row.id!, revealed: row.revealed === null ? null : fromJson<RevealedVoter>(row.revealed) })),
     hasMore,
-    nextCursor: hasMore && last ? encodeCursor(last) : null,
+    nextCursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id! }) : null,
   };
 }
+
+/** postgres.js and PGlite both parse json columns; a string is parsed here just in case. */
+const fromJson = <T>(value: unknown): T => (typeof value === "string" ? (JSON.parse(value) as T) : (value as T));

@@ -1,6 +1,6 @@
 import type { CandidateOption, Gender } from "@quad/contracts";
 import type { Database } from "@quad/db";
-import { blocks, users } from "@quad/db/schema";
+import { users } from "@quad/db/schema";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { mediaUrl } from "../../media/storage";
 
@@ -43,13 +43,4 @@ export async function publicProfiles(
     });
   }
   return out;
-}
-
-/** Everyone the voter blocked or was blocked by: neither ever sees the other. */
-export async function blockedEitherWay(db: Database, userId: string): Promise<Set<string>> {
-  const [mine, theirs] = await Promise.all([
-    db.select({ id: blocks.blockedId }).from(blocks).where(eq(blocks.blockerId, userId)),
-    db.select({ id: blocks.blockerId }).from(blocks).where(eq(blocks.blockedId, userId)),
-  ]);
-  return new Set([...mine, ...theirs].map((row) => row.id));
 }

@@ -1,21 +1,24 @@
 import {
   ERROR_MESSAGES,
   SCREEN_TEXT,
+  SKIPS_IN_A_ROW,
   TOASTS,
-  type CandidateOption,
   type Gender,
   type PromptError,
   type PromptResponse,
   type VoteResult,
 } from "@quad/contracts";
 import { isUniqueViolation, type Database } from "@quad/db";
-import { prompts, rounds, users, votes, type Round, type VoterState } from "@quad/db/schema";
-import { and, desc, eq } from "drizzle-orm";
+import { prompts, rounds } from "@quad/db/schema";
+import { and, eq } from "drizzle-orm";
 import { AppError } from "../../errors";
-import { readAllowance, countVote, inCooldown, takeSkip } from "./allowance";
 import type { CandidatePool } from "./candidate-pool";
-import { blockedEitherWay, publicProfiles } from "./candidates";
+import { publicProfiles } from "./candidates";
+import { storeVote } from "./cast-vote";
 import { drawPair, drawWeighted, type Random } from "./draw";
+import { insertRound } from "./insert-round";
+import { PROMPT_MEMORY_ROUNDS, readRoundState, type OpenRound, type RoundState } from "./round-state";
+import { skipOpenRound } from "./skip-round";
 
 export interface RoundDeps {
   db: Database;
@@ -23,10 +26,6 @@ export interface RoundDeps {
   now: () => Date;
   random: Random;
 }
-
-/** How far back "recently shown" and "prompt already used" look. */
-const RECENT_ROUNDS = 50;
-const PROMPT_MEMORY_ROUNDS = 24;
 
 export const ROUND_MESSAGES = {
   notVerified: TOASTS.completeProfile,
@@ -38,25 +37,18 @@ export const ROUND_MESSAGES = {
   noPrompts: "No prompts are available right now.",
 } as const;
 
-interface Voter {
-  id: string;
-  schoolId: number;
-  gender: Gender;
-  preference: Gender | null;
+/** A voter who may vote: verified, so with a school and a gender. */
+type VotingState = RoundState & { voter: { schoolId: number; gender: Gender } };
+
+async function votingState(db: Database, phone: string): Promise<VotingState> {
+  const state = await readRoundState(db, phone);
+  if (!state) throw new AppError("NOT_FOUND", ERROR_MESSAGES.noSuchUser);
+  const { voter } = state;
+  if (!voter.isVerified || voter.schoolId === null || voter.gender === null) throw new AppError("FORBIDDEN", ROUND_MESSAGES.notVerified);
+  return state as VotingState;
 }
 
-async function loadVoter(db: Database, phone: string): Promise<Voter> {
-  const [row] = await db
-    .select({ id: users.id, schoolId: users.schoolId, gender: users.gender, preference: users.preference, isVerified: users.isVerified })
-    .from(users)
-    .where(eq(users.phone, phone));
-  if (!row) throw new AppError("NOT_FOUND", ERROR_MESSAGES.noSuchUser);
-  if (!row.isVerified || row.schoolId === null || row.gender === null) throw new AppError("FORBIDDEN", ROUND_MESSAGES.notVerified);
-  return { id: row.id, schoolId: row.schoolId, gender: row.gender, preference: row.preference };
-}
-
-/** Until a student picks one on the home screen, they see the other gender. */
-const preferenceOf = (voter: Voter): Gender => voter.preference ?? (voter.gender === "male" ? "female" : "male");
+const inCooldown = (cooldownUntil: Date | null, now: Date): cooldownUntil is Date => cooldownUntil !== null && cooldownUntil > now;
 
 const outOfVotes = (availableAt: Date): PromptError => ({
   error: "out_of_votes",
@@ -65,115 +57,81 @@ const outOfVotes = (availableAt: Date): PromptError => ({
 });
 const noCandidates: PromptError = { error: "no_candidates", message: SCREEN_TEXT.noStudents };
 
+const present = (round: { promptId: number; promptText: string }, pair: NonNullable<OpenRound["pair"]>, skipsInRow: number): PromptResponse => ({
+  prompt: { id: round.promptId, prompt: round.promptText, skipDisabled: skipsInRow >= SKIPS_IN_A_ROW },
+  users: pair,
+});
+
 /**
  * GET /prompts/random. Answers the voter's open round (so a reload does not
  * burn rounds), or opens a new one; skip=true closes the open round as
- * skipped first, if a skip is left.
+ * skipped first, if a skip is left. Round trips: one to answer the open
+ * round or the cooldown, two to open a round, three to skip and open.
  */
 export async function nextRound(deps: RoundDeps, phone: string, opts: { skip: boolean }): Promise<PromptResponse> {
   const now = deps.now();
-  const voter = await loadVoter(deps.db, phone);
-  let state = await readAllowance(deps.db, voter.id, now);
-  if (inCooldown(state, now)) return outOfVotes(state.cooldownUntil!);
+  let state = await votingState(deps.db, phone);
+  if (inCooldown(state.cooldownUntil, now)) return outOfVotes(state.cooldownUntil);
 
-  if (opts.skip) {
-    // Closing the round and taking the skip commit together or not at all.
-    await deps.db.transaction(async (tx) => {
-      const [closed] = await tx
-        .update(rounds)
-        .set({ status: "skipped", closedAt: now })
-        .where(and(eq(rounds.voterId, voter.id), eq(rounds.status, "open")))
-        .returning({ id: rounds.id });
-      if (closed && !(await takeSkip(tx, voter.id, now))) throw new AppError("CONFLICT", ROUND_MESSAGES.outOfSkips);
-    });
-    state = await readAllowance(deps.db, voter.id, now);
+  if (opts.skip && state.open) {
+    if (state.skipsInRow >= SKIPS_IN_A_ROW) throw new AppError("CONFLICT", ROUND_MESSAGES.outOfSkips);
+    const skip = await skipOpenRound(deps.db, { id: state.open.id, voterId: state.voter.id }, now);
+    if (skip.skipped) state = { ...state, skipsInRow: skip.skipsInRow, open: null };
+    else if (skip.reason === "out_of_skips") throw new AppError("CONFLICT", ROUND_MESSAGES.outOfSkips);
+    // Another request closed that round meanwhile: carry on from what it left.
+    else state = await votingState(deps.db, phone);
   }
 
-  const [open] = await deps.db.select().from(rounds).where(and(eq(rounds.voterId, voter.id), eq(rounds.status, "open")));
-  if (open) {
-    const shown = await presentRound(deps.db, open, state, preferenceOf(voter));
-    if (shown) return shown;
-    // A candidate left (paused, blocked, unverified) since the round opened: replace it.
-    await deps.db.update(rounds).set({ status: "closed", closedAt: now }).where(and(eq(rounds.id, open.id), eq(rounds.status, "open")));
+  if (state.open) {
+    if (state.open.pair) return present(state.open, state.open.pair, state.skipsInRow);
+    // A candidate left (paused, held, unverified, blocked) since the round opened: replace it.
+    await deps.db
+      .update(rounds)
+      .set({ status: "closed", closedAt: now })
+      .where(and(eq(rounds.id, state.open.id), eq(rounds.status, "open")));
   }
-  return openRound(deps, voter, state, now);
+  return openRound(deps, phone, state, now);
 }
 
-async function openRound(deps: RoundDeps, voter: Voter, state: VoterState, now: Date): Promise<PromptResponse> {
-  const gender = preferenceOf(voter);
-  const [pool, promptIds, recentRounds, blocked] = await Promise.all([
-    deps.pool.candidates(voter.schoolId, gender),
-    deps.pool.activePromptIds(),
-    deps.db
-      .select({ promptId: rounds.promptId, a: rounds.candidateAId, b: rounds.candidateBId })
-      .from(rounds)
-      .where(eq(rounds.voterId, voter.id))
-      .orderBy(desc(rounds.createdAt))
-      .limit(RECENT_ROUNDS),
-    blockedEitherWay(deps.db, voter.id),
-  ]);
+async function openRound(deps: RoundDeps, phone: string, state: VotingState, now: Date): Promise<PromptResponse> {
+  const { voter, shownGender: gender } = state;
+  const [pool, promptIds] = await Promise.all([deps.pool.candidates(voter.schoolId, gender), deps.pool.activePromptIds()]);
   if (promptIds.length === 0) return { error: "no_prompts", message: ROUND_MESSAGES.noPrompts };
 
-  const always = new Set([voter.id, ...blocked]);
-  const recent = recentRounds.flatMap((round) => [round.a, round.b]);
-  let pair: [CandidateOption, CandidateOption] | null = null;
-  for (let attempt = 0; attempt < 3 && !pair; attempt++) {
-    const drawn = drawPair(pool, { always, recent, now: now.getTime(), random: deps.random });
-    if (!drawn) return noCandidates;
-    const profiles = await publicProfiles(deps.db, [drawn[0].id, drawn[1].id], { schoolId: voter.schoolId, gender });
-    const [a, b] = [profiles.get(drawn[0].id), profiles.get(drawn[1].id)];
-    if (a && b) pair = [a, b];
-    else {
-      // The cached pool was stale: leave those out and reload it next time.
-      for (const entry of drawn) if (!profiles.has(entry.id)) always.add(entry.id);
-      deps.pool.invalidate(voter.schoolId);
-    }
-  }
-  if (!pair) return noCandidates;
-
-  const usedPrompts = new Set(recentRounds.slice(0, PROMPT_MEMORY_ROUNDS).map((round) => round.promptId));
+  const always = new Set([voter.id, ...state.blocked]);
+  const recent = state.recent.flatMap(([, a, b]) => [a, b]);
+  const usedPrompts = new Set(state.recent.slice(0, PROMPT_MEMORY_ROUNDS).map(([promptId]) => promptId));
   const fresh = promptIds.filter((id) => !usedPrompts.has(id));
   const choices = fresh.length > 0 ? fresh : promptIds;
-  const promptId = choices[Math.floor(deps.random() * choices.length)]!;
+  let promptId: number | undefined;
 
-  try {
-    const [round] = await deps.db
-      .insert(rounds)
-      .values({ voterId: voter.id, promptId, candidateAId: pair[0].id, candidateBId: pair[1].id, createdAt: now })
-      .returning();
-    return (await presentRound(deps.db, round!, state, gender, pair)) ?? noCandidates;
-  } catch (error) {
-    // Another request opened a round at the same moment: answer that one.
-    if (!isUniqueViolation(error, "rounds_one_open_per_voter")) throw error;
-    const [open] = await deps.db.select().from(rounds).where(and(eq(rounds.voterId, voter.id), eq(rounds.status, "open")));
-    return (open && (await presentRound(deps.db, open, state, gender))) || noCandidates;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const drawn = drawPair(pool, { always, recent, now: now.getTime(), random: deps.random });
+    if (!drawn) return noCandidates;
+    promptId ??= choices[Math.floor(deps.random() * choices.length)]!;
+    const pair: [string, string] = [drawn[0].id, drawn[1].id];
+    let inserted;
+    try {
+      inserted = await insertRound(deps.db, { voterId: voter.id, schoolId: voter.schoolId, gender, pair, promptId, now });
+    } catch (error) {
+      // Another request opened a round at the same moment: answer that one.
+      if (!isUniqueViolation(error, "rounds_one_open_per_voter")) throw error;
+      const open = (await votingState(deps.db, phone)).open;
+      return open?.pair ? present(open, open.pair, state.skipsInRow) : noCandidates;
+    }
+    if (inserted.roundId !== null) {
+      return present({ promptId, promptText: inserted.promptText! }, [inserted.eligible.get(pair[0])!, inserted.eligible.get(pair[1])!], state.skipsInRow);
+    }
+    // The cached pool was stale: leave those out and reload it next time.
+    for (const id of pair) if (!inserted.eligible.has(id)) always.add(id);
+    deps.pool.invalidate(voter.schoolId);
   }
-}
-
-/** The round as the client sees it, or null when a candidate is no longer eligible. */
-async function presentRound(
-  db: Database,
-  round: Round,
-  state: VoterState,
-  gender: Gender,
-  known?: [CandidateOption, CandidateOption],
-): Promise<PromptResponse | null> {
-  const [prompt] = await db.select({ id: prompts.id, text: prompts.text }).from(prompts).where(eq(prompts.id, round.promptId));
-  let pair = known;
-  if (!pair) {
-    const profiles = await publicProfiles(db, [round.candidateAId, round.candidateBId], { gender });
-    const [a, b] = [profiles.get(round.candidateAId), profiles.get(round.candidateBId)];
-    if (!a || !b) return null;
-    pair = [a, b];
-  }
-  return { prompt: { id: prompt!.id, prompt: prompt!.text, skipDisabled: state.skipsInRow >= 3 }, users: pair };
+  return noCandidates;
 }
 
 /**
- * POST /votes/store. Accepted only for a candidate of the voter's open
- * round with that round's prompt. The allowance row is locked for the
- * whole transaction, so parallel votes are counted one at a time and the
- * round can be used once.
+ * POST /votes/store: one statement (see cast-vote.ts), accepted only for a
+ * candidate of the voter's open round with that round's prompt.
  */
 export async function castVote(
   deps: RoundDeps,
@@ -181,31 +139,36 @@ export async function castVote(
   input: { userId: string; promptId: number; preference?: Gender },
 ): Promise<VoteResult> {
   const now = deps.now();
-  const voter = await loadVoter(deps.db, phone);
-  const result = await deps.db.transaction(async (tx) => {
-    const state = await readAllowance(tx, voter.id, now, { lock: true });
-    if (inCooldown(state, now)) {
-      throw new AppError("TOO_MANY_REQUESTS", ROUND_MESSAGES.outOfVotes, {
-        retryAfterSeconds: Math.ceil((state.cooldownUntil!.getTime() - now.getTime()) / 1000),
-      });
-    }
-    const [round] = await tx
-      .select()
-      .from(rounds)
-      .where(and(eq(rounds.voterId, voter.id), eq(rounds.status, "open")))
-      .for("update");
-    if (!round) throw new AppError("CONFLICT", ROUND_MESSAGES.roundClosed);
-    if (round.promptId !== input.promptId || (input.userId !== round.candidateAId && input.userId !== round.candidateBId)) {
+  const outcome = await storeVote(deps.db, { phone, candidateId: input.userId, promptId: input.promptId, preference: input.preference, now });
+  if (outcome.stored) {
+    return outcome.availableAt ? { disabled: outcome.disabled, availableAt: outcome.availableAt.toISOString() } : { disabled: outcome.disabled };
+  }
+  switch (outcome.reason) {
+    case "no_voter":
+      throw new AppError("NOT_FOUND", ERROR_MESSAGES.noSuchUser);
+    case "not_verified":
+      throw new AppError("FORBIDDEN", ROUND_MESSAGES.notVerified);
+    case "cooldown":
+      throw cooldownError(outcome.cooldownUntil, now);
+    case "no_open_round":
+      throw new AppError("CONFLICT", ROUND_MESSAGES.roundClosed);
+    case "not_in_round":
       throw new AppError("BAD_REQUEST", ROUND_MESSAGES.notInRound);
+    case "blocked":
+      throw new AppError("CONFLICT", ROUND_MESSAGES.blocked);
+    case "lost_race": {
+      // A concurrent vote won the round; if it was the batch's last, say so as a refused vote would.
+      const { cooldownUntil } = await votingState(deps.db, phone);
+      if (inCooldown(cooldownUntil, now)) throw cooldownError(cooldownUntil, now);
+      throw new AppError("CONFLICT", ROUND_MESSAGES.roundClosed);
     }
-    if ((await blockedEitherWay(tx, voter.id)).has(input.userId)) throw new AppError("CONFLICT", ROUND_MESSAGES.blocked);
-    await tx.insert(votes).values({ roundId: round.id, voterId: voter.id, recipientId: input.userId, promptId: round.promptId, createdAt: now });
-    await tx.update(rounds).set({ status: "voted", closedAt: now }).where(eq(rounds.id, round.id));
-    if (input.preference) await tx.update(users).set({ preference: input.preference, updatedAt: now }).where(eq(users.id, voter.id));
-    return countVote(tx, state, now);
-  });
-  return result.availableAt ? { disabled: result.disabled, availableAt: result.availableAt.toISOString() } : { disabled: result.disabled };
+  }
 }
+
+const cooldownError = (cooldownUntil: Date, now: Date) =>
+  new AppError("TOO_MANY_REQUESTS", ROUND_MESSAGES.outOfVotes, {
+    retryAfterSeconds: Math.ceil((cooldownUntil.getTime() - now.getTime()) / 1000),
+  });
 
 /**
  * GET /prompts/unauthenticated: a preview for visitors, two real students

@@ -1,0 +1,109 @@
+import type { CandidateOption, Gender } from "@quad/contracts";
+import { queryRows, type Database } from "@quad/db";
+import { sql } from "drizzle-orm";
+import { PREFERRED_GENDER, dateOfMs, epochMs, fromJson, notBlockedEitherWay, publicProfileJson, toCandidate, type PublicProfileRow } from "./sql-values";
+
+/** How far back "recently shown" and "prompt already used" look. */
+export const RECENT_ROUNDS = 50;
+export const PROMPT_MEMORY_ROUNDS = 24;
+
+/** The open round as stored, with its candidates when both may still be shown. */
+export interface OpenRound {
+  id: string;
+  promptId: number;
+  promptText: string;
+  candidateIds: [string, string];
+  /** Null when a candidate left (paused, held, unverified, blocked) since the round opened. */
+  pair: [CandidateOption, CandidateOption] | null;
+}
+
+/** Everything `GET /prompts/random` needs to decide, read in one statement. */
+export interface RoundState {
+  voter: { id: string; schoolId: number | null; gender: Gender | null; preference: Gender | null; isVerified: boolean };
+  /** The gender this voter is shown (their preference, else the other gender). */
+  shownGender: Gender;
+  cooldownUntil: Date | null;
+  skipsInRow: number;
+  open: OpenRound | null;
+  /** Newest first: [promptId, candidateAId, candidateBId] of the last RECENT_ROUNDS rounds. */
+  recent: [number, string, string][];
+  /** Everyone the voter blocked or was blocked by: neither ever sees the other. */
+  blocked: string[];
+}
+
+interface Row {
+  id: string;
+  schoolId: number | null;
+  gender: Gender | null;
+  preference: Gender | null;
+  isVerified: boolean;
+  shownGender: Gender;
+  cooldownUntilMs: number | null;
+  skipsInRow: number;
+  roundId: string | null;
+  promptId: number | null;
+  promptText: string | null;
+  candidateAId: string | null;
+  candidateBId: string | null;
+  a: unknown;
+  b: unknown;
+  recent: unknown;
+  blocked: unknown;
+}
+
+/**
+ * One round trip instead of six: the voter (by phone), their allowance, the
+ * open round with its prompt and those of its candidates who may still be
+ * shown, the recent rounds and the blocks either way. Every part is an index
+ * lookup (users_phone, voter_state pkey, rounds_one_open_per_voter,
+ * rounds_voter_created_idx, blocks pkey and blocks_blocked_idx).
+ */
+export async function readRoundState(db: Database, phone: string): Promise<RoundState | null> {
+  const [row] = await queryRows<Row>(
+    db,
+    sql`
+      select u.id, u.school_id as "schoolId", u.gender, u.preference, u.is_verified as "isVerified",
+             ${PREFERRED_GENDER} as "shownGender",
+             ${epochMs(sql`s.cooldown_until`)} as "cooldownUntilMs", coalesce(s.skips_in_row, 0) as "skipsInRow",
+             o.id as "roundId", o.prompt_id as "promptId", p.text as "promptText",
+             o.candidate_a_id as "candidateAId", o.candidate_b_id as "candidateBId",
+             case when a.id is not null then ${publicProfileJson("a")} end as a,
+             case when b.id is not null then ${publicProfileJson("b")} end as b,
+             (select coalesce(json_agg(json_build_array(r.prompt_id, r.candidate_a_id, r.candidate_b_id) order by r.created_at desc), '[]')
+                from (select prompt_id, candidate_a_id, candidate_b_id, created_at from rounds
+                      where voter_id = u.id order by created_at desc limit ${RECENT_ROUNDS}) r) as recent,
+             (select coalesce(json_agg(k.id), '[]')
+                from (select blocked_id as id from blocks where blocker_id = u.id
+                      union all select blocker_id from blocks where blocked_id = u.id) k) as blocked
+      from users u
+      left join voter_state s on s.user_id = u.id
+      left join rounds o on o.voter_id = u.id and o.status = 'open'
+      left join prompts p on p.id = o.prompt_id
+      left join users a on a.id = o.candidate_a_id and a.is_verified and a.paused_at is null
+        and a.school_id = u.school_id and a.gender = ${PREFERRED_GENDER} and ${notBlockedEitherWay(sql`u.id`, sql`a.id`)}
+      left join users b on b.id = o.candidate_b_id and b.is_verified and b.paused_at is null
+        and b.school_id = u.school_id and b.gender = ${PREFERRED_GENDER} and ${notBlockedEitherWay(sql`u.id`, sql`b.id`)}
+      where u.phone = ${phone}`,
+  );
+  if (!row) return null;
+  const a = fromJson<PublicProfileRow | null>(row.a);
+  const b = fromJson<PublicProfileRow | null>(row.b);
+  return {
+    voter: { id: row.id, schoolId: row.schoolId, gender: row.gender, preference: row.preference, isVerified: row.isVerified },
+    shownGender: row.shownGender,
+    cooldownUntil: dateOfMs(row.cooldownUntilMs),
+    skipsInRow: row.skipsInRow,
+    open:
+      row.roundId === null
+        ? null
+        : {
+            id: row.roundId,
+            promptId: row.promptId!,
+            promptText: row.promptText!,
+            candidateIds: [row.candidateAId!, row.candidateBId!],
+            pair: a && b ? [toCandidate(a), toCandidate(b)] : null,
+          },
+    recent: fromJson<[number, string, string][]>(row.recent),
+    blocked: fromJson<string[]>(row.blocked),
+  };
+}

@@ -1,0 +1,121 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PromptRound, VOTES_PER_BATCH, VotesPage } from "@quad/contracts";
+import { unlocks, voterState, votes } from "@quad/db/schema";
+import { seedReferenceData } from "@quad/db/seed";
+import { createTestDatabase, insertTestPrompt, insertTestSchool, insertTestUser, type TestDatabase } from "@quad/db/testing";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../app";
+import { createDiskStorage } from "../media/storage";
+import { startSession } from "../modules/auth/sessions";
+import { createLocalPaymentProvider } from "../modules/payments/provider";
+import { createCandidatePool } from "../modules/rounds/candidate-pool";
+import { createOutboxSender } from "../modules/sms/sender";
+import { createMemoryRateLimiter } from "../rate-limit/limiter";
+import { testConfig } from "../test/app";
+import { countingDatabase, type CountingDatabase } from "../test/statement-counter";
+
+/**
+ * Issue 8: how many statements (round trips to Postgres) each hot request
+ * sends, BEGIN and COMMIT included. The pool of 10 connections is shared by
+ * every request, so each round trip held is throughput lost. Counted on
+ * Postgres only (PGlite has no wire to count on).
+ */
+const serverUrl = process.env.TEST_DATABASE_URL?.trim() || process.env.DATABASE_URL?.trim();
+
+describe.skipIf(!serverUrl)("round trips per hot request", () => {
+  let database: TestDatabase;
+  let counting: CountingDatabase;
+  let app: FastifyInstance;
+  let mediaDir: string;
+  let headers: Record<string, string>;
+  let voterId: string;
+  const counts: Record<string, number> = {};
+
+  /** Sends one request and answers the statements it cost. */
+  const request = async (name: string, method: "GET" | "POST", url: string, payload?: object) => {
+    let res: { statusCode: number; body: string } | undefined;
+    const statements = await counting.statementsOf(async () => {
+      res = await app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+    });
+    expect(res!.statusCode, res!.body).toBe(200);
+    counts[name] = statements.length;
+    return { body: JSON.parse(res!.body) as unknown, statements };
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await seedReferenceData(database.db);
+    counting = await countingDatabase(serverUrl!, database.db);
+    const db = counting.db;
+    mediaDir = await mkdtemp(path.join(tmpdir(), "quad-round-trips-"));
+    const config = testConfig();
+    const now = () => new Date();
+    app = await buildApp({
+      config,
+      db,
+      dbKind: "postgres",
+      media: createDiskStorage(mediaDir),
+      sms: createOutboxSender(db, now),
+      rateLimiter: createMemoryRateLimiter(),
+      candidatePool: createCandidatePool(db),
+      payments: createLocalPaymentProvider(),
+      random: Math.random,
+      jwtSecret: config.JWT_SECRET!,
+      now,
+      logger: false,
+    });
+    await app.ready();
+    const school = await insertTestSchool(db);
+    const me = await insertTestUser(db, { schoolId: school.id, gender: "male", preference: "female" });
+    for (let i = 0; i < 30; i++) await insertTestUser(db, { schoolId: school.id, gender: "female" });
+    voterId = me.id;
+    headers = { authorization: `Bearer ${(await startSession({ db, now, secret: config.JWT_SECRET! }, me.phone)).token}` };
+  }, 120_000);
+
+  afterAll(async () => {
+    console.log(`statements per request: ${JSON.stringify(counts)}`);
+    await app?.close();
+    await counting?.close();
+    await database?.close();
+    if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
+  });
+
+  it("opens a round in 2, answers it on reload in 1, takes a vote in 1, skips and opens in 3", async () => {
+    // The candidate pool and prompt list are cached per process: warm them, as on a running server.
+    await request("first round (pool cold)", "GET", "/api/prompts/random");
+    const first = PromptRound.parse((await request("reload (round open)", "GET", "/api/prompts/random")).body);
+    await request("vote", "POST", "/api/votes/store", { userId: first.users[0].id, promptId: first.prompt.id });
+    await request("open a round (pool warm)", "GET", "/api/prompts/random");
+    await request("skip and open", "GET", "/api/prompts/random?skip=true");
+    const open = PromptRound.parse((await request("reload after skip", "GET", "/api/prompts/random")).body);
+    await counting.db.update(voterState).set({ votesInBatch: VOTES_PER_BATCH - 1 }).where(eq(voterState.userId, voterId));
+    await request("last vote of the batch", "POST", "/api/votes/store", { userId: open.users[1].id, promptId: open.prompt.id });
+    await request("out of votes", "GET", "/api/prompts/random");
+    expect(counts).toMatchObject({
+      "reload (round open)": 1,
+      vote: 1,
+      "open a round (pool warm)": 2,
+      "skip and open": 3,
+      "reload after skip": 1,
+      "last vote of the batch": 1,
+      "out of votes": 1,
+    });
+  });
+
+  it("pages received votes in 1, by page and by cursor, unlocked cards included", async () => {
+    const prompt = await insertTestPrompt(counting.db);
+    const school = await insertTestSchool(counting.db);
+    const voters = await Promise.all(Array.from({ length: 15 }, () => insertTestUser(counting.db, { schoolId: school.id })));
+    await counting.db.insert(votes).values(voters.map((v, i) => ({ voterId: v.id, recipientId: voterId, promptId: prompt.id, createdAt: new Date(Date.now() - i * 1000) })));
+    await counting.db.insert(unlocks).values({ ownerId: voterId, voterId: voters[0]!.id });
+    const page = VotesPage.parse((await request("received votes page 1", "GET", "/api/votes/for-user?limit=10")).body);
+    expect(page.votes.filter((v) => v.isUnlocked)).toHaveLength(1);
+    await request("received votes page 2", "GET", "/api/votes/for-user?page=2&limit=10");
+    await request("received votes by cursor", "GET", `/api/votes/for-user?limit=10&cursor=${page.nextCursor}`);
+    expect(counts).toMatchObject({ "received votes page 1": 1, "received votes page 2": 1, "received votes by cursor": 1 });
+  });
+});
