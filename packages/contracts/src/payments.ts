@@ -27,7 +27,21 @@ export const PAYMENT_KINDS = ["unlock", "boost"] as const;
 
 /** The client names a product; the price is the server's. Extra fields are refused. */
 export const CreatePaymentIntentInput = z.object({ productId: ProductIdSchema }).strict();
-export const CreatePaymentIntentResult = z.object({ clientSecret: z.string() });
+/** The amount is what the server will charge: the client shows it, never sets it. */
+export const CreatePaymentIntentResult = z.object({ clientSecret: z.string(), amountCents: z.number().int().positive() });
+
+/**
+ * The student's flash sale on the one-unlock package: its prices and its
+ * real end. Asking for it starts it the first time (the sale is "offered").
+ */
+export const FlashSaleOffer = z.object({
+  productId: z.string(),
+  priceCents: z.number().int().positive(),
+  originalPriceCents: z.number().int().positive(),
+  endsAt: IsoDateTime,
+  active: z.boolean(),
+});
+export type FlashSaleOffer = z.infer<typeof FlashSaleOffer>;
 
 export const LocalConfirmInput = z
   .object({

@@ -30,6 +30,7 @@ import {
   findProduct,
   formatPrice,
   percentOff,
+  priceFor,
   PRODUCT_IDS,
   ProductIdSchema,
   UNLOCK_PACKAGES,
@@ -138,6 +139,20 @@ describe("ProductIdSchema and CreatePaymentIntentInput", () => {
   it("refuses a client-sent price or amount", () => {
     expect(CreatePaymentIntentInput.safeParse({ productId: "unlock-1", priceCents: 1 }).success).toBe(false);
     expect(CreatePaymentIntentInput.safeParse({ productId: "unlock-1", amount: 1 }).success).toBe(false);
+  });
+});
+
+describe("priceFor: the flash sale ends for real", () => {
+  it.each<[id: Parameters<typeof priceFor>[0], active: boolean, cents: number]>([
+    ["unlock-1", true, 99],
+    ["unlock-1", false, 299],
+    ["unlock-3", true, 799],
+    ["unlock-3", false, 799],
+    ["unlock-5", false, 999],
+    ["boost-1", false, 499],
+    ["boost-7", true, 1299],
+  ])("%s with the sale %s costs %d", (id, active, cents) => {
+    expect(priceFor(id, active)).toBe(cents);
   });
 });
 

@@ -33,6 +33,22 @@ export const ProductIdSchema = z.enum(PRODUCT_IDS, { error: "Unknown product" })
 /** The one-unlock flash-sale package the vote-detail dialog offers (spec §2). */
 export const FLASH_SALE_PACKAGE_ID: UnlockPackageId = "unlock-1";
 
+/**
+ * Each student's flash sale runs once, for this long from the first time it
+ * is offered to them; afterwards the package costs its original price (the
+ * one-off price the terms state). A sale that ends is a real end.
+ */
+export const FLASH_SALE_HOURS = 24;
+
+/** What a product costs a student now: the flash-sale package is at its sale price only during their sale. */
+export function priceFor(productId: ProductId, flashSaleActive: boolean): number {
+  const pack = UNLOCK_PACKAGES.find((p) => p.id === productId);
+  if (pack && "flashSale" in pack && !flashSaleActive) return pack.originalPriceCents;
+  const product = findProduct(productId);
+  if (!product) throw new Error(`Unknown product ${productId}`);
+  return product.priceCents;
+}
+
 export type Product =
   | { kind: "unlock"; id: UnlockPackageId; unlocks: number; priceCents: number }
   | { kind: "boost"; id: BoostOptionId; durationDays: number; priceCents: number };

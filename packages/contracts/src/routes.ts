@@ -118,6 +118,10 @@ export const routes = {
     auth: true, tags: ["payments"], summary: "Start paying for a product",
     input: payments.CreatePaymentIntentInput, output: payments.CreatePaymentIntentResult,
   }),
+  "payments.flashSale": route({
+    method: "POST", path: "/payments/flash-sale", procedure: "payments.flashSale", auth: true, tags: ["payments"],
+    summary: "The caller's flash sale on one unlock, started the first time it is offered", output: payments.FlashSaleOffer,
+  }),
   "payments.localConfirm": route({
     method: "POST", path: "/payments/local/confirm", procedure: "payments.localConfirm", auth: true,
     tags: ["payments"], summary: "Confirm a payment with a test card (local provider)",

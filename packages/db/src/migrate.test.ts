@@ -10,6 +10,7 @@ const TABLES = [
   "auth_sessions",
   "blocks",
   "consents",
+  "flash_sale_offers",
   "job_runs",
   "payment_fulfilments",
   "prompts",

@@ -46,7 +46,26 @@ export const paymentFulfilments = pgTable("payment_fulfilments", {
   fulfilledAt: timestamptz("fulfilled_at").notNull().defaultNow(),
 });
 
+/**
+ * A student's one flash sale (issue 7, "the flash sale shows a real end
+ * time"): it starts the first time the sale is offered to them and ends at
+ * ends_at for good; after that the one-unlock package costs its original
+ * price. One row per student, removed with the account.
+ */
+export const flashSaleOffers = pgTable(
+  "flash_sale_offers",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    startedAt: timestamptz("started_at").notNull(),
+    endsAt: timestamptz("ends_at").notNull(),
+  },
+  (t) => [check("flash_sale_offers_ends_after_start", sql`${t.endsAt} > ${t.startedAt}`)],
+);
+
 export type Purchase = typeof purchases.$inferSelect;
 export type NewPurchase = typeof purchases.$inferInsert;
 export type PaymentFulfilment = typeof paymentFulfilments.$inferSelect;
 export type NewPaymentFulfilment = typeof paymentFulfilments.$inferInsert;
+export type FlashSaleOffer = typeof flashSaleOffers.$inferSelect;

@@ -1,5 +1,5 @@
 import type { Database } from "@quad/db";
-import { authSessions, blocks, consents, prompts, reports, smsOutbox, unlocks, users, votes } from "@quad/db/schema";
+import { authSessions, blocks, consents, flashSaleOffers, prompts, reports, smsOutbox, unlocks, users, votes } from "@quad/db/schema";
 import { count, desc, eq } from "drizzle-orm";
 import { getMe } from "../users/profile";
 import { votesForUser } from "../inbox/received";
@@ -14,7 +14,7 @@ import { paymentHistory } from "../payments/service";
 export async function exportAccount(db: Database, phone: string, now: Date) {
   const profile = await getMe(db, phone);
   const me = profile.id;
-  const [consentRows, sessions, cast, unlocked, blocked, reportsMade, reportsAbout, texts, purchases_, received] = await Promise.all([
+  const [consentRows, sessions, cast, unlocked, blocked, reportsMade, reportsAbout, texts, purchases_, received, flashSale] = await Promise.all([
     db.select().from(consents).where(eq(consents.phone, phone)).orderBy(desc(consents.createdAt)),
     db.select({ createdAt: authSessions.createdAt, expiresAt: authSessions.expiresAt, revokedAt: authSessions.revokedAt }).from(authSessions).where(eq(authSessions.phone, phone)),
     db
@@ -31,6 +31,7 @@ export async function exportAccount(db: Database, phone: string, now: Date) {
     db.select({ body: smsOutbox.body, status: smsOutbox.status, createdAt: smsOutbox.createdAt }).from(smsOutbox).where(eq(smsOutbox.toPhone, phone)),
     paymentHistory(db, phone),
     allReceived(db, phone),
+    db.select({ startedAt: flashSaleOffers.startedAt, endsAt: flashSaleOffers.endsAt }).from(flashSaleOffers).where(eq(flashSaleOffers.userId, me)),
   ]);
   return {
     exportedAt: now.toISOString(),
@@ -45,6 +46,7 @@ export async function exportAccount(db: Database, phone: string, now: Date) {
     reportsAboutYou: reportsAbout[0]?.n ?? 0,
     textMessages: texts.map((row) => ({ body: row.body, status: row.status, at: row.createdAt.toISOString() })),
     purchases: purchases_.purchases,
+    flashSale: flashSale[0] ? { startedAt: flashSale[0].startedAt.toISOString(), endsAt: flashSale[0].endsAt.toISOString() } : null,
   };
 }
 

@@ -101,6 +101,8 @@ describe("local payments", () => {
   it("lists the student's own purchases", async () => {
     const c = await campus(t);
     const other = await campus(t);
+    // unlock-1 at its sale price: the student's flash sale is on.
+    expect((await post(c.headers, "/api/payments/flash-sale", {})).json().active).toBe(true);
     await confirm(c.headers, await intent(c.headers, "unlock-1"));
     await intent(c.headers, "boost-1");
     await intent(other.headers, "unlock-5");

@@ -1,6 +1,7 @@
 import {
   CreatePaymentIntentInput,
   CreatePaymentIntentResult,
+  FlashSaleOffer,
   LocalConfirmInput,
   LocalConfirmResult,
   PaymentHistory,
@@ -8,6 +9,8 @@ import {
 import { router, sessionProcedure } from "../../trpc/init";
 import type { Context } from "../../trpc/context";
 import { enforceWriteLimits } from "../../trpc/limits";
+import { userIdByPhone } from "../inbox/received";
+import { offerFlashSale } from "./flash-sale";
 import { confirmLocalPayment, createPaymentIntent, paymentHistory, type PaymentDeps } from "./service";
 
 const paymentDeps = (ctx: Context): PaymentDeps => ({ db: ctx.db, payments: ctx.payments, now: ctx.now });
@@ -20,6 +23,10 @@ export const paymentsRouter = router({
       await enforceWriteLimits(ctx.rateLimiter, { name: "payments", ip: ctx.ip, phone: ctx.viewer.phone });
       return createPaymentIntent(paymentDeps(ctx), ctx.viewer.phone, input.productId);
     }),
+  flashSale: sessionProcedure.output(FlashSaleOffer).mutation(async ({ ctx }) => {
+    await enforceWriteLimits(ctx.rateLimiter, { name: "payments.flashSale", ip: ctx.ip, phone: ctx.viewer.phone });
+    return offerFlashSale(ctx.db, await userIdByPhone(ctx.db, ctx.viewer.phone), ctx.now());
+  }),
   localConfirm: sessionProcedure
     .input(LocalConfirmInput)
     .output(LocalConfirmResult)

@@ -1,10 +1,11 @@
-import { ERROR_MESSAGES, findProduct, type ProductId } from "@quad/contracts";
+import { ERROR_MESSAGES, FLASH_SALE_PACKAGE_ID, findProduct, priceFor, type ProductId } from "@quad/contracts";
 import type { Database } from "@quad/db";
 import { purchases } from "@quad/db/schema";
 import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { AppError } from "../../errors";
 import { userIdByPhone } from "../inbox/received";
+import { flashSaleActive } from "./flash-sale";
 import { fulfilPayment } from "./fulfil";
 import type { PaymentProvider } from "./provider";
 
@@ -26,17 +27,27 @@ export const PAYMENT_MESSAGES = {
 const TEST_CARD_SUCCESS = "4242424242424242";
 const TEST_CARD_DECLINED = "4000000000000002";
 
-/** Starts paying for a product at the catalogue's price, whatever the client thinks it costs. */
-export async function createPaymentIntent(deps: PaymentDeps, phone: string, productId: ProductId): Promise<{ clientSecret: string }> {
+/**
+ * Starts paying for a product at the catalogue's price (the flash-sale
+ * package at its sale price only while the student's sale is on), whatever
+ * the client thinks it costs.
+ */
+export async function createPaymentIntent(
+  deps: PaymentDeps,
+  phone: string,
+  productId: ProductId,
+): Promise<{ clientSecret: string; amountCents: number }> {
   const product = findProduct(productId);
   if (!product) throw new AppError("BAD_REQUEST", PAYMENT_MESSAGES.unknownProduct);
   const userId = await userIdByPhone(deps.db, phone);
+  const onSale = product.id === FLASH_SALE_PACKAGE_ID && (await flashSaleActive(deps.db, userId, deps.now()));
+  const amountCents = priceFor(product.id, onSale);
   const purchaseId = randomUUID();
   const intent = await deps.payments.createIntent({
     purchaseId,
     userId,
     productId: product.id,
-    amountCents: product.priceCents,
+    amountCents,
     currency: "usd",
   });
   await deps.db.insert(purchases).values({
@@ -44,14 +55,14 @@ export async function createPaymentIntent(deps: PaymentDeps, phone: string, prod
     userId,
     productId: product.id,
     kind: product.kind,
-    amountCents: product.priceCents,
+    amountCents,
     currency: "usd",
     provider: deps.payments.name,
     providerPaymentId: intent.providerPaymentId,
     clientSecret: intent.clientSecret,
     createdAt: deps.now(),
   });
-  return { clientSecret: intent.clientSecret };
+  return { clientSecret: intent.clientSecret, amountCents };
 }
 
 /**

@@ -156,6 +156,7 @@ describe("exporting my data", () => {
     const data = res.json();
     expect(data.profile.id).toBe(c.me.id);
     expect(data.votesReceived).toHaveLength(1);
+    expect(data.flashSale).toBeNull();
     expect(res.body).not.toContain("Secretive");
     expect(res.body).not.toContain(secretVoter.id);
   });

@@ -95,6 +95,30 @@ describe("vote detail and unlock", { timeout: 20_000 }, () => {
     expect(screen.queryByRole("dialog", { name: "Checkout" })).toBeNull();
   });
 
+  it("the flash sale shows its real end: time left and the clock time, from the server's offer", async () => {
+    const backend = backendWithVotes(0);
+    const { detail, user } = await openFirstVote(backend);
+    await user.click(detail.getByRole("button", { name: SCREEN_TEXT.unlockDetails }));
+    const sale = await findDialog("Flash sale");
+    const end = new Date(Date.parse(backend.state.flashSale.endsAt));
+    expect(await sale.findByText(/^(20h 0m|19h 59m) left · Ends /)).toBeTruthy();
+    const time = end.toLocaleTimeString(undefined, { hour: "numeric", minute: "2-digit" });
+    expect(sale.getByText(new RegExp(`Ends (\\w{3} )?${time}$`))).toBeTruthy();
+  });
+
+  it("once the student's sale has ended: the regular price, no discount, and that is what is charged", async () => {
+    const votes = createVoteCards(1);
+    const backend = createInboxBackend({ votes, voters: { [votes[0]!.id]: VOTER }, me: { remainingUnlocks: 0 }, flashSale: { active: false } });
+    const { detail, user } = await openFirstVote(backend);
+    await user.click(detail.getByRole("button", { name: SCREEN_TEXT.unlockDetails }));
+    const dialog = await findDialog("Unlock this vote");
+    expect(await dialog.findByText("$2.99")).toBeTruthy();
+    expect(dialog.queryByText(/% off/)).toBeNull();
+    await user.click(dialog.getByRole("button", { name: "Unlock for $2.99" }));
+    const checkout = await fillCard(user, TEST_CARDS.success);
+    expect(await checkout.findByRole("button", { name: "Pay $2.99" })).toBeTruthy();
+  });
+
   it("a stale credit count meets the server's 402: its message, then the flash sale", async () => {
     const backend = backendWithVotes(0);
     const { detail, user } = await openFirstVote(backend, { remainingUnlocks: 1 });

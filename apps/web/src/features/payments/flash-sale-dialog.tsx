@@ -1,12 +1,11 @@
-import { FLASH_SALE_PACKAGE_ID, formatPrice, percentOff, UNLOCK_PACKAGES } from "@quad/contracts";
+import { FLASH_SALE_PACKAGE_ID, formatPrice, percentOff, type FlashSaleOffer } from "@quad/contracts";
 import { useEffect, useState } from "react";
-import { Button, Icon, Modal } from "../../components";
+import { Button, Icon, Modal, Spinner } from "../../components";
+import { useBoostRemaining } from "./boost-remaining";
 import { CheckoutDialog, preloadCheckout } from "./checkout";
 import styles from "./dialogs.module.css";
 import { PriceTag } from "./price-tag";
-
-const FLASH_SALE = UNLOCK_PACKAGES.find((pack) => pack.id === FLASH_SALE_PACKAGE_ID)!;
-const ORIGINAL_CENTS = "originalPriceCents" in FLASH_SALE ? FLASH_SALE.originalPriceCents : undefined;
+import { formatSaleEnd, useFlashSale } from "./use-flash-sale";
 
 export interface FlashSaleDialogProps {
   open: boolean;
@@ -17,10 +16,14 @@ export interface FlashSaleDialogProps {
 
 /**
  * Shown instead of "Use Unlock Credit?" when no credit is left (spec §4):
- * only the one-unlock flash-sale package, with its percent off.
+ * only the one-unlock package, at the flash-sale price with its percent off
+ * and the sale's real end while the student's sale is on, at its regular
+ * price once it has ended.
  */
 export function FlashSaleDialog({ open, onClose, onPaid }: FlashSaleDialogProps) {
   const [paying, setPaying] = useState(false);
+  const sale = useFlashSale(open);
+  const offer = sale.data;
 
   useEffect(() => {
     if (open) preloadCheckout();
@@ -32,12 +35,14 @@ export function FlashSaleDialog({ open, onClose, onPaid }: FlashSaleDialogProps)
         open={open}
         onClose={onClose}
         size="sm"
-        title="Flash sale"
-        description="You're out of unlocks. Reveal who sent this vote for less."
+        title={offer && !offer.active ? "Unlock this vote" : "Flash sale"}
+        description={
+          offer && !offer.active ? "You're out of unlocks. Reveal who sent this vote." : "You're out of unlocks. Reveal who sent this vote for less."
+        }
         footer={
           <>
-            <Button size="lg" block icon={<Icon name="unlock" size={20} />} onClick={() => setPaying(true)}>
-              Unlock for {formatPrice(FLASH_SALE.priceCents)}
+            <Button size="lg" block icon={<Icon name="unlock" size={20} />} onClick={() => setPaying(true)} disabled={!offer}>
+              {offer ? `Unlock for ${formatPrice(offer.priceCents)}` : "Unlock"}
             </Button>
             <Button variant="ghost" block onClick={onClose}>
               Not now
@@ -47,18 +52,15 @@ export function FlashSaleDialog({ open, onClose, onPaid }: FlashSaleDialogProps)
       >
         <div className={styles.hero}>
           <span className={styles.heroIcon} aria-hidden="true">
-            <Icon name="zap" size={30} />
+            <Icon name={offer?.active === false ? "unlock" : "zap"} size={30} />
           </span>
-          {ORIGINAL_CENTS !== undefined && (
-            <span className={styles.ribbon}>{percentOff(FLASH_SALE.priceCents, ORIGINAL_CENTS)}% off</span>
-          )}
-          <PriceTag priceCents={FLASH_SALE.priceCents} originalPriceCents={ORIGINAL_CENTS} size="lg" showPercentOff={false} />
+          {offer ? <SaleDetails offer={offer} /> : sale.isError ? <p className={styles.heroText}>Couldn't load the price. Close and try again.</p> : <Spinner label="Loading the price" />}
           <p className={styles.heroText}>1 unlock · their name, photo, class year, emojis and Instagram handle</p>
         </div>
       </Modal>
       {paying && (
         <CheckoutDialog
-          productId={FLASH_SALE.id}
+          productId={FLASH_SALE_PACKAGE_ID}
           onClose={() => setPaying(false)}
           onPaid={() => {
             setPaying(false);
@@ -66,6 +68,21 @@ export function FlashSaleDialog({ open, onClose, onPaid }: FlashSaleDialogProps)
           }}
         />
       )}
+    </>
+  );
+}
+
+function SaleDetails({ offer }: { offer: FlashSaleOffer }) {
+  const remaining = useBoostRemaining(offer.active ? offer.endsAt : null);
+  if (!offer.active) return <PriceTag priceCents={offer.priceCents} size="lg" showPercentOff={false} />;
+  return (
+    <>
+      <span className={styles.ribbon}>{percentOff(offer.priceCents, offer.originalPriceCents)}% off</span>
+      <PriceTag priceCents={offer.priceCents} originalPriceCents={offer.originalPriceCents} size="lg" showPercentOff={false} />
+      <p className={styles.saleEnd}>
+        <Icon name="clock" size={16} />
+        {remaining ? `${remaining} left · ${formatSaleEnd(offer.endsAt)}` : "The sale has ended"}
+      </p>
     </>
   );
 }

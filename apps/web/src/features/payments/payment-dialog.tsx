@@ -57,7 +57,10 @@ export function PaymentDialog({ productId, onClose, onPaid }: PaymentDialogProps
     onClose();
   };
 
-  const payLabel = `Pay ${formatPrice(product.priceCents)}`;
+  // The server's amount is what is charged (a flash sale may have ended); the catalogue's until it answers.
+  const priceCents = intent.data?.amountCents ?? product.priceCents;
+  const originalPriceCents = product.originalPriceCents && product.originalPriceCents > priceCents ? product.originalPriceCents : undefined;
+  const payLabel = `Pay ${formatPrice(priceCents)}`;
   const failed = intent.isError || config.isError;
   const ready = intent.data && config.data;
 
@@ -79,7 +82,7 @@ export function PaymentDialog({ productId, onClose, onPaid }: PaymentDialogProps
             <span className={styles.productTitle}>{product.title}</span>
             <span className={styles.productDetail}>{product.detail}</span>
           </span>
-          <PriceTag priceCents={product.priceCents} originalPriceCents={product.originalPriceCents} showPercentOff={false} />
+          <PriceTag priceCents={priceCents} originalPriceCents={originalPriceCents} showPercentOff={false} />
         </div>
 
         {failed ? (

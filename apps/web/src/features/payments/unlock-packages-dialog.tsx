@@ -1,4 +1,4 @@
-import { formatPrice, percentOff, UNLOCK_PACKAGES, type ProductId, type UnlockPackageId } from "@quad/contracts";
+import { formatPrice, percentOff, UNLOCK_PACKAGES, type FlashSaleOffer, type ProductId, type UnlockPackageId } from "@quad/contracts";
 import { useEffect, useState } from "react";
 import { Button, Modal } from "../../components";
 import { useSessionStore } from "../../lib/session-store";
@@ -8,19 +8,24 @@ import { PriceTag } from "./price-tag";
 import { ProductOptions, type ProductOptionItem } from "./product-options";
 import { unlockCountLabel } from "./products";
 import { UNLOCK_REVEALS } from "./texts";
+import { formatSaleEnd, useFlashSale } from "./use-flash-sale";
 
 const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five"];
 
-const OPTIONS: ProductOptionItem<UnlockPackageId>[] = UNLOCK_PACKAGES.map((pack) => {
-  const original = "originalPriceCents" in pack ? pack.originalPriceCents : undefined;
-  return {
-    id: pack.id,
-    title: unlockCountLabel(pack.unlocks),
-    detail: `Reveal ${NUMBER_WORDS[pack.unlocks] ?? pack.unlocks} voter${pack.unlocks === 1 ? "" : "s"}`,
-    badge: "flashSale" in pack && pack.flashSale && original ? `Flash sale · ${percentOff(pack.priceCents, original)}% off` : undefined,
-    price: <PriceTag priceCents={pack.priceCents} originalPriceCents={original} showPercentOff={false} stacked />,
-  };
-});
+/** The packages as the student can buy them now: the flash-sale package at its sale price only while their sale is on. */
+function packageOptions(sale: FlashSaleOffer | undefined): ProductOptionItem<UnlockPackageId>[] {
+  return UNLOCK_PACKAGES.map((pack) => {
+    const onSale = pack.id === sale?.productId && sale.active;
+    const priceCents = pack.id === sale?.productId ? sale.priceCents : pack.priceCents;
+    return {
+      id: pack.id,
+      title: unlockCountLabel(pack.unlocks),
+      detail: `Reveal ${NUMBER_WORDS[pack.unlocks] ?? pack.unlocks} voter${pack.unlocks === 1 ? "" : "s"}`,
+      badge: onSale ? `Flash sale · ${percentOff(sale.priceCents, sale.originalPriceCents)}% off · ${formatSaleEnd(sale.endsAt)}` : undefined,
+      price: <PriceTag priceCents={priceCents} originalPriceCents={onSale ? sale.originalPriceCents : undefined} showPercentOff={false} stacked />,
+    };
+  });
+}
 
 export interface UnlockPackagesDialogProps {
   open: boolean;
@@ -32,7 +37,9 @@ export function UnlockPackagesDialog({ open, onClose }: UnlockPackagesDialogProp
   const [selected, setSelected] = useState<UnlockPackageId>("unlock-3");
   const [paying, setPaying] = useState<ProductId | null>(null);
   const credits = useSessionStore((state) => state.user?.remainingUnlocks ?? 0);
-  const price = UNLOCK_PACKAGES.find((pack) => pack.id === selected)!.priceCents;
+  const sale = useFlashSale(open);
+  const options = packageOptions(sale.data);
+  const price = selected === sale.data?.productId ? sale.data.priceCents : UNLOCK_PACKAGES.find((pack) => pack.id === selected)!.priceCents;
 
   useEffect(() => {
     if (open) preloadCheckout();
@@ -55,7 +62,7 @@ export function UnlockPackagesDialog({ open, onClose }: UnlockPackagesDialogProp
           <p className={styles.balance}>
             You have <strong>{unlockCountLabel(credits)}</strong> left.
           </p>
-          <ProductOptions legend="Unlock packages" options={OPTIONS} value={selected} onChange={setSelected} />
+          <ProductOptions legend="Unlock packages" options={options} value={selected} onChange={setSelected} />
         </div>
       </Modal>
       {paying && (

@@ -1,6 +1,10 @@
 import {
   BOOST_OPTIONS,
   ERROR_MESSAGES,
+  FLASH_SALE_PACKAGE_ID,
+  findProduct,
+  priceFor,
+  type FlashSaleOffer,
   UNLOCK_PACKAGES,
   type MeUser,
   type PublicConfig,
@@ -72,6 +76,20 @@ export interface InboxBackendOptions {
   voters?: Record<string, Partial<VoteCardUnlocked>>;
   me?: Partial<MeUser>;
   config?: Partial<PublicConfig>;
+  flashSale?: Partial<FlashSaleOffer>;
+}
+
+/** A flash sale that is on, ending in `hours` (the server's FlashSaleOffer). */
+export function createFlashSale(overrides: Partial<FlashSaleOffer> = {}, hours = 20): FlashSaleOffer {
+  const active = overrides.active ?? true;
+  return {
+    productId: FLASH_SALE_PACKAGE_ID,
+    priceCents: priceFor(FLASH_SALE_PACKAGE_ID, active),
+    originalPriceCents: priceFor(FLASH_SALE_PACKAGE_ID, false),
+    endsAt: new Date(Date.now() + (active ? hours : -hours) * 3_600_000).toISOString(),
+    active,
+    ...overrides,
+  };
 }
 
 export interface InboxCalls {
@@ -87,6 +105,7 @@ export function createInboxBackend(options: InboxBackendOptions = {}) {
     votes: [...(options.votes ?? [])],
     me: createMeUser(options.me),
     intents: new Map<string, string>(),
+    flashSale: createFlashSale(options.flashSale),
     calls: { forUser: [], unlock: [], createIntent: [], confirm: [], me: 0 } as InboxCalls,
   };
 
@@ -135,12 +154,14 @@ export function createInboxBackend(options: InboxBackendOptions = {}) {
       state.me = { ...state.me, remainingUnlocks: state.me.remainingUnlocks - 1 };
       return { unlockedUser: unlocked, remainingUnlocks: state.me.remainingUnlocks };
     },
+    "payments.flashSale": () => state.flashSale,
     "payments.createPaymentIntent": ({ input }) => {
       const { productId } = input as { productId: string };
       state.calls.createIntent.push({ productId });
       const clientSecret = `pi_test_${state.intents.size + 1}_secret_local`;
       state.intents.set(clientSecret, productId);
-      return { clientSecret };
+      const amountCents = productId === FLASH_SALE_PACKAGE_ID ? state.flashSale.priceCents : findProduct(productId)!.priceCents;
+      return { clientSecret, amountCents };
     },
     "payments.localConfirm": ({ input }) => {
       const body = input as InboxCalls["confirm"][number];

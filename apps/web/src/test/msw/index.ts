@@ -14,6 +14,7 @@ export {
 } from "./rounds";
 export {
   createInboxBackend,
+  createFlashSale,
   createLockedVoteCard,
   createVoteCards,
   revealedVoteCard,

@@ -1,0 +1,27 @@
+import type { FlashSaleOffer } from "@quad/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { trpc } from "../../lib/trpc";
+
+/**
+ * The student's flash sale on one unlock, with its real end. Showing the
+ * sale starts it on the server the first time (later calls return the same
+ * end), so this runs only while a screen that offers it is open.
+ */
+export function useFlashSale(offered: boolean) {
+  const utils = trpc.useUtils();
+  return useQuery<FlashSaleOffer>({
+    queryKey: ["payments", "flashSale"],
+    queryFn: () => utils.client.payments.flashSale.mutate(),
+    enabled: offered,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/** "Ends 3:45 PM" today, "Ends Tue 3:45 PM" on another day: the sale's real end, in the viewer's time. */
+export function formatSaleEnd(endsAt: string, now = new Date()): string {
+  const end = new Date(endsAt);
+  const time = end.toLocaleTimeString(undefined, { hour: "numeric", minute: "2-digit" });
+  const sameDay = end.toDateString() === now.toDateString();
+  return sameDay ? `Ends ${time}` : `Ends ${end.toLocaleDateString(undefined, { weekday: "short" })} ${time}`;
+}
