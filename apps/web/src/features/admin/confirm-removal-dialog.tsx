@@ -16,7 +16,7 @@ export function ConfirmRemovalDialog({ kind, name, onConfirm, onClose }: Confirm
     <Modal
       open
       onClose={onClose}
-      size="sm"
+      size="md"
       title={profile ? ADMIN_TEXT.confirmRemoveProfileTitle(name) : ADMIN_TEXT.confirmRemovePhotoTitle(name)}
       footer={
         <>

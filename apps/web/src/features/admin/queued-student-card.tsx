@@ -73,7 +73,6 @@ export function QueuedStudentCard({ student, pending, busy, onAction }: QueuedSt
       <div className={styles.decisions}>
         <Button
           variant="secondary"
-          className={styles.restore}
           icon={<Icon name="check" size={18} />}
           loading={pending === "restore"}
           disabled={locked}

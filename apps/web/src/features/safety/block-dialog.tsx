@@ -32,10 +32,10 @@ export function BlockDialog({ subject, blocking, onConfirm, onClose }: BlockDial
       }
     >
       <ul className={styles.consequences}>
-        {SAFETY_TEXT.blockConsequences(subject.name).map((line) => (
-          <li key={line}>
-            <Icon name="check" size={18} className={styles.consequenceIcon} />
-            {line}
+        {SAFETY_TEXT.blockConsequences(subject.name).map(({ icon, text }) => (
+          <li key={text}>
+            <Icon name={icon} size={18} className={styles.consequenceIcon} />
+            {text}
           </li>
         ))}
       </ul>

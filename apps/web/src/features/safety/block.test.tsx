@@ -35,7 +35,7 @@ describe("block", { timeout: 20_000 }, () => {
     await user.click(menu.getByRole("button", { name: /^Block Maya/ }));
 
     const confirm = dialog(SAFETY_TEXT.blockTitle("Maya"));
-    for (const line of SAFETY_TEXT.blockConsequences("Maya")) expect(confirm.getByText(line)).toBeTruthy();
+    for (const { text } of SAFETY_TEXT.blockConsequences("Maya")) expect(confirm.getByText(text)).toBeTruthy();
     await user.click(confirm.getByRole("button", { name: SAFETY_TEXT.cancel }));
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(backend.state.blocks).toHaveLength(0);

@@ -1,0 +1,114 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream, type WriteStream } from "node:fs";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+/**
+ * A private server for tests that need what only its operator can do, such
+ * as `pnpm admin:grant` (which opens the embedded database itself, so the
+ * server must be stopped meanwhile). Same bundle as the shared e2e server
+ * (built by global-setup), its own temporary data directory, no demo data.
+ */
+
+const REPO_ROOT = resolve(import.meta.dirname, "../../..");
+const SERVER_ENTRY = "apps/server/dist/bin/server.mjs";
+const HEALTH_TIMEOUT_MS = 120_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePromise, reject) => {
+    const probe = createServer();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolvePromise(port));
+    });
+  });
+}
+
+function environment(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  // The embedded database in our DATA_DIR, never a shared one.
+  const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
+  return { ...inherited, DATA_DIR: dataDir, NODE_ENV: "development", SEED_DEMO: "false", TRUST_PROXY: "true", ...extra };
+}
+
+async function waitForHealth(baseURL: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The second server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseURL}/api/health`, { signal: AbortSignal.timeout(2_000) })).status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${baseURL} did not become healthy`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolvePromise) => {
+    const killer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    child.once("exit", () => {
+      clearTimeout(killer);
+      resolvePromise();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+export interface SecondServer {
+  /** Changes on every restart (a fresh free port). */
+  baseURL: () => string;
+  /** Stops the server, runs `pnpm admin:grant <phone>` on its database, starts it again. */
+  grantAdmin: (phone: string) => Promise<void>;
+  close: () => Promise<void>;
+}
+
+export async function startSecondServer(name: string): Promise<SecondServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), `quad-e2e-${name}-`));
+  const artifacts = resolve(import.meta.dirname, "artifacts");
+  await mkdir(artifacts, { recursive: true });
+  const log: WriteStream = createWriteStream(join(artifacts, `${name}-server.log`));
+  let child: ChildProcess | undefined;
+  let baseURL = "";
+
+  const start = async () => {
+    const port = await freePort();
+    baseURL = `http://127.0.0.1:${port}`;
+    const started = spawn(process.execPath, [SERVER_ENTRY], { cwd: REPO_ROOT, env: environment(dataDir, { PORT: String(port) }), stdio: ["ignore", "pipe", "pipe"] });
+    started.stdout?.pipe(log, { end: false });
+    started.stderr?.pipe(log, { end: false });
+    child = started;
+    await waitForHealth(baseURL, started);
+  };
+
+  const grantAdmin = async (phone: string) => {
+    if (child) await stopChild(child);
+    await new Promise<void>((resolvePromise, reject) => {
+      const cli = spawn("pnpm", ["--filter", "@quad/server", "admin:grant", phone], { cwd: REPO_ROOT, env: environment(dataDir), stdio: ["ignore", "pipe", "pipe"] });
+      cli.stdout?.pipe(log, { end: false });
+      cli.stderr?.pipe(log, { end: false });
+      cli.on("error", reject);
+      cli.on("exit", (code) => (code === 0 ? resolvePromise() : reject(new Error(`admin:grant exited with ${code}; see ${name}-server.log`))));
+    });
+    await start();
+  };
+
+  const close = async () => {
+    if (child) await stopChild(child);
+    log.end();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await start();
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { baseURL: () => baseURL, grantAdmin, close };
+}
