@@ -1,0 +1,132 @@
+import { AUTH_CODE, TOASTS, VOTES_PER_BATCH } from "@quad/contracts";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { SETTINGS_COPY } from "../src/features/settings/copy";
+import { createApi, openSignedIn, type Student } from "./api";
+import { launchBrowser, openDesktopPage, openMobilePage, saveScreenshot, type OpenedPage } from "./browser";
+import { hueColors } from "./portrait";
+
+const baseURL = inject("baseURL");
+
+/**
+ * Settings in real Chromium against the real server: pausing takes a student
+ * out of everyone's rounds, and a deleted account is gone at once.
+ */
+
+const { api, createStudent, openRound, vote, latestCode } = createApi(baseURL, "203.0.113.101");
+
+/** Every candidate a voter is shown while spending a whole batch of votes. */
+async function candidatesSeenBy(voter: Student): Promise<Set<string>> {
+  const seen = new Set<string>();
+  for (let i = 0; i < VOTES_PER_BATCH; i++) {
+    const round = await openRound(voter);
+    for (const candidate of round.users) seen.add(candidate.id);
+    await vote(voter, round);
+  }
+  return seen;
+}
+
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
+
+/** Lets entrance animations finish so screenshots show the settled UI. */
+const settle = (page: Page) => page.waitForTimeout(400);
+
+describe("settings", () => {
+  let browser: Browser;
+  const opened: OpenedPage[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await Promise.all(opened.map((o) => o.close()));
+    await browser?.close();
+  });
+
+  async function openSettingsAs(student: Student, kind: "mobile" | "desktop" = "mobile"): Promise<OpenedPage> {
+    const page = await (kind === "mobile" ? openMobilePage : openDesktopPage)(browser, `${baseURL}/terms`);
+    opened.push(page);
+    await openSignedIn(page.page, baseURL, student, "/settings");
+    await page.page.getByRole("heading", { level: 1, name: SETTINGS_COPY.title }).waitFor();
+    return page;
+  }
+
+  it("a paused student never appears in another student's rounds, and comes back when resumed", { timeout: 120_000 }, async () => {
+    const harper = await createStudent("+15557400101", { firstName: "Harper", gender: "female", colors: hueColors(300) });
+    const { page, errors } = await openSettingsAs(harper);
+    await page.getByRole("img", { name: "Your profile photo" }).waitFor();
+    await settle(page);
+    await saveScreenshot(page, "settings-mobile");
+    await saveScreenshot(page, "settings-mobile-full", { fullPage: true });
+
+    const pause = page.getByRole("switch", { name: SETTINGS_COPY.pauseTitle });
+    await pause.click();
+    await toast(page, SETTINGS_COPY.pausedToast);
+    expect(await pause.isChecked()).toBe(true);
+
+    // A whole batch of rounds shows every eligible student at least once; never Harper.
+    const theo = await createStudent("+15557400102", { firstName: "Theo", gender: "male", preference: "female", colors: hueColors(20) });
+    expect((await candidatesSeenBy(theo)).has(harper.me.id)).toBe(false);
+
+    await pause.click();
+    await toast(page, SETTINGS_COPY.resumedToast);
+    const owen = await createStudent("+15557400103", { firstName: "Owen", gender: "male", preference: "female", colors: hueColors(60) });
+    expect((await candidatesSeenBy(owen)).has(harper.me.id)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it("edits the profile and turns vote texts off on a laptop", { timeout: 90_000 }, async () => {
+    const riley = await createStudent("+15557400111", { firstName: "Riley", gender: "male", colors: hueColors(200) });
+    const { page, errors } = await openSettingsAs(riley, "desktop");
+    await page.getByRole("textbox", { name: "Interests" }).fill("Climbing");
+    await page.getByRole("textbox", { name: "Interests" }).press("Enter");
+    await page.getByRole("button", { name: "🎧" }).click();
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await toast(page, SETTINGS_COPY.profileSaved);
+    const sms = page.getByRole("switch", { name: "Text me when I get votes" });
+    expect(await sms.isChecked()).toBe(true);
+    await sms.click();
+    await page.getByText(SETTINGS_COPY.smsOff).waitFor();
+
+    const me = await api<{ interests: string[]; emojis: string[] }>("/users/me", { token: riley.tokens.token });
+    expect(me).toMatchObject({ interests: ["Climbing"], emojis: ["🎧"] });
+    expect(await api("/users/sms-settings", { token: riley.tokens.token })).toMatchObject({ enabled: false });
+    await settle(page);
+    await saveScreenshot(page, "settings-desktop");
+    expect(errors).toEqual([]);
+  });
+
+  it('deletes the account at once; logging in again says "No such user exists!"', { timeout: 120_000 }, async () => {
+    const phone = { digits: "5557400121", e164: "+15557400121" };
+    const signedUpAt = Date.now();
+    const quinn = await createStudent(phone.e164, { firstName: "Quinn", gender: "female", colors: hueColors(140) });
+    const { page, errors } = await openSettingsAs(quinn);
+
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete your account?" });
+    await dialog.getByLabel(SETTINGS_COPY.deleteConfirmLabel).fill("DELETE");
+    await settle(page);
+    await saveScreenshot(page, "settings-delete-mobile");
+    await dialog.getByRole("button", { name: "Delete my account" }).click();
+    await page.waitForURL(`${baseURL}/login`);
+    await toast(page, SETTINGS_COPY.deleted);
+
+    // The old session is gone on the server too.
+    await expect(api("/users/me", { token: quinn.tokens.token })).rejects.toThrow(/401|404/);
+
+    // The server sends one code per number per interval.
+    const wait = signedUpAt + AUTH_CODE.resendIntervalMs + 1500 - Date.now();
+    if (wait > 0) await page.waitForTimeout(wait);
+    await page.getByLabel("Phone number").pressSequentially(phone.digits);
+    await page.getByRole("button", { name: "Send Code" }).click();
+    await toast(page, TOASTS.codeSent);
+    await page.getByLabel("Verification code").fill(await latestCode(phone.e164));
+    await page.getByRole("button", { name: "Verify Code" }).click();
+    await toast(page, TOASTS.noSuchUser);
+    expect(new URL(page.url()).pathname).toBe("/login");
+    await saveScreenshot(page, "settings-deleted-login-mobile");
+    // The failed profile lookup is expected; nothing else may fail.
+    expect(errors.filter((e) => !/404|Not Found/i.test(e))).toEqual([]);
+  });
+});
