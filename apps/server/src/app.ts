@@ -1,19 +1,18 @@
 import { ERROR_MESSAGES, routes } from "@quad/contracts";
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
-import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
 import { httpErrorBody } from "./http/error-body";
 import { loggerOptions } from "./http/logger";
 import { registerSpa } from "./http/spa";
 import { registerMediaRoutes } from "./media/routes";
-import { bearerToken, verifyAccessToken } from "./modules/auth/tokens";
 import { registerStripeWebhook } from "./modules/payments/webhook-route";
 import { registerSmsWebhooks } from "./modules/sms/webhooks";
 import { registerProfileUpdateRoute } from "./modules/users/upload-route";
 import { registerBenchRoutes } from "./bench/routes";
 import { buildOpenApiDocument } from "./rest/openapi";
 import { registerRestRoutes } from "./rest/adapter";
-import { createContextInner, type AppDeps, type Context, type Viewer } from "./trpc/context";
-import { appRouter, type AppRouter } from "./trpc/root";
+import { requestContextFactory, type AppDeps } from "./trpc/context";
+import { registerTrpcEndpoint } from "./trpc/endpoint";
+import { appRouter } from "./trpc/root";
 
 export interface BuildAppOptions extends AppDeps {
   /** The built web app to serve at /, when present. */
@@ -39,13 +38,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
   });
 
-  const viewerOf = async (request: FastifyRequest): Promise<Viewer | null> => {
-    const token = bearerToken(request.headers.authorization);
-    return token ? verifyAccessToken(deps.jwtSecret, token, deps.now()) : null;
-  };
-  const createContext = async (request: FastifyRequest): Promise<Context> => {
-    return createContextInner(deps, { viewer: await viewerOf(request), ip: request.ip, log: request.log });
-  };
+  const createContext = requestContextFactory(deps);
 
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
     const status = error.statusCode ?? 500;
@@ -60,17 +53,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     reply.code(404).send(httpErrorBody(404, `No route for ${request.method} ${request.url.split("?")[0]}`));
   });
 
-  await app.register(fastifyTRPCPlugin, {
+  await registerTrpcEndpoint(app, {
     prefix: "/api/trpc",
-    trpcOptions: {
-      router: appRouter,
-      createContext: ({ req }) => createContext(req),
-      maxBatchSize: TRPC_MAX_BATCH_SIZE,
-      onError({ error, path, req }) {
-        if (error.code === "INTERNAL_SERVER_ERROR") req.log.error({ err: error, procedure: path }, "procedure failed");
-      },
+    router: appRouter,
+    createContext,
+    maxBatchSize: TRPC_MAX_BATCH_SIZE,
+    onError({ error, path, req }) {
+      if (error.code === "INTERNAL_SERVER_ERROR") req.log.error({ err: error, procedure: path }, "procedure failed");
     },
-  } satisfies FastifyTRPCPluginOptions<AppRouter>);
+  });
 
   const mounted = registerRestRoutes(app, {
     router: appRouter,

@@ -1,19 +1,19 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/app";
 
-const paths = ["/api/bench/select1", "/api/bench/caller/select1", "/api/bench/trpc/select1"];
+const paths = ["/api/bench/select1", "/api/bench/caller/select1", "/api/bench/trpc/select1", "/api/bench/trpc-adapter/select1"];
 
 describe("bench ceiling routes", () => {
   let t: TestApp | undefined;
   afterEach(() => t?.close());
 
-  it("answer SELECT 1 over plain Fastify, createCaller and the tRPC adapter when BENCH_ROUTES is on", async () => {
+  it("answer SELECT 1 over plain Fastify, createCaller, the tRPC endpoint and the official adapter when BENCH_ROUTES is on", async () => {
     t = await createTestApp({ env: { BENCH_ROUTES: "true" } });
     for (const url of paths) {
       const res = await t.app.inject({ method: "GET", url });
       expect(res.statusCode, url).toBe(200);
       const body = res.json();
-      expect(url.includes("/trpc/") ? body.result.data : body, url).toEqual({ ok: true });
+      expect(url.includes("/trpc") ? body.result.data : body, url).toEqual({ ok: true });
     }
   });
 

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Context } from "../trpc/context";
+import { registerTrpcEndpoint } from "../trpc/endpoint";
 import { createCallerFactory, publicProcedure, router } from "../trpc/init";
 
 /**
@@ -10,7 +11,10 @@ import { createCallerFactory, publicProcedure, router } from "../trpc/init";
  * only when BENCH_ROUTES is on. Each runs `SELECT 1` on the app's own pool:
  *
  * - GET /api/bench/select1                 plain Fastify route: the HTTP + pool ceiling
- * - GET /api/bench/trpc/select1            the same through the tRPC Fastify adapter
+ * - GET /api/bench/trpc/select1            the same through the app's tRPC endpoint
+ *                                          (trpc/endpoint.ts: the tRPC ceiling)
+ * - GET /api/bench/trpc-adapter/select1    the same through the official tRPC Fastify
+ *                                          adapter alone, for comparison
  * - GET /api/bench/caller/select1          the same procedure through createCaller in a
  *                                          plain Fastify route (how rest/adapter.ts calls)
  *
@@ -39,8 +43,9 @@ export async function registerBenchRoutes(
     return { ok: true };
   });
   app.get("/api/bench/caller/select1", async (request) => createBenchCaller(await opts.createContext(request)).select1());
+  await registerTrpcEndpoint(app, { prefix: "/api/bench/trpc", router: benchRouter, createContext: opts.createContext });
   await app.register(fastifyTRPCPlugin, {
-    prefix: "/api/bench/trpc",
+    prefix: "/api/bench/trpc-adapter",
     trpcOptions: { router: benchRouter, createContext: ({ req }) => opts.createContext(req) },
   } satisfies FastifyTRPCPluginOptions<BenchRouter>);
 }

@@ -1,8 +1,9 @@
 import type { Database } from "@quad/db";
-import type { FastifyBaseLogger } from "fastify";
+import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { Config } from "../env";
 import type { MediaStorage } from "../media/storage";
 import type { FirebaseTokenVerifier } from "../modules/auth/firebase";
+import { bearerToken, verifyAccessToken } from "../modules/auth/tokens";
 import type Stripe from "stripe";
 import type { PaymentProvider } from "../modules/payments/provider";
 import type { CandidatePool } from "../modules/rounds/candidate-pool";
@@ -51,4 +52,13 @@ export interface Context extends AppDeps {
 /** The request-independent part, for tests that call procedures directly. */
 export function createContextInner(deps: AppDeps, opts: { viewer?: Viewer | null; ip?: string; log: FastifyBaseLogger }): Context {
   return { ...deps, viewer: opts.viewer ?? null, ip: opts.ip ?? "127.0.0.1", log: opts.log };
+}
+
+/** The context of an HTTP request: the viewer from a valid bearer token, the client address, the request's logger. */
+export function requestContextFactory(deps: AppDeps): (request: FastifyRequest) => Promise<Context> {
+  return async (request) => {
+    const token = bearerToken(request.headers.authorization);
+    const viewer = token ? await verifyAccessToken(deps.jwtSecret, token, deps.now()) : null;
+    return createContextInner(deps, { viewer, ip: request.ip, log: request.log });
+  };
 }
