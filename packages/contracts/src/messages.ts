@@ -96,4 +96,5 @@ export const ERROR_MESSAGES = {
   cardDeclined: "Your card was declined.",
   tooManyRequests: "Too many requests. Please wait a moment and try again.",
   heldForReview: "Your profile is paused while our team reviews reports about it.",
+  alreadyReported: "You already reported this student. Our team will review it.",
 } as const;

@@ -1,14 +1,10 @@
-import { REPORTS_TO_HOLD, type ReportReason, type SafetyTarget } from "@quad/contracts";
+import { ERROR_MESSAGES, REPORTS_TO_HOLD, type ReportReason, type SafetyTarget } from "@quad/contracts";
 import { isUniqueViolation, type Database } from "@quad/db";
 import { blocks, reports, rounds, users } from "@quad/db/schema";
 import { and, countDistinct, desc, eq, isNull, or } from "drizzle-orm";
 import { AppError } from "../../errors";
 import { mediaUrl } from "../../media/storage";
 import { resolveTarget } from "./target";
-
-export const SAFETY_MESSAGES = {
-  alreadyReported: "You already reported this student. Our team will review it.",
-} as const;
 
 /**
  * Blocks a student both ways: neither is drawn for the other again (the
@@ -63,7 +59,7 @@ export async function reportStudent(
     try {
       await tx.insert(reports).values({ reporterId: me, reportedId: other, reason: input.reason, note: input.note ?? null, createdAt: now });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError("CONFLICT", SAFETY_MESSAGES.alreadyReported);
+      if (isUniqueViolation(error)) throw new AppError("CONFLICT", ERROR_MESSAGES.alreadyReported);
       throw error;
     }
     const [open] = await tx

@@ -1,8 +1,8 @@
-import { ReportInput, type SafetyTarget } from "@quad/contracts";
+import { ERROR_MESSAGES, ReportInput, type SafetyTarget } from "@quad/contracts";
 import { trpcError, type TrpcResolvers } from "./trpc";
 
-/** The server's answer to a second report of the same student (apps/server safety service). */
-export const ALREADY_REPORTED = "You already reported this student. Our team will review it.";
+/** The server's answer to a second report of the same student. */
+export const ALREADY_REPORTED = ERROR_MESSAGES.alreadyReported;
 
 export interface SafetyBackendOptions {
   /** Called after a block went through (the rounds fake closes its open round here, as the server does). */
