@@ -1,5 +1,6 @@
 import { AdminTargetInput, AuditTrail, OkResult, ReviewQueue } from "@quad/contracts";
 import { router, sessionProcedure } from "../../trpc/init";
+import { enforceWriteLimits } from "../../trpc/limits";
 import { auditTrail, removePhoto, removeProfile, requireAdmin, restoreProfile, reviewQueue } from "./service";
 
 /** Admins only: anyone else gets NOT_FOUND, the same as a missing route. */
@@ -8,10 +9,16 @@ const adminProcedure = sessionProcedure.use(async ({ ctx, next }) => {
   return next({ ctx: { ...ctx, adminId } });
 });
 
+/** Moderators' writes carry the same per-student and per-address limits as everyone's. */
+const adminWrite = adminProcedure.use(async ({ ctx, next, path }) => {
+  await enforceWriteLimits(ctx.rateLimiter, { name: path, ip: ctx.ip, phone: ctx.viewer.phone });
+  return next();
+});
+
 export const adminRouter = router({
   reviewQueue: adminProcedure.output(ReviewQueue).query(({ ctx }) => reviewQueue(ctx.db)),
   auditTrail: adminProcedure.output(AuditTrail).query(({ ctx }) => auditTrail(ctx.db)),
-  restore: adminProcedure
+  restore: adminWrite
     .input(AdminTargetInput)
     .output(OkResult)
     .mutation(async ({ ctx, input }) => {
@@ -19,7 +26,7 @@ export const adminRouter = router({
       ctx.candidatePool.invalidate();
       return { ok: true as const };
     }),
-  removeProfile: adminProcedure
+  removeProfile: adminWrite
     .input(AdminTargetInput)
     .output(OkResult)
     .mutation(async ({ ctx, input }) => {
@@ -27,7 +34,7 @@ export const adminRouter = router({
       ctx.candidatePool.invalidate();
       return { ok: true as const };
     }),
-  removePhoto: adminProcedure
+  removePhoto: adminWrite
     .input(AdminTargetInput)
     .output(OkResult)
     .mutation(async ({ ctx, input }) => {

@@ -10,6 +10,7 @@ import {
 } from "@quad/contracts";
 import { AppError } from "../../errors";
 import { publicProcedure, router } from "../../trpc/init";
+import { enforceLimit, enforceWriteLimits, WRITE_LIMITS } from "../../trpc/limits";
 import type { Context } from "../../trpc/context";
 import { recordSignupConsents } from "../consents/service";
 import { sendCode, verifyCode, type CodeDeps } from "./codes";
@@ -25,8 +26,14 @@ const codeDeps = (ctx: Context): CodeDeps => ({
 });
 const sessionDeps = (ctx: Context): SessionDeps => ({ db: ctx.db, now: ctx.now, secret: ctx.jwtSecret });
 
+/** Every sign-in write is limited per address (and per phone where the input names one). */
+const limitedProcedure = publicProcedure.use(async ({ ctx, next, path }) => {
+  await enforceWriteLimits(ctx.rateLimiter, { name: path, ip: ctx.ip });
+  return next();
+});
+
 /** Each sign-in flow exists only under its configured provider. */
-const localProcedure = publicProcedure.use(({ ctx, next }) => {
+const localProcedure = limitedProcedure.use(({ ctx, next }) => {
   if (ctx.config.AUTH_PROVIDER !== "local") throw new AppError("NOT_FOUND", "Sign in with the app's phone verification.");
   return next();
 });
@@ -49,11 +56,13 @@ export const authRouter = router({
     .input(VerifyCodeInput)
     .output(AuthTokens)
     .mutation(async ({ ctx, input }) => {
+      // The address was counted on the way in; the phone is known only now.
+      await enforceLimit(ctx.rateLimiter, `auth.verifyCode:phone:${input.phone}`, WRITE_LIMITS.perStudent);
       await verifyCode(codeDeps(ctx), input.phone, input.code);
       if (input.consents) await recordSignupConsents(ctx.db, input.phone, ctx.now());
       return startSession(sessionDeps(ctx), input.phone);
     }),
-  firebase: publicProcedure
+  firebase: limitedProcedure
     .input(FirebaseSignInInput)
     .output(AuthTokens)
     .mutation(async ({ ctx, input }) => {
@@ -62,11 +71,11 @@ export const authRouter = router({
       if (input.consents) await recordSignupConsents(ctx.db, phone, ctx.now());
       return startSession(sessionDeps(ctx), phone);
     }),
-  refresh: publicProcedure
+  refresh: limitedProcedure
     .input(RefreshInput)
     .output(AuthTokens)
     .mutation(({ ctx, input }) => rotateSession(sessionDeps(ctx), input.refreshToken)),
-  logout: publicProcedure
+  logout: limitedProcedure
     .input(LogoutInput)
     .output(LogoutResult)
     .mutation(async ({ ctx, input }) => {

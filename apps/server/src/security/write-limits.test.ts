@@ -1,0 +1,96 @@
+import { routeList } from "@quad/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMemoryRateLimiter, type RateLimiter } from "../rate-limit/limiter";
+import { createTestApp, type TestApp } from "../test/app";
+import { campus } from "../test/voters";
+
+/**
+ * Issue 7 "Limits": every write endpoint has per-student and per-IP limits.
+ * Each write procedure is called once with a valid input through a limiter
+ * that records the keys it is asked about; the keys must name the caller's
+ * address and (for signed-in calls) the caller. A new write procedure
+ * without a sample here fails the first test, so none can slip through.
+ */
+
+const CLIENT_IP = "198.51.100.23";
+const seen: string[] = [];
+const recording = (inner: RateLimiter): RateLimiter => ({
+  consume: (key, limit, windowMs) => {
+    seen.push(key);
+    return inner.consume(key, limit, windowMs);
+  },
+  close: () => inner.close(),
+});
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ rateLimiter: recording(createMemoryRateLimiter()), env: { TRUST_PROXY: "true" } });
+});
+afterAll(() => t?.close());
+
+type Sample = (ids: { other: string; phone: string }) => unknown;
+const UUID = "00000000-0000-4000-8000-000000000000";
+
+/** A valid input for each write procedure (it need not succeed: the limit comes first or on the way). */
+const SAMPLES: Record<string, Sample> = {
+  "auth.sendCode": () => ({ phone: SIGN_IN_PHONE }),
+  "auth.verifyCode": () => ({ phone: SIGN_IN_PHONE, code: "123456", consents: { sms: true, terms: true } }),
+  "auth.refresh": () => ({ refreshToken: "not-a-real-token" }),
+  "auth.logout": () => ({ refreshToken: "not-a-real-token" }),
+  "auth.firebase": () => ({ idToken: "not-a-real-token", consents: { sms: true, terms: true } }),
+  "users.update": () => ({ firstName: "Avery" }),
+  "users.setSms": () => ({ enabled: false }),
+  "votes.store": ({ other }) => ({ userId: other, promptId: 1 }),
+  "unlocks.unlockUser": () => ({ userId: UUID }),
+  "payments.createPaymentIntent": () => ({ productId: "unlock-3" }),
+  "payments.flashSale": () => undefined,
+  "payments.localConfirm": () => ({ clientSecret: "pi_missing_secret", cardNumber: "4242424242424242" }),
+  "safety.block": ({ other }) => ({ userId: other }),
+  "safety.unblock": ({ other }) => ({ userId: other }),
+  "safety.report": ({ other }) => ({ target: { userId: other }, reason: "fake_profile" }),
+  "account.setPaused": () => ({ paused: false }),
+  "account.setPreview": () => ({ showInPreview: true }),
+  "admin.restore": ({ other }) => ({ userId: other }),
+  "admin.removePhoto": ({ other }) => ({ userId: other }),
+  "admin.removeProfile": ({ other }) => ({ userId: other }),
+  // Last: it ends the caller's account.
+  "account.delete": () => ({ confirm: "DELETE" }),
+};
+
+const PUBLIC = new Set(routeList.filter((route) => !route.auth).map((route) => route.procedure));
+/**
+ * Signed-out writes that name a phone are limited per phone too. (Sending a
+ * code is limited per phone by the codes table itself — one per 30 s, a few
+ * an hour — tested with the auth module.)
+ */
+const SIGN_IN_PHONE = "+15550001234";
+const PER_PHONE = new Set(["auth.verifyCode"]);
+
+describe("write limits", () => {
+  it("every write procedure in the route table has a sample here", () => {
+    const writes = routeList.filter((route) => route.method !== "GET").map((route) => route.procedure);
+    expect(writes.filter((procedure) => !(procedure in SAMPLES))).toEqual([]);
+  });
+
+  it("each write consumes a per-address and, when signed in, a per-student limit", async () => {
+    const c = await campus(t, { role: "admin" });
+    const other = await c.student({ gender: "female" });
+    const missing: string[] = [];
+    for (const [procedure, sample] of Object.entries(SAMPLES)) {
+      seen.length = 0;
+      const input = sample({ other: other.id, phone: c.me.phone });
+      await t.app.inject({
+        method: "POST",
+        url: `/api/trpc/${procedure}`,
+        headers: { authorization: `Bearer ${c.tokens.token}`, "x-forwarded-for": CLIENT_IP, "content-type": "application/json" },
+        payload: input === undefined ? "" : JSON.stringify(input),
+      });
+      const perIp = seen.some((key) => key.includes(CLIENT_IP));
+      const perStudent = PER_PHONE.has(procedure)
+        ? seen.some((key) => key.includes(SIGN_IN_PHONE))
+        : PUBLIC.has(procedure) || seen.some((key) => key.includes(c.me.phone) || key.includes(c.me.id));
+      if (!perIp || !perStudent) missing.push(`${procedure}: ${perIp ? "" : "no per-IP limit "}${perStudent ? "" : "no per-student limit"} (keys: ${seen.join(", ")})`);
+    }
+    expect(missing).toEqual([]);
+  });
+});
