@@ -1,7 +1,7 @@
 import type { Database } from "@quad/db";
 import { schools, smsOutbox, users, type SmsStatus } from "@quad/db/schema";
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { smsAllowedPhones } from "../consents/service";
+import { recordSmsKeywordConsent, smsAllowedPhones } from "../consents/service";
 import { FALLBACK_TIME_ZONE, isQuietHour } from "../notifications/local-time";
 import { errorText, SmsDeliveryError, type SmsKind, type SmsProvider } from "./sender";
 
@@ -151,12 +151,19 @@ async function claimAndSend(deps: SmsQueueDeps, ids: string[], report: DrainRepo
       } else {
         await finish({ status: "failed", lastError: errorText(error) });
         report.failed++;
+        // The carrier has the number opted out (a STOP we never saw): record it, so nothing more is queued for it.
+        if (error instanceof SmsDeliveryError && error.recipientOptedOut) {
+          await recordSmsKeywordConsent(db, message.to, CARRIER_OPT_OUT, false, deps.now());
+        }
       }
     }
   });
 }
 
 const needsConsent = (kind: SmsKind) => kind !== "code";
+
+/** The consent record's keyword when the carrier, not an inbound text, told us of the STOP. */
+const CARRIER_OPT_OUT = "STOP (carrier, Twilio 21610)";
 
 async function forEachConcurrently<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;

@@ -25,11 +25,14 @@ export class SmsDeliveryError extends Error {
    * retryable: the provider certainly did not accept the message and may
    * later (rate limited, overloaded, unreachable). outcomeUnknown: it may
    * have been accepted (a timeout after the request left): never resend.
+   * recipientOptedOut: the carrier says the number replied STOP to us
+   * (Twilio 21610), which the app must then treat as an opt-out too.
    */
   constructor(
     message: string,
     readonly retryable: boolean,
     readonly outcomeUnknown = false,
+    readonly recipientOptedOut = false,
   ) {
     super(message);
     this.name = "SmsDeliveryError";

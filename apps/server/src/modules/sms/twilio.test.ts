@@ -6,6 +6,7 @@ import { smsOutbox } from "@quad/db/schema";
 import { createTestDatabase, type TestDatabase } from "@quad/db/testing";
 import { eq } from "drizzle-orm";
 import { consentTo } from "../../test/sms";
+import { smsConsentState } from "../consents/service";
 import { sendQueuedMessages } from "./queue";
 import { createSmsSender, SmsDeliveryError } from "./sender";
 import { createTwilioProvider, twilioSignature, verifyTwilioSignature } from "./twilio";
@@ -158,6 +159,33 @@ describe("the Twilio provider behind the sender and the queue", () => {
     answer = { status: 503, body: { code: 20503, message: "Service Unavailable" } };
     await sendQueuedMessages({ db: database.db, provider: provider(), now });
     expect(await rowsTo("+15555550113")).toMatchObject([{ status: "queued", attempts: 1, lastError: "Twilio 503: 20503 Service Unavailable" }]);
+    expect(requests).toHaveLength(1);
+  });
+});
+
+describe("a number the carrier has opted out (Twilio 21610)", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database?.close());
+  const now = () => new Date("2026-03-03T18:00:00Z");
+  const phone = "+15555550114";
+  const queueNotice = () =>
+    database.db.insert(smsOutbox).values({ toPhone: phone, body: "You got 1 new vote on Quad!", kind: "notification", createdAt: now() });
+
+  it("is recorded as opted out, so nothing more is sent to it", async () => {
+    await consentTo(database.db, phone, now());
+    await queueNotice();
+    answer = { status: 400, body: { code: 21610, message: "Attempt to send to unsubscribed recipient", status: 400 } };
+    await sendQueuedMessages({ db: database.db, provider: provider(), now });
+    expect(requests).toHaveLength(1);
+    expect((await smsConsentState(database.db, phone)).optedOutBySms).toBe(true);
+
+    answer = { status: 201, body: { sid: "SM0123456789abcdef0123456789abcdef", status: "queued" } };
+    await queueNotice();
+    const report = await sendQueuedMessages({ db: database.db, provider: provider(), now });
+    expect(report.suppressed).toBe(1);
     expect(requests).toHaveLength(1);
   });
 });

@@ -73,7 +73,7 @@ export function createTwilioProvider(opts: TwilioProviderOptions): SmsProvider {
         const message = `Twilio ${response.status}${detail ? `: ${detail}` : ""}`;
         if (response.status === 429 || response.status === 503) throw new SmsDeliveryError(message, true);
         if (response.status >= 500) throw new SmsDeliveryError(`${message} (outcome unknown)`, false, true);
-        throw new SmsDeliveryError(message, false);
+        throw new SmsDeliveryError(message, false, false, json.code === TWILIO_UNSUBSCRIBED);
       }
       if (typeof json.sid !== "string") throw new SmsDeliveryError(`Twilio ${response.status} without a message sid`, false, true);
       return { providerMessageId: json.sid };
@@ -86,6 +86,9 @@ export function createTwilioProvider(opts: TwilioProviderOptions): SmsProvider {
  * auth token, of the full URL Twilio called followed by every POST parameter
  * as name then value, sorted by name; base64.
  */
+/** "Attempt to send to unsubscribed recipient": the number replied STOP to our sender. */
+const TWILIO_UNSUBSCRIBED = 21610;
+
 export function twilioSignature(authToken: string, url: string, params: Iterable<[string, string]>): string {
   const sorted = [...params].sort(([ak, av], [bk, bv]) => (ak < bk ? -1 : ak > bk ? 1 : av < bv ? -1 : av > bv ? 1 : 0));
   const payload = sorted.reduce((acc, [key, value]) => acc + key + value, url);
