@@ -1,7 +1,7 @@
 import type { AuditTrail as AuditTrailShape } from "@quad/contracts";
 import type { z } from "zod";
 import { Icon, Spinner, type IconName } from "../../components";
-import { exactTime, timeAgo } from "./format-time";
+import { exactTime, timeAgo } from "../../lib/time-ago";
 import { ADMIN_TEXT, AUDIT_ACTION_LABELS, shortId } from "./texts";
 import styles from "./admin.module.css";
 

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import type { ReviewQueue } from "@quad/contracts";
 import { Button, Icon } from "../../components";
-import { exactTime, timeAgo } from "./format-time";
+import { exactTime, timeAgo } from "../../lib/time-ago";
 import { ADMIN_TEXT } from "./texts";
 import type { ModerationAction } from "./use-moderation";
 import styles from "./admin.module.css";

@@ -1,6 +1,7 @@
 import { LOCKED_NAME_PLACEHOLDER, type VoteCard } from "@quad/contracts";
 import { useId } from "react";
 import { Button, Icon } from "../../components";
+import { timeAgo } from "../../lib/time-ago";
 import styles from "./vote-card.module.css";
 
 /** "’27": the short class year printed on a revealed card. */
@@ -10,22 +11,6 @@ export function shortClassYear(year: number): string {
 
 export function voterName(card: VoteCard): string {
   return card.isUnlocked ? card.name : LOCKED_NAME_PLACEHOLDER;
-}
-
-const RELATIVE = new Intl.RelativeTimeFormat("en", { numeric: "auto", style: "short" });
-
-/** "5 min. ago", "yesterday": when the vote came in. */
-export function receivedAgo(createdAt: string, now: number): string {
-  const seconds = Math.round((Date.parse(createdAt) - now) / 1000);
-  const steps: [Intl.RelativeTimeFormatUnit, number][] = [
-    ["day", 86_400],
-    ["hour", 3_600],
-    ["minute", 60],
-  ];
-  for (const [unit, size] of steps) {
-    if (Math.abs(seconds) >= size) return RELATIVE.format(Math.trunc(seconds / size), unit);
-  }
-  return "just now";
 }
 
 export interface VoteCardTileProps {
@@ -43,7 +28,7 @@ export function VoteCardTile({ card, now, onView }: VoteCardTileProps) {
       <div className={styles.photoFrame}>
         {/* Locked: a tiny teaser the server blurred; there is nothing sharper behind it. */}
         <img className={styles.photo} src={card.photo} alt="" loading="lazy" decoding="async" />
-        <span className={styles.when}>{receivedAgo(card.createdAt, now)}</span>
+        <span className={styles.when}>{timeAgo(card.createdAt, now)}</span>
         {!card.isUnlocked && (
           <span className={styles.lock} aria-hidden="true">
             <Icon name="lock" size={18} />

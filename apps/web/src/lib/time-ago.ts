@@ -1,15 +1,16 @@
 const RELATIVE = new Intl.RelativeTimeFormat("en", { numeric: "auto", style: "short" });
 const ABSOLUTE = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
 
-/** "5 min. ago", "yesterday". */
+const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["day", 86_400],
+  ["hour", 3_600],
+  ["minute", 60],
+];
+
+/** "5 min. ago", "yesterday", "just now": how long ago `iso` was, seen from `now`. */
 export function timeAgo(iso: string, now: number = Date.now()): string {
   const seconds = Math.round((Date.parse(iso) - now) / 1000);
-  const steps: [Intl.RelativeTimeFormatUnit, number][] = [
-    ["day", 86_400],
-    ["hour", 3_600],
-    ["minute", 60],
-  ];
-  for (const [unit, size] of steps) {
+  for (const [unit, size] of STEPS) {
     if (Math.abs(seconds) >= size) return RELATIVE.format(Math.trunc(seconds / size), unit);
   }
   return "just now";
