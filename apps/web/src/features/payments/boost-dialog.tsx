@@ -1,9 +1,9 @@
-import { BOOST_OPTIONS, formatPrice, SCREEN_TEXT, type BoostOptionId, type ProductId } from "@quad/contracts";
-import { useEffect, useState } from "react";
+import { BOOST_OPTIONS, formatPrice, SCREEN_TEXT, type BoostOptionId } from "@quad/contracts";
+import { useState } from "react";
 import { Button, Icon, Modal } from "../../components";
 import { useSessionStore } from "../../lib/session-store";
 import { useBoostRemaining } from "./boost-remaining";
-import { CheckoutDialog, preloadCheckout } from "./checkout";
+import { useCheckout } from "./checkout";
 import styles from "./dialogs.module.css";
 import { PriceTag } from "./price-tag";
 import { ProductOptions, type ProductOptionItem } from "./product-options";
@@ -29,14 +29,10 @@ export interface BoostDialogProps {
 /** The boost options (spec §9), then the card payment dialog. A new boost extends a running one. */
 export function BoostDialog({ open, onClose }: BoostDialogProps) {
   const [selected, setSelected] = useState<BoostOptionId>("boost-3");
-  const [paying, setPaying] = useState<ProductId | null>(null);
+  const { pay, checkout } = useCheckout(open, onClose);
   const boostEnd = useSessionStore((state) => state.user?.boostEndTime ?? null);
   const remaining = useBoostRemaining(boostEnd);
   const price = BOOST_OPTIONS.find((boost) => boost.id === selected)!.priceCents;
-
-  useEffect(() => {
-    if (open) preloadCheckout();
-  }, [open]);
 
   return (
     <>
@@ -45,7 +41,7 @@ export function BoostDialog({ open, onClose }: BoostDialogProps) {
         onClose={onClose}
         title="Boost your profile"
         footer={
-          <Button size="lg" block icon={<Icon name="rocket" size={20} />} onClick={() => setPaying(selected)}>
+          <Button size="lg" block icon={<Icon name="rocket" size={20} />} onClick={() => pay(selected)}>
             Boost · {formatPrice(price)}
           </Button>
         }
@@ -66,16 +62,7 @@ export function BoostDialog({ open, onClose }: BoostDialogProps) {
           <ProductOptions legend="Boost options" options={OPTIONS} value={selected} onChange={setSelected} />
         </div>
       </Modal>
-      {paying && (
-        <CheckoutDialog
-          productId={paying}
-          onClose={() => setPaying(null)}
-          onPaid={() => {
-            setPaying(null);
-            onClose();
-          }}
-        />
-      )}
+      {checkout}
     </>
   );
 }

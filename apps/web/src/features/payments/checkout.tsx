@@ -1,4 +1,5 @@
-import { lazy, Suspense } from "react";
+import type { ProductId } from "@quad/contracts";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import type { PaymentDialogProps } from "./payment-dialog";
 
 const loadPaymentDialog = () => import("./payment-dialog");
@@ -16,4 +17,29 @@ export function CheckoutDialog(props: PaymentDialogProps) {
       <LazyPaymentDialog {...props} />
     </Suspense>
   );
+}
+
+/**
+ * A product picker's way to pay: the payment code is fetched while the
+ * picker is open, `pay(id)` opens the checkout over it, and after a
+ * successful payment the checkout closes and `onPaid` runs.
+ */
+export function useCheckout(pickerOpen: boolean, onPaid: () => void): { pay: (productId: ProductId) => void; checkout: ReactNode } {
+  const [paying, setPaying] = useState<ProductId | null>(null);
+
+  useEffect(() => {
+    if (pickerOpen) preloadCheckout();
+  }, [pickerOpen]);
+
+  const checkout = paying && (
+    <CheckoutDialog
+      productId={paying}
+      onClose={() => setPaying(null)}
+      onPaid={() => {
+        setPaying(null);
+        onPaid();
+      }}
+    />
+  );
+  return { pay: setPaying, checkout };
 }

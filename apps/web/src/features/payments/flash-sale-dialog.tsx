@@ -1,8 +1,7 @@
 import { FLASH_SALE_PACKAGE_ID, formatPrice, percentOff, type FlashSaleOffer } from "@quad/contracts";
-import { useEffect, useState } from "react";
 import { Button, Icon, Modal, Spinner } from "../../components";
 import { useBoostRemaining } from "./boost-remaining";
-import { CheckoutDialog, preloadCheckout } from "./checkout";
+import { useCheckout } from "./checkout";
 import styles from "./dialogs.module.css";
 import { PriceTag } from "./price-tag";
 import { formatSaleEnd, useFlashSale } from "./use-flash-sale";
@@ -21,13 +20,9 @@ export interface FlashSaleDialogProps {
  * price once it has ended.
  */
 export function FlashSaleDialog({ open, onClose, onPaid }: FlashSaleDialogProps) {
-  const [paying, setPaying] = useState(false);
+  const { pay, checkout } = useCheckout(open, onPaid);
   const sale = useFlashSale(open);
   const offer = sale.data;
-
-  useEffect(() => {
-    if (open) preloadCheckout();
-  }, [open]);
 
   return (
     <>
@@ -41,7 +36,7 @@ export function FlashSaleDialog({ open, onClose, onPaid }: FlashSaleDialogProps)
         }
         footer={
           <>
-            <Button size="lg" block icon={<Icon name="unlock" size={20} />} onClick={() => setPaying(true)} disabled={!offer}>
+            <Button size="lg" block icon={<Icon name="unlock" size={20} />} onClick={() => pay(FLASH_SALE_PACKAGE_ID)} disabled={!offer}>
               {offer ? `Unlock for ${formatPrice(offer.priceCents)}` : "Unlock"}
             </Button>
             <Button variant="ghost" block onClick={onClose}>
@@ -58,16 +53,7 @@ export function FlashSaleDialog({ open, onClose, onPaid }: FlashSaleDialogProps)
           <p className={styles.heroText}>1 unlock · their name, photo, class year, emojis and Instagram handle</p>
         </div>
       </Modal>
-      {paying && (
-        <CheckoutDialog
-          productId={FLASH_SALE_PACKAGE_ID}
-          onClose={() => setPaying(false)}
-          onPaid={() => {
-            setPaying(false);
-            onPaid();
-          }}
-        />
-      )}
+      {checkout}
     </>
   );
 }

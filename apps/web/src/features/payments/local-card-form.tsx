@@ -19,6 +19,13 @@ import styles from "./local-card-form.module.css";
 
 const EMPTY: CardFields = { number: "", expiry: "", cvc: "" };
 
+/** Each box of the card form: its name for screen readers, hint, autofill slot and as-you-type formatting. */
+const CARD_INPUTS: Record<keyof CardFields, { label: string; placeholder: string; autoComplete: string; format: (text: string) => string }> = {
+  number: { label: "Card number", placeholder: "1234 1234 1234 1234", autoComplete: "cc-number", format: formatCardNumber },
+  expiry: { label: "Expiration date (MM / YY)", placeholder: "MM / YY", autoComplete: "cc-exp", format: formatExpiry },
+  cvc: { label: "Security code (CVC)", placeholder: "CVC", autoComplete: "cc-csc", format: formatCvc },
+};
+
 /**
  * The local payment provider's card form (PAYMENT_PROVIDER=local): it looks
  * and behaves like a real card form, but only the card number is sent, to
@@ -73,6 +80,24 @@ export function LocalCardForm({ clientSecret, payLabel, onBusyChange, onSucceede
   const describedBy = (field: keyof CardFields) =>
     [errors[field] ? `${ids[field]}-error` : null, failure ? ids.failure : null].filter(Boolean).join(" ") || undefined;
 
+  const cardInput = (field: keyof CardFields) => {
+    const { label, placeholder, autoComplete, format } = CARD_INPUTS[field];
+    return (
+      <input
+        id={ids[field]}
+        className={styles.input}
+        aria-label={label}
+        placeholder={placeholder}
+        inputMode="numeric"
+        autoComplete={autoComplete}
+        value={fields[field]}
+        onChange={(event) => update(field, format(event.target.value))}
+        aria-invalid={errors[field] ? true : undefined}
+        aria-describedby={describedBy(field)}
+      />
+    );
+  };
+
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Card payment">
       <fieldset className={styles.fieldset} disabled={busy}>
@@ -81,47 +106,14 @@ export function LocalCardForm({ clientSecret, payLabel, onBusyChange, onSucceede
         </legend>
         <div className={`${styles.card} ${errors.number || errors.expiry || errors.cvc || failure ? styles.invalid : ""}`}>
           <div className={styles.numberRow}>
-            <input
-              id={ids.number}
-              className={styles.input}
-              aria-label="Card number"
-              placeholder="1234 1234 1234 1234"
-              inputMode="numeric"
-              autoComplete="cc-number"
-              value={fields.number}
-              onChange={(event) => update("number", formatCardNumber(event.target.value))}
-              aria-invalid={errors.number ? true : undefined}
-              aria-describedby={describedBy("number")}
-            />
+            {cardInput("number")}
             <span className={styles.brand} aria-hidden="true" data-brand={brand ?? "none"}>
               {brand ?? <CardGlyph />}
             </span>
           </div>
           <div className={styles.splitRow}>
-            <input
-              id={ids.expiry}
-              className={styles.input}
-              aria-label="Expiration date (MM / YY)"
-              placeholder="MM / YY"
-              inputMode="numeric"
-              autoComplete="cc-exp"
-              value={fields.expiry}
-              onChange={(event) => update("expiry", formatExpiry(event.target.value))}
-              aria-invalid={errors.expiry ? true : undefined}
-              aria-describedby={describedBy("expiry")}
-            />
-            <input
-              id={ids.cvc}
-              className={styles.input}
-              aria-label="Security code (CVC)"
-              placeholder="CVC"
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              value={fields.cvc}
-              onChange={(event) => update("cvc", formatCvc(event.target.value))}
-              aria-invalid={errors.cvc ? true : undefined}
-              aria-describedby={describedBy("cvc")}
-            />
+            {cardInput("expiry")}
+            {cardInput("cvc")}
           </div>
         </div>
         {(["number", "expiry", "cvc"] as const).map(

@@ -1,8 +1,8 @@
-import { formatPrice, percentOff, UNLOCK_PACKAGES, type FlashSaleOffer, type ProductId, type UnlockPackageId } from "@quad/contracts";
-import { useEffect, useState } from "react";
+import { formatPrice, percentOff, UNLOCK_PACKAGES, type FlashSaleOffer, type UnlockPackageId } from "@quad/contracts";
+import { useState } from "react";
 import { Button, Modal } from "../../components";
 import { useSessionStore } from "../../lib/session-store";
-import { CheckoutDialog, preloadCheckout } from "./checkout";
+import { useCheckout } from "./checkout";
 import styles from "./dialogs.module.css";
 import { PriceTag } from "./price-tag";
 import { ProductOptions, type ProductOptionItem } from "./product-options";
@@ -35,15 +35,11 @@ export interface UnlockPackagesDialogProps {
 /** "Buy Unlocks": the three unlock packages, then the card payment dialog. */
 export function UnlockPackagesDialog({ open, onClose }: UnlockPackagesDialogProps) {
   const [selected, setSelected] = useState<UnlockPackageId>("unlock-3");
-  const [paying, setPaying] = useState<ProductId | null>(null);
+  const { pay, checkout } = useCheckout(open, onClose);
   const credits = useSessionStore((state) => state.user?.remainingUnlocks ?? 0);
   const sale = useFlashSale(open);
   const options = packageOptions(sale.data);
   const price = selected === sale.data?.productId ? sale.data.priceCents : UNLOCK_PACKAGES.find((pack) => pack.id === selected)!.priceCents;
-
-  useEffect(() => {
-    if (open) preloadCheckout();
-  }, [open]);
 
   return (
     <>
@@ -53,7 +49,7 @@ export function UnlockPackagesDialog({ open, onClose }: UnlockPackagesDialogProp
         title="Buy Unlocks"
         description={UNLOCK_REVEALS}
         footer={
-          <Button size="lg" block onClick={() => setPaying(selected)}>
+          <Button size="lg" block onClick={() => pay(selected)}>
             Continue · {formatPrice(price)}
           </Button>
         }
@@ -65,16 +61,7 @@ export function UnlockPackagesDialog({ open, onClose }: UnlockPackagesDialogProp
           <ProductOptions legend="Unlock packages" options={options} value={selected} onChange={setSelected} />
         </div>
       </Modal>
-      {paying && (
-        <CheckoutDialog
-          productId={paying}
-          onClose={() => setPaying(null)}
-          onPaid={() => {
-            setPaying(null);
-            onClose();
-          }}
-        />
-      )}
+      {checkout}
     </>
   );
 }
