@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
 import { AUTH_CODE, SMS_CONSENT_TEXT, TERMS_CONSENT_TEXT, TOASTS } from "@quad/contracts";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, openDesktopPage, openMobilePage, saveScreenshot, type OpenedPage } from "./browser";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { saveScreenshot, useBrowser, type OpenedPage } from "./browser";
 
 const baseURL = inject("baseURL");
 
@@ -103,22 +103,10 @@ function unexpectedErrors(errors: string[]): string[] {
 }
 
 describe("sign-up and log-in", () => {
-  let browser: Browser;
-  const opened: OpenedPage[] = [];
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await Promise.all(opened.map((o) => o.close()));
-    await browser?.close();
-  });
+  const chromium = useBrowser();
 
   async function open(kind: "mobile" | "desktop", path: string): Promise<OpenedPage> {
-    const page = await (kind === "mobile" ? openMobilePage : openDesktopPage)(browser, `${baseURL}${path}`);
-    opened.push(page);
-    return page;
+    return chromium.open(kind, `${baseURL}${path}`);
   }
 
   it("a new student signs up through the whole wizard, stays signed in, logs out and logs back in", { timeout: 180_000 }, async () => {

@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import { resolve } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 
 const SCREENSHOTS_DIR = resolve(import.meta.dirname, "screenshots");
 
@@ -70,3 +71,38 @@ export async function saveScreenshot(page: Page, name: string, options: { fullPa
   await page.screenshot({ path, fullPage: options.fullPage ?? false, animations: "disabled" });
   return path;
 }
+
+/**
+ * One Chromium for the enclosing describe: launched before its tests and
+ * closed after them, with every page opened through `open`.
+ */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  const opened: OpenedPage[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await Promise.all(opened.map((o) => o.close()));
+    await browser?.close();
+  });
+  const launched = () => {
+    if (!browser) throw new Error("useBrowser: Chromium is launched in beforeAll");
+    return browser;
+  };
+  return {
+    /** The pages opened so far, oldest first. */
+    opened,
+    get browser(): Browser {
+      return launched();
+    },
+    /** A phone (390×844) or laptop page at `url`, closed with the browser. */
+    async open(kind: "mobile" | "desktop", url: string): Promise<OpenedPage> {
+      const page = await (kind === "mobile" ? openMobilePage : openDesktopPage)(launched(), url);
+      opened.push(page);
+      return page;
+    },
+  };
+}
+
+export type Chromium = ReturnType<typeof useBrowser>;

@@ -1,8 +1,8 @@
 import type { Gender, PromptResponse } from "@quad/contracts";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createApi, openSignedIn, type Student } from "./api";
-import { launchBrowser, openDesktopPage, openMobilePage, saveScreenshot, type OpenedPage } from "./browser";
+import { saveScreenshot, useBrowser, type OpenedPage } from "./browser";
 import { hueColors } from "./portrait";
 import { startSecondServer, type SecondServer } from "./second-server";
 
@@ -61,26 +61,18 @@ async function roundShown(page: Page): Promise<void> {
 const settle = (page: Page) => page.waitForTimeout(400);
 
 describe("trust and safety", () => {
-  let browser: Browser;
-  const opened: OpenedPage[] = [];
+  const chromium = useBrowser();
+  const opened = chromium.opened;
   let blocker: Student;
   let blocked: Student;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     blocker = await createStudent(client, "+15557390101", "Theo", "male", 210);
     blocked = await createStudent(client, "+15557390102", "Quinby", "female", 320);
   });
 
-  afterAll(async () => {
-    await Promise.all(opened.map((o) => o.close()));
-    await browser?.close();
-  });
-
   async function open(kind: "mobile" | "desktop", path = "/terms"): Promise<OpenedPage> {
-    const page = await (kind === "mobile" ? openMobilePage : openDesktopPage)(browser, `${baseURL}${path}`);
-    opened.push(page);
-    return page;
+    return chromium.open(kind, `${baseURL}${path}`);
   }
 
   it("blocks a candidate from the card's menu, and a fresh round replaces the one that showed them", async () => {
@@ -199,18 +191,14 @@ describe("trust and safety", () => {
 });
 
 describe("moderation", () => {
-  let browser: Browser;
+  const chromium = useBrowser();
   let server: SecondServer;
-  const opened: OpenedPage[] = [];
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     server = await startSecondServer("moderation");
   }, 180_000);
 
   afterAll(async () => {
-    await Promise.all(opened.map((o) => o.close()));
-    await browser?.close();
     await server?.close();
   });
 
@@ -234,8 +222,7 @@ describe("moderation", () => {
     const baseURL2 = server.baseURL();
 
     for (const kind of ["mobile", "desktop"] as const) {
-      const page = await (kind === "mobile" ? openMobilePage : openDesktopPage)(browser, `${baseURL2}/terms`);
-      opened.push(page);
+      const page = await chromium.open(kind, `${baseURL2}/terms`);
       await openSignedIn(page.page, baseURL2, admin, "/admin");
       await page.page.getByRole("heading", { level: 1, name: "Moderation" }).waitFor();
       const riley = page.page.getByRole("article", { name: "Riley" });

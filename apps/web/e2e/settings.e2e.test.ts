@@ -1,9 +1,9 @@
 import { AUTH_CODE, TOASTS, VOTES_PER_BATCH } from "@quad/contracts";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { SETTINGS_COPY } from "../src/features/settings/copy";
 import { createApi, openSignedIn, type Student } from "./api";
-import { launchBrowser, openDesktopPage, openMobilePage, saveScreenshot, type OpenedPage } from "./browser";
+import { saveScreenshot, useBrowser, type OpenedPage } from "./browser";
 import { hueColors } from "./portrait";
 
 const baseURL = inject("baseURL");
@@ -32,21 +32,10 @@ const toast = (page: Page, text: string) => page.getByText(text, { exact: true }
 const settle = (page: Page) => page.waitForTimeout(400);
 
 describe("settings", () => {
-  let browser: Browser;
-  const opened: OpenedPage[] = [];
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await Promise.all(opened.map((o) => o.close()));
-    await browser?.close();
-  });
+  const chromium = useBrowser();
 
   async function openSettingsAs(student: Student, kind: "mobile" | "desktop" = "mobile"): Promise<OpenedPage> {
-    const page = await (kind === "mobile" ? openMobilePage : openDesktopPage)(browser, `${baseURL}/terms`);
-    opened.push(page);
+    const page = await chromium.open(kind, `${baseURL}/terms`);
     await openSignedIn(page.page, baseURL, student, "/settings");
     await page.page.getByRole("heading", { level: 1, name: SETTINGS_COPY.title }).waitFor();
     return page;

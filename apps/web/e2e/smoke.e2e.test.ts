@@ -1,27 +1,14 @@
 import { POLICY_EFFECTIVE_DATE, POLICY_UPDATED_DATE } from "@quad/contracts";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, openDesktopPage, openMobilePage, saveScreenshot, type OpenedPage } from "./browser";
+import { describe, expect, inject, it } from "vitest";
+import { saveScreenshot, useBrowser, type OpenedPage } from "./browser";
 
 const baseURL = inject("baseURL");
 
 describe("smoke", () => {
-  let browser: Browser;
-  const opened: OpenedPage[] = [];
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await Promise.all(opened.map((o) => o.close()));
-    await browser?.close();
-  });
+  const chromium = useBrowser();
 
   async function open(kind: "mobile" | "desktop", path: string): Promise<OpenedPage> {
-    const page = await (kind === "mobile" ? openMobilePage : openDesktopPage)(browser, `${baseURL}${path}`);
-    opened.push(page);
-    return page;
+    return chromium.open(kind, `${baseURL}${path}`);
   }
 
   it("/ renders the app frame", async () => {

@@ -1,8 +1,8 @@
 import { LOCKED_NAME_PLACEHOLDER, SCREEN_TEXT, TOASTS } from "@quad/contracts";
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { createApi, openSignedIn, type Student } from "./api";
-import { launchBrowser, openDesktopPage, openMobilePage, saveScreenshot, type OpenedPage } from "./browser";
+import { saveScreenshot, useBrowser, type OpenedPage, type Chromium } from "./browser";
 
 const baseURL = inject("baseURL");
 
@@ -15,8 +15,8 @@ const baseURL = inject("baseURL");
 const { createStudent, voteFor, me } = createApi(baseURL, "203.0.113.55");
 
 /** Opens /home signed in as `student`. */
-async function openHomeAs(browser: Browser, student: Student, kind: "mobile" | "desktop" = "mobile"): Promise<OpenedPage> {
-  const opened = await (kind === "mobile" ? openMobilePage : openDesktopPage)(browser, `${baseURL}/terms`);
+async function openHomeAs(chromium: Chromium, student: Student, kind: "mobile" | "desktop" = "mobile"): Promise<OpenedPage> {
+  const opened = await chromium.open(kind, `${baseURL}/terms`);
   await openSignedIn(opened.page, baseURL, student);
   await opened.page.getByRole("button", { name: SCREEN_TEXT.seeWhoVotedForYou }).waitFor();
   return opened;
@@ -41,17 +41,7 @@ async function payWithCard(page: Page, cardNumber: string, payLabel: string): Pr
 }
 
 describe("received votes, unlocks, payments and boosts", () => {
-  let browser: Browser;
-  const opened: OpenedPage[] = [];
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await Promise.all(opened.map((o) => o.close()));
-    await browser?.close();
-  });
+  const chromium = useBrowser();
 
   it("a student who received a vote buys unlock-3 with 4242…, unlocks the voter and sees their name and handle", async () => {
     const recipient = await createStudent("+15555550811", {
@@ -73,8 +63,7 @@ describe("received votes, unlocks, payments and boosts", () => {
     });
     await voteFor(voter, recipient);
 
-    const home = await openHomeAs(browser, recipient);
-    opened.push(home);
+    const home = await openHomeAs(chromium, recipient);
     const { page, errors } = home;
 
     // The list: one locked card, without the voter's name or handle.
@@ -144,8 +133,7 @@ describe("received votes, unlocks, payments and boosts", () => {
     expect(errors).toEqual([]);
 
     // The same list on a laptop.
-    const desktop = await openHomeAs(browser, { ...recipient, me: await me(recipient) }, "desktop");
-    opened.push(desktop);
+    const desktop = await openHomeAs(chromium, { ...recipient, me: await me(recipient) }, "desktop");
     await desktop.page.getByRole("button", { name: SCREEN_TEXT.seeWhoVotedForYou }).click();
     await dialog(desktop.page, SCREEN_TEXT.votedOnYou).getByRole("listitem").first().getByText("Quinlan").waitFor();
     await settle(desktop.page);
@@ -166,8 +154,7 @@ describe("received votes, unlocks, payments and boosts", () => {
       graduationYear: 2028,
       colors: [[22, 163, 74], [37, 99, 235]],
     });
-    const home = await openHomeAs(browser, student);
-    opened.push(home);
+    const home = await openHomeAs(chromium, student);
     const { page, errors } = home;
 
     await page.getByRole("button", { name: "Buy Unlocks" }).click();
@@ -194,8 +181,7 @@ describe("received votes, unlocks, payments and boosts", () => {
       graduationYear: 2025,
       colors: [[190, 24, 93], [250, 204, 21]],
     });
-    const home = await openHomeAs(browser, student);
-    opened.push(home);
+    const home = await openHomeAs(chromium, student);
     const { page, errors } = home;
     expect(await page.getByText(/Boosted ·/).count()).toBe(0);
 

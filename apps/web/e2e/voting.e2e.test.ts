@@ -1,8 +1,8 @@
 import { SCREEN_TEXT, SKIPS_IN_A_ROW, TOASTS, VOTES_PER_BATCH, type Gender } from "@quad/contracts";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { createApi, openSignedIn, type Student } from "./api";
-import { launchBrowser, openDesktopPage, openMobilePage, saveScreenshot, type OpenedPage } from "./browser";
+import { saveScreenshot, useBrowser, type OpenedPage } from "./browser";
 import { hueColors } from "./portrait";
 
 const baseURL = inject("baseURL");
@@ -58,22 +58,10 @@ async function voteInBrowser(page: Page): Promise<void> {
 }
 
 describe("voting", () => {
-  let browser: Browser;
-  const opened: OpenedPage[] = [];
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await Promise.all(opened.map((o) => o.close()));
-    await browser?.close();
-  });
+  const chromium = useBrowser();
 
   async function open(kind: "mobile" | "desktop", path: string): Promise<OpenedPage> {
-    const page = await (kind === "mobile" ? openMobilePage : openDesktopPage)(browser, `${baseURL}${path}`);
-    opened.push(page);
-    return page;
+    return chromium.open(kind, `${baseURL}${path}`);
   }
 
   it("a visitor picks Girls, sees two students, votes and lands on /signup with the preference", async () => {
