@@ -56,11 +56,14 @@ describe.skipIf(!serverUrl)(
       const [{ name }] = (await queryRows<{ name: string }>(database.db, sql`select current_database() as name`)) as [{ name: string }];
       const url = new URL(serverUrl!);
       url.pathname = `/${name}`;
-      client = postgres(url.toString(), { max: 5, onnotice: () => {} });
-      const db = drizzle(client, {
-        schema,
-        logger: { logQuery: (query, params) => void (recording && recorded.push({ query, params })) },
+      // Recorded by the driver, so statements sent past Drizzle (prepared ones) are seen too.
+      client = postgres(url.toString(), {
+        max: 5,
+        onnotice: () => {},
+        // A copy: postgres.js serialises the parameters in place once it sends them.
+        debug: (_connection, query, params) => void (recording && recorded.push({ query, params: [...params] })),
       });
+      const db = drizzle(client, { schema });
       await seedCampuses(client);
 
       mediaDir = await mkdtemp(path.join(tmpdir(), "quad-explain-"));

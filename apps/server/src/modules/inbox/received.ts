@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES, type VotesPage } from "@quad/contracts";
-import { queryRows, type Database } from "@quad/db";
+import { queryPrepared, type Database } from "@quad/db";
 import { users } from "@quad/db/schema";
 import { eq, sql } from "drizzle-orm";
 import { AppError } from "../../errors";
@@ -64,7 +64,7 @@ export async function votesForUser(
   const after = input.cursor ? decodeCursor(input.cursor) : undefined;
   const keyset = after ? sql`and (created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``;
   const offset = after ? 0 : (input.page - 1) * input.limit;
-  const rows = await queryRows<PageRow>(
+  const rows = await queryPrepared<PageRow>(
     db,
     sql`
       select v.id, p.text as prompt, to_json(k.created_at) #>> '{}' as "createdAt", voter.teaser_key as "teaserKey",

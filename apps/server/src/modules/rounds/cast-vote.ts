@@ -1,5 +1,5 @@
 import { VOTE_COOLDOWN_MS, VOTES_PER_BATCH, type Gender } from "@quad/contracts";
-import { isCheckViolation, queryRows, type Database } from "@quad/db";
+import { isCheckViolation, queryPrepared, type Database } from "@quad/db";
 import { sql } from "drizzle-orm";
 import { at, dateOfMs, epochMs, notBlockedEitherWay } from "./sql-values";
 
@@ -55,7 +55,7 @@ export async function storeVote(
   const used = sql`(case when s.cooldown_until <= ${now} then 1 else s.votes_in_batch + 1 end)`;
   let row: Row | undefined;
   try {
-    [row] = await queryRows<Row>(
+    [row] = await queryPrepared<Row>(
       db,
       sql`
         with voter as (

@@ -1,5 +1,5 @@
 import type { CandidateOption, Gender } from "@quad/contracts";
-import { queryRows, type Database } from "@quad/db";
+import { queryPrepared, type Database } from "@quad/db";
 import { sql } from "drizzle-orm";
 import { at, fromJson, notBlockedEitherWay, publicProfileJson, toCandidate, type PublicProfileRow } from "./sql-values";
 
@@ -25,7 +25,7 @@ export async function insertRound(
 ): Promise<InsertedRound> {
   const [a, b] = round.pair;
   const voter = sql`${round.voterId}::uuid`;
-  const rows = await queryRows<{ profile: unknown; roundId: string | null; promptText: string | null }>(
+  const rows = await queryPrepared<{ profile: unknown; roundId: string | null; promptText: string | null }>(
     db,
     sql`
       with eligible as (

@@ -1,5 +1,5 @@
 import type { CandidateOption, Gender } from "@quad/contracts";
-import { queryRows, type Database } from "@quad/db";
+import { queryPrepared, type Database } from "@quad/db";
 import { sql } from "drizzle-orm";
 import { PREFERRED_GENDER, dateOfMs, epochMs, fromJson, notBlockedEitherWay, publicProfileJson, toCandidate, type PublicProfileRow } from "./sql-values";
 
@@ -59,7 +59,7 @@ interface Row {
  * rounds_voter_created_idx, blocks pkey and blocks_blocked_idx).
  */
 export async function readRoundState(db: Database, phone: string): Promise<RoundState | null> {
-  const [row] = await queryRows<Row>(
+  const [row] = await queryPrepared<Row>(
     db,
     sql`
       select u.id, u.school_id as "schoolId", u.gender, u.preference, u.is_verified as "isVerified",

@@ -1,5 +1,5 @@
 import { SKIPS_IN_A_ROW } from "@quad/contracts";
-import { isCheckViolation, queryRows, type Database } from "@quad/db";
+import { isCheckViolation, queryPrepared, type Database } from "@quad/db";
 import { sql } from "drizzle-orm";
 import { at } from "./sql-values";
 
@@ -16,7 +16,7 @@ export async function skipOpenRound(db: Database, round: { id: string; voterId: 
   const voterId = round.voterId;
   const voter = sql`${voterId}::uuid`;
   try {
-    const [row] = await queryRows<{ skipsInRow: number | null; skipsLeft: boolean }>(
+    const [row] = await queryPrepared<{ skipsInRow: number | null; skipsLeft: boolean }>(
       db,
       sql`
         with closed as (
