@@ -76,6 +76,9 @@ export async function startServer(opts: { databaseUrl: string; jwtSecret: string
       ALLOW_DEV_PROVIDERS: "true",
       SEED_DEMO: "false",
       BENCH_ROUTES: "true",
+      // Each voter sends its own X-Forwarded-For (voters.ts): without this the server sees
+      // 127.0.0.1 for all of them, and the per-address write limit (600 a minute) refuses votes.
+      TRUST_PROXY: "true",
       LOG_LEVEL: "warn",
       ...opts.env,
     },
