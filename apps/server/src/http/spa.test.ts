@@ -51,3 +51,30 @@ describe("precompressed web assets", () => {
     }
   });
 });
+
+/** index.html carries the prerendered landing page; every other route gets the plain shell. */
+describe("the prerendered landing page", () => {
+  let t: TestApp;
+  let webDir: string;
+
+  beforeAll(async () => {
+    webDir = await mkdtemp(path.join(tmpdir(), "quad-web-"));
+    await writeFile(path.join(webDir, "index.html"), "<!doctype html><div id=root><div data-prerendered><h1>Vote on your classmates</h1></div></div>");
+    await writeFile(path.join(webDir, "app.html"), "<!doctype html><div id=root></div>");
+    t = await createTestApp({ webDistDir: webDir });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rm(webDir, { recursive: true, force: true });
+  });
+
+  it("is sent at / only; deep links get the shell, so /login never shows the landing first", async () => {
+    const home = await t.app.inject({ method: "GET", url: "/", headers: { accept: "text/html" } });
+    expect(home.body).toContain("data-prerendered");
+    for (const url of ["/login", "/home", "/some/deep/link"]) {
+      const res = await t.app.inject({ method: "GET", url, headers: { accept: "text/html" } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe("<!doctype html><div id=root></div>");
+    }
+  });
+});

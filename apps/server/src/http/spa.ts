@@ -5,8 +5,10 @@ import type { FastifyInstance } from "fastify";
 
 /**
  * Serves the built web app at / with history fallback: any GET that is not
- * an API call and asks for HTML gets index.html, so deep links work.
- * Returns whether a build was found.
+ * an API call and asks for HTML gets the app's shell, so deep links work.
+ * index.html carries the prerendered landing page (apps/web/scripts/prerender.mjs)
+ * and is sent at / only; other routes get app.html, the plain shell (or
+ * index.html when a build has none). Returns whether a build was found.
  */
 export async function registerSpa(app: FastifyInstance, distDir: string | undefined): Promise<boolean> {
   if (!distDir || !existsSync(path.join(distDir, "index.html"))) return false;
@@ -22,6 +24,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
       reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
     },
   });
+  const shell = existsSync(path.join(distDir, "app.html")) ? "app.html" : "index.html";
   app.get("/", (_request, reply) => reply.header("cache-control", "no-cache").sendFile("index.html"));
   app.get("/*", async (request, reply) => {
     const file = (request.params as { "*": string })["*"];
@@ -30,7 +33,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
     if (candidate.startsWith(distDir + path.sep) && statSync(candidate, { throwIfNoEntry: false })?.isFile()) {
       return reply.sendFile(path.relative(distDir, candidate));
     }
-    return reply.header("cache-control", "no-cache").sendFile("index.html");
+    return reply.header("cache-control", "no-cache").sendFile(shell);
   });
   return true;
 }

@@ -121,7 +121,8 @@ export function Modal({
     // Focus moves in once per opening; toggling `dismissible` (e.g. while paying) must not move it.
   }, [open, initialFocusRef]);
 
-  if (!open) return null;
+  // Not rendered when prerendering a page (no document): dialogs appear once the app runs.
+  if (!open || typeof document === "undefined") return null;
 
   return createPortal(
     <div className={styles.layer}>

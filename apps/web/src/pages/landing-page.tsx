@@ -12,6 +12,9 @@ import styles from "./landing-page.module.css";
 const loadLandingPreview = () => import("../features/rounds/landing-preview");
 const LandingPreview = lazy(() => loadLandingPreview().then((m) => ({ default: m.LandingPreview })));
 
+/** True while the build renders this page to static HTML (src/prerender.tsx), where there is no document. */
+const PRERENDERING = typeof document === "undefined";
+
 /** Where sign-up starts, carrying the visitor's choice so sign-up can save it. */
 function signupPath(gender: Gender | null): string {
   return gender ? `/signup?preference=${gender}` : "/signup";
@@ -63,9 +66,14 @@ export function LandingPage() {
       </section>
 
       <div className={styles.preview}>
-        <Suspense fallback={<div className={styles.previewPlaceholder} />}>
-          <LandingPreview gender={gender} onChooseGender={choose} onJoin={() => void navigate(joinPath)} />
-        </Suspense>
+        {PRERENDERING ? (
+          // The build's static HTML holds the placeholder; the preview arrives with the app.
+          <div className={styles.previewPlaceholder} />
+        ) : (
+          <Suspense fallback={<div className={styles.previewPlaceholder} />}>
+            <LandingPreview gender={gender} onChooseGender={choose} onJoin={() => void navigate(joinPath)} />
+          </Suspense>
+        )}
       </div>
 
       <div className={styles.cta}>
