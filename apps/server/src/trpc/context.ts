@@ -3,13 +3,14 @@ import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { Config } from "../env";
 import type { MediaStorage } from "../media/storage";
 import type { FirebaseTokenVerifier } from "../modules/auth/firebase";
-import { bearerToken, verifyAccessToken } from "../modules/auth/tokens";
+import { bearerToken } from "../modules/auth/tokens";
 import type Stripe from "stripe";
 import type { PaymentProvider } from "../modules/payments/provider";
 import type { CandidatePool } from "../modules/rounds/candidate-pool";
 import type { Random } from "../modules/rounds/draw";
 import type { SmsSender } from "../modules/sms/sender";
 import type { RateLimiter } from "../rate-limit/limiter";
+import { createTokenVerifier } from "./verified-tokens";
 
 /** What every procedure can reach: the app's services, built once at start. */
 export interface AppDeps {
@@ -56,9 +57,10 @@ export function createContextInner(deps: AppDeps, opts: { viewer?: Viewer | null
 
 /** The context of an HTTP request: the viewer from a valid bearer token, the client address, the request's logger. */
 export function requestContextFactory(deps: AppDeps): (request: FastifyRequest) => Promise<Context> {
+  const verify = createTokenVerifier(deps.jwtSecret);
   return async (request) => {
     const token = bearerToken(request.headers.authorization);
-    const viewer = token ? await verifyAccessToken(deps.jwtSecret, token, deps.now()) : null;
+    const viewer = token ? await verify(token, deps.now()) : null;
     return createContextInner(deps, { viewer, ip: request.ip, log: request.log });
   };
 }
