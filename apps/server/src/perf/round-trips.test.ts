@@ -118,4 +118,9 @@ describe.skipIf(!serverUrl)("round trips per hot request", () => {
     await request("received votes by cursor", "GET", `/api/votes/for-user?limit=10&cursor=${page.nextCursor}`);
     expect(counts).toMatchObject({ "received votes page 1": 1, "received votes page 2": 1, "received votes by cursor": 1 });
   });
+
+  it("reads the signed-in profile with its school in 1", async () => {
+    await request("users.me", "GET", "/api/users/me");
+    expect(counts["users.me"]).toBe(1);
+  });
 });

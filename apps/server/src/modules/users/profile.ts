@@ -13,11 +13,10 @@ export interface ProfileDeps {
   now: () => Date;
 }
 
-/** The owner's view of a profile (contracts MeUser). */
-export async function toMe(db: Database, user: User): Promise<MeUser> {
-  const [school] = user.schoolId
-    ? await db.select({ name: schools.name, icon: schools.icon }).from(schools).where(eq(schools.id, user.schoolId))
-    : [];
+type SchoolBrand = { name: string; icon: string | null } | null;
+
+/** The owner's view of a profile (contracts MeUser), given the school's name and logo. */
+function meOf(user: User, school: SchoolBrand): MeUser {
   return {
     id: user.id,
     phone: user.phone,
@@ -42,10 +41,23 @@ export async function toMe(db: Database, user: User): Promise<MeUser> {
   };
 }
 
+/** The owner's view of a profile row just written. */
+export async function toMe(db: Database, user: User): Promise<MeUser> {
+  const [school] = user.schoolId
+    ? await db.select({ name: schools.name, icon: schools.icon }).from(schools).where(eq(schools.id, user.schoolId))
+    : [];
+  return meOf(user, school ?? null);
+}
+
+/** GET /users/me: the profile and its school in one statement. */
 export async function getMe(db: Database, phone: string): Promise<MeUser> {
-  const [user] = await db.select().from(users).where(eq(users.phone, phone));
-  if (!user) throw new AppError("NOT_FOUND", ERROR_MESSAGES.noSuchUser);
-  return toMe(db, user);
+  const [row] = await db
+    .select({ user: users, schoolName: schools.name, schoolIcon: schools.icon })
+    .from(users)
+    .leftJoin(schools, eq(schools.id, users.schoolId))
+    .where(eq(users.phone, phone));
+  if (!row) throw new AppError("NOT_FOUND", ERROR_MESSAGES.noSuchUser);
+  return meOf(row.user, row.schoolName === null ? null : { name: row.schoolName, icon: row.schoolIcon });
 }
 
 /**
