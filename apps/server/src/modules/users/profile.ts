@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { ERROR_MESSAGES, VALIDATION, type MeUser, type ProfileUpdate } from "@quad/contracts";
-import type { Database } from "@quad/db";
+import { queryPrepared, type Database } from "@quad/db";
 import { schools, users, type User } from "@quad/db/schema";
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { AppError } from "../../errors";
 import { mediaUrl, type MediaStorage } from "../../media/storage";
 import type { ProcessedPhoto } from "./photo";
@@ -13,51 +13,72 @@ export interface ProfileDeps {
   now: () => Date;
 }
 
-type SchoolBrand = { name: string; icon: string | null } | null;
-
-/** The owner's view of a profile (contracts MeUser), given the school's name and logo. */
-function meOf(user: User, school: SchoolBrand): MeUser {
-  return {
-    id: user.id,
-    phone: user.phone,
-    firstName: user.firstName,
-    university: user.schoolId,
-    graduationYear: user.graduationYear,
-    instagramHandle: user.instagramHandle,
-    gender: user.gender,
-    preference: user.preference,
-    profileImage: user.photoKey ? mediaUrl(user.photoKey) : null,
-    isVerified: user.isVerified,
-    remainingUnlocks: user.remainingUnlocks,
-    schoolLogo: school?.icon ?? null,
-    schoolName: school?.name ?? null,
-    boostEndTime: user.boostEndsAt ? user.boostEndsAt.toISOString() : null,
-    organizations: user.organizations,
-    interests: user.interests,
-    emojis: user.emojis,
-    paused: user.pausedAt !== null,
-    heldForReview: user.heldForReviewAt !== null,
-    showInPreview: user.showInPreview,
-  };
+/** The owner's view of a profile row just written (read back with its school). */
+export function toMe(db: Database, user: User): Promise<MeUser> {
+  return getMe(db, user.phone);
 }
 
-/** The owner's view of a profile row just written. */
-export async function toMe(db: Database, user: User): Promise<MeUser> {
-  const [school] = user.schoolId
-    ? await db.select({ name: schools.name, icon: schools.icon }).from(schools).where(eq(schools.id, user.schoolId))
-    : [];
-  return meOf(user, school ?? null);
+/** The columns GET /users/me reads, as Postgres names them. */
+interface MeRow {
+  id: string;
+  phone: string;
+  first_name: string | null;
+  school_id: number | null;
+  graduation_year: number | null;
+  instagram_handle: string | null;
+  gender: User["gender"];
+  preference: User["preference"];
+  photo_key: string | null;
+  is_verified: boolean;
+  remaining_unlocks: number;
+  boost_ends_at: Date | string | null;
+  organizations: string[];
+  interests: string[];
+  emojis: string[];
+  paused: boolean;
+  held_for_review: boolean;
+  show_in_preview: boolean;
+  school_name: string | null;
+  school_icon: string | null;
 }
 
-/** GET /users/me: the profile and its school in one statement. */
+/**
+ * GET /users/me, read on every app start and after each purchase: the
+ * profile and its school in one prepared statement (one round trip).
+ */
 export async function getMe(db: Database, phone: string): Promise<MeUser> {
-  const [row] = await db
-    .select({ user: users, schoolName: schools.name, schoolIcon: schools.icon })
-    .from(users)
-    .leftJoin(schools, eq(schools.id, users.schoolId))
-    .where(eq(users.phone, phone));
+  const [row] = await queryPrepared<MeRow>(
+    db,
+    sql`select u.id, u.phone, u.first_name, u.school_id, u.graduation_year, u.instagram_handle, u.gender, u.preference,
+          u.photo_key, u.is_verified, u.remaining_unlocks, u.boost_ends_at, u.organizations, u.interests, u.emojis,
+          u.paused_at is not null as paused, u.held_for_review_at is not null as held_for_review, u.show_in_preview,
+          s.name as school_name, s.icon as school_icon
+        from users u left join schools s on s.id = u.school_id
+        where u.phone = ${phone}`,
+  );
   if (!row) throw new AppError("NOT_FOUND", ERROR_MESSAGES.noSuchUser);
-  return meOf(row.user, row.schoolName === null ? null : { name: row.schoolName, icon: row.schoolIcon });
+  return {
+    id: row.id,
+    phone: row.phone,
+    firstName: row.first_name,
+    university: row.school_id,
+    graduationYear: row.graduation_year,
+    instagramHandle: row.instagram_handle,
+    gender: row.gender,
+    preference: row.preference,
+    profileImage: row.photo_key ? mediaUrl(row.photo_key) : null,
+    isVerified: row.is_verified,
+    remainingUnlocks: row.remaining_unlocks,
+    schoolLogo: row.school_icon,
+    schoolName: row.school_name,
+    boostEndTime: row.boost_ends_at === null ? null : new Date(row.boost_ends_at).toISOString(),
+    organizations: row.organizations,
+    interests: row.interests,
+    emojis: row.emojis,
+    paused: row.paused,
+    heldForReview: row.held_for_review,
+    showInPreview: row.show_in_preview,
+  };
 }
 
 /**
