@@ -1,6 +1,6 @@
 import { TOASTS, type MeUser } from "@quad/contracts";
 import { useCallback } from "react";
-import { useSessionStore } from "../../lib/session-store";
+import { useSaveProfile } from "../session/use-save-profile";
 import { notify } from "../../lib/toast";
 import { SKIP_AUTH_REDIRECT, trpc } from "../../lib/trpc";
 
@@ -11,15 +11,15 @@ import { SKIP_AUTH_REDIRECT, trpc } from "../../lib/trpc";
  */
 export function useRefreshProfile(): () => Promise<MeUser | null> {
   const utils = trpc.useUtils();
+  const saveProfile = useSaveProfile();
   return useCallback(async () => {
     try {
       const me = await utils.client.users.me.query(undefined, SKIP_AUTH_REDIRECT.trpc);
-      useSessionStore.getState().setUser(me);
-      utils.users.me.setData(undefined, me);
+      saveProfile(me);
       return me;
     } catch {
       notify.error(TOASTS.fetchUserFailed);
       return null;
     }
-  }, [utils]);
+  }, [utils, saveProfile]);
 }

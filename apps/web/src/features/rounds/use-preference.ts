@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { TOASTS, type Gender, type MeUser } from "@quad/contracts";
 import { toUserMessage } from "../../lib/api-error";
-import { useSessionStore } from "../../lib/session-store";
 import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
+import { useSaveProfile } from "../session/use-save-profile";
 
 /** Until a student picks, the server shows the other gender (DESIGN.md). */
 export function shownGender(user: Pick<MeUser, "preference" | "gender"> | null): Gender | null {
@@ -20,7 +20,7 @@ export function shownGender(user: Pick<MeUser, "preference" | "gender"> | null):
 export function usePreference(user: MeUser | null) {
   const utils = trpc.useUtils();
   const update = trpc.users.update.useMutation();
-  const setUser = useSessionStore((state) => state.setUser);
+  const saveProfile = useSaveProfile();
   const [pending, setPending] = useState<Gender | null>(null);
   const current = shownGender(user);
 
@@ -29,7 +29,7 @@ export function usePreference(user: MeUser | null) {
     setPending(next);
     try {
       const { user: saved } = await update.mutateAsync({ preference: next });
-      setUser(saved);
+      saveProfile(saved);
       // Drop the old round so the cards show loading, then fetch one of the new choice.
       await utils.prompts.random.reset();
     } catch (error) {

@@ -3,9 +3,8 @@ import { useEffect, useRef, useState } from "react";
 import { Button, Modal } from "../../components";
 import { useRestClient } from "../../app/api-provider";
 import { toUserMessage } from "../../lib/api-error";
-import { useSessionStore } from "../../lib/session-store";
 import { notify } from "../../lib/toast";
-import { trpc } from "../../lib/trpc";
+import { useSaveProfile } from "../session/use-save-profile";
 import { ProfileImageStep, releasePhoto, type PhotoDraft } from "../auth/signup/steps/profile-image-step";
 import { SETTINGS_COPY } from "./copy";
 
@@ -19,8 +18,7 @@ export interface PhotoDialogProps {
  */
 export function PhotoDialog({ onClose }: PhotoDialogProps) {
   const rest = useRestClient();
-  const utils = trpc.useUtils();
-  const setUser = useSessionStore((state) => state.setUser);
+  const saveProfile = useSaveProfile();
   const [photo, setPhoto] = useState<PhotoDraft | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -42,8 +40,7 @@ export function PhotoDialog({ onClose }: PhotoDialogProps) {
     setSaving(true);
     try {
       const { user } = await rest.request<{ user: MeUser }>("/users/update", { method: "PATCH", body: form });
-      setUser(user);
-      utils.users.me.setData(undefined, user);
+      saveProfile(user);
       notify.success(SETTINGS_COPY.photoSaved);
       onClose();
     } catch (failure) {

@@ -1,19 +1,14 @@
 import { ERROR_MESSAGES, TOASTS, type MeUser } from "@quad/contracts";
 import { Switch } from "../../components";
 import { toUserMessage } from "../../lib/api-error";
-import { useSessionStore } from "../../lib/session-store";
 import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
+import { useSaveProfile } from "../session/use-save-profile";
 import { SETTINGS_COPY } from "./copy";
 
 /** Pause (no longer drawn as a candidate) and the opt-in to the public landing preview. */
 export function PrivacySection({ user }: { user: MeUser }) {
-  const utils = trpc.useUtils();
-  const setUser = useSessionStore((state) => state.setUser);
-  const saved = (me: MeUser) => {
-    setUser(me);
-    utils.users.me.setData(undefined, me);
-  };
+  const saved = useSaveProfile();
   const failed = (error: unknown) => notify.error(toUserMessage(error, TOASTS.processRequestFailed));
 
   const setPaused = trpc.account.setPaused.useMutation({

@@ -2,11 +2,11 @@ import { TOASTS, type MeUser } from "@quad/contracts";
 import { useState, type FormEvent } from "react";
 import { Button } from "../../components";
 import { fieldErrorsOf, toUserMessage } from "../../lib/api-error";
-import { useSessionStore } from "../../lib/session-store";
 import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { withAtPrefix } from "../auth/signup/steps/instagram-step";
 import { TextField } from "../auth/ui/fields";
+import { useSaveProfile } from "../session/use-save-profile";
 import { SETTINGS_COPY } from "./copy";
 import { EmojiPicker } from "./emoji-picker";
 import { changedFields, firstErrors, profileValuesOf, validateChanges, type ProfileErrors, type ProfileValues } from "./profile-values";
@@ -22,7 +22,7 @@ export function ProfileForm({ user }: { user: MeUser }) {
   const [values, setValues] = useState<ProfileValues>(saved);
   const [errors, setErrors] = useState<ProfileErrors>({});
   const update = trpc.users.update.useMutation();
-  const setUser = useSessionStore((state) => state.setUser);
+  const saveProfile = useSaveProfile();
   const changes = changedFields(saved, values);
   const dirty = Object.keys(changes).length > 0;
 
@@ -44,7 +44,7 @@ export function ProfileForm({ user }: { user: MeUser }) {
     }
     try {
       const { user: stored } = await update.mutateAsync(changes);
-      setUser(stored);
+      saveProfile(stored);
       setValues(profileValuesOf(stored));
       notify.success(SETTINGS_COPY.profileSaved);
     } catch (error) {
