@@ -12,11 +12,16 @@ import { formatSaleEnd, useFlashSale } from "./use-flash-sale";
 
 const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five"];
 
+/** What a package costs the student now: the server's offer prices the flash-sale package. */
+function priceOf(id: UnlockPackageId, sale: FlashSaleOffer | undefined): number {
+  return id === sale?.productId ? sale.priceCents : UNLOCK_PACKAGES.find((pack) => pack.id === id)!.priceCents;
+}
+
 /** The packages as the student can buy them now: the flash-sale package at its sale price only while their sale is on. */
 function packageOptions(sale: FlashSaleOffer | undefined): ProductOptionItem<UnlockPackageId>[] {
   return UNLOCK_PACKAGES.map((pack) => {
     const onSale = pack.id === sale?.productId && sale.active;
-    const priceCents = pack.id === sale?.productId ? sale.priceCents : pack.priceCents;
+    const priceCents = priceOf(pack.id, sale);
     return {
       id: pack.id,
       title: unlockCountLabel(pack.unlocks),
@@ -39,7 +44,7 @@ export function UnlockPackagesDialog({ open, onClose }: UnlockPackagesDialogProp
   const credits = useSessionStore((state) => state.user?.remainingUnlocks ?? 0);
   const sale = useFlashSale(open);
   const options = packageOptions(sale.data);
-  const price = selected === sale.data?.productId ? sale.data.priceCents : UNLOCK_PACKAGES.find((pack) => pack.id === selected)!.priceCents;
+  const price = priceOf(selected, sale.data);
 
   return (
     <>
