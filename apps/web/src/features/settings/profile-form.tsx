@@ -4,8 +4,7 @@ import { Button } from "../../components";
 import { fieldErrorsOf, toUserMessage } from "../../lib/api-error";
 import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
-import { withAtPrefix } from "../auth/signup/steps/instagram-step";
-import { TextField } from "../auth/ui/fields";
+import { FirstNameField, InstagramField } from "../auth/ui/profile-fields";
 import { useSaveProfile } from "../session/use-save-profile";
 import { SETTINGS_COPY } from "./copy";
 import { EmojiPicker } from "./emoji-picker";
@@ -56,27 +55,10 @@ export function ProfileForm({ user }: { user: MeUser }) {
   const busy = update.isPending;
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-      <TextField
-        label="First name"
-        name="firstName"
-        autoComplete="given-name"
-        autoCapitalize="words"
-        maxLength={50}
-        value={values.firstName}
-        onChange={(event) => change({ firstName: event.target.value })}
-        error={errors.firstName}
-        disabled={busy}
-      />
-      <TextField
-        label="Instagram"
-        name="instagramHandle"
-        autoComplete="off"
-        autoCapitalize="none"
-        autoCorrect="off"
-        spellCheck={false}
-        placeholder="@yourhandle"
+      <FirstNameField value={values.firstName} onChange={(firstName) => change({ firstName })} error={errors.firstName} disabled={busy} />
+      <InstagramField
         value={values.instagramHandle}
-        onChange={(event) => change({ instagramHandle: withAtPrefix(event.target.value) })}
+        onChange={(instagramHandle) => change({ instagramHandle })}
         error={errors.instagramHandle}
         disabled={busy}
         hint="Only someone you vote for can unlock it."

@@ -1,7 +1,7 @@
 import { VALIDATION } from "@quad/contracts";
 import { describe, expect, it } from "vitest";
 import { basicProfile, EMPTY_SIGNUP_VALUES, validateFieldStep, validatePhotoStep } from "./signup-values";
-import { withAtPrefix } from "./steps/instagram-step";
+import { withAtPrefix } from "../ui/profile-fields";
 
 describe("sign-up values", () => {
   it("checks each question step with the spec's messages", () => {
