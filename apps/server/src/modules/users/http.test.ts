@@ -55,6 +55,10 @@ describe("PATCH /api/users/update", () => {
       remainingUnlocks: 0,
       profileImage: null,
       boostEndTime: null,
+      // The landing preview is opt-in: a new student is not in it, and not paused.
+      showInPreview: false,
+      paused: false,
+      heldForReview: false,
     });
     expect(user.schoolName).toBeTruthy();
     expect(user.schoolLogo).toMatch(/^data:image\/svg\+xml/);
