@@ -39,15 +39,31 @@ export function createCandidatePool(db: Database, clock: () => number = Date.now
     for (const key of cache.keys()) if (key.startsWith(`c:${schoolId}:`) || key.startsWith("p:")) cache.delete(key);
   };
   bus?.subscribe(forget);
+  // Past its TTL, a pool is refreshed in the background and the previous one
+  // answers meanwhile (it was trusted a moment ago and every drawn pair is
+  // re-checked): otherwise every round opened during the reload of a big
+  // campus (25,000 rows) would wait for it. `invalidate` still forgets at once.
   const cached = <T>(key: string, load: () => Promise<T>): Promise<T> => {
     const hit = cache.get(key) as Cached<T> | undefined;
     if (hit && clock() - hit.loadedAt < POOL_TTL_MS) return hit.value;
     const value = load();
-    cache.set(key, { value, loadedAt: clock() });
+    const entry: Cached<T> = { value, loadedAt: clock() };
     value.catch(() => {
-      if (cache.get(key)?.value === value) cache.delete(key);
+      if (cache.get(key) === entry) cache.delete(key);
     });
-    return value;
+    if (!hit) {
+      cache.set(key, entry);
+      return value;
+    }
+    // Keep answering the previous pool (marked fresh so one refresh runs at a time) until this one loads.
+    cache.set(key, { value: hit.value, loadedAt: clock() });
+    value.then(
+      () => {
+        if (cache.get(key)?.value === hit.value) cache.set(key, entry);
+      },
+      () => {},
+    );
+    return hit.value;
   };
   const toEntry = (row: { id: string; boostEndsAt: Date | null }): PoolEntry => ({
     id: row.id,
