@@ -1,0 +1,259 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createWriteStream } from "node:fs";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { request } from "node:http";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { VOTES_PER_BATCH } from "@quad/contracts";
+import { queryRows } from "@quad/db";
+import { smsOutbox, voterState, votes } from "@quad/db/schema";
+import { seedReferenceData } from "@quad/db/seed";
+import { createTestDatabase, insertTestPrompt, insertTestSchool, insertTestUser, type TestDatabase } from "@quad/db/testing";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSession } from "../modules/auth/sessions";
+import { recordSignupConsents } from "../modules/consents/service";
+
+/**
+ * Issue 8, "several processes", as deployed: two real server processes
+ * (src/index.ts, as `pnpm start` runs it, each its own pool, LISTEN
+ * connection, Redis client and job scheduler) on one Postgres and the
+ * machine's Redis, behind nginx running the very deploy/nginx.conf that
+ * docker-compose.yml mounts (only the upstream addresses and the listen
+ * port are rewritten). Every request goes through the proxy.
+ * (perf/several-processes.test.ts covers the same rules with two in-process
+ * instances, where each request can be sent to a chosen one.)
+ */
+const serverUrl = process.env.TEST_DATABASE_URL?.trim() || process.env.DATABASE_URL?.trim();
+const REDIS_URL = "redis://127.0.0.1:6379";
+const SERVER_DIR = path.resolve(import.meta.dirname, "../..");
+const NGINX_CONF = path.resolve(SERVER_DIR, "../../deploy/nginx.conf");
+const JWT_SECRET = "replicas-test-secret-0123456789abcdef0123456789";
+const nginxBinary = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => spawnSync(p, ["-v"]).status === 0);
+// CI installs nginx (.ci/run): there a missing one must fail, not skip.
+if (!nginxBinary && process.env.CI && serverUrl) throw new Error("nginx is missing: .ci/run installs nginx-light for this test");
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitFor(url: string, child?: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within 60 s`);
+}
+
+function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    child.once("exit", () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+/**
+ * A request to the proxy from a chosen loopback address (all of 127.0.0.0/8
+ * is this machine), so the address nginx sees, and passes on as
+ * X-Forwarded-For, is this test's own and no other run shares its limits.
+ */
+function viaProxy(port: number, opts: { path: string; method?: string; headers?: Record<string, string>; body?: unknown; from: string }): Promise<Answer> {
+  const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: opts.path,
+        method: opts.method ?? "GET",
+        localAddress: opts.from,
+        headers: { ...(payload ? { "content-type": "application/json" } : {}), ...opts.headers },
+      },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
+
+/** A local hour between 11:00 and 13:00 right now, so the notice is outside quiet hours. */
+function middayZone(): string {
+  const offset = ((12 - new Date().getUTCHours() + 36) % 24) - 12;
+  return offset === 0 ? "Etc/UTC" : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+}
+
+describe.skipIf(!serverUrl || !nginxBinary)(
+  serverUrl && nginxBinary
+    ? "two server processes behind nginx (deploy/nginx.conf) on one Postgres and one Redis"
+    : "two server processes behind nginx (skipped: needs DATABASE_URL and nginx; CI has both)",
+  () => {
+    let database: TestDatabase;
+    let workDir: string;
+    let proxyPort: number;
+    const replicas: ChildProcess[] = [];
+    let nginx: ChildProcess | undefined;
+    // This run's own client address (see viaProxy).
+    const from = `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 250)}`;
+    let recipientPhone = "";
+
+    beforeAll(async () => {
+      database = await createTestDatabase();
+      await seedReferenceData(database.db);
+      const [{ name }] = (await queryRows<{ name: string }>(database.db, sql`select current_database() as name`)) as [{ name: string }];
+      const url = new URL(serverUrl!);
+      url.pathname = `/${name}`;
+      workDir = await mkdtemp(path.join(tmpdir(), "quad-replicas-"));
+      const logs = path.join(SERVER_DIR, "reports");
+      await mkdir(logs, { recursive: true });
+
+      // Votes waiting for a notice before either process starts: the 10-minute job must text once.
+      const school = await insertTestSchool(database.db, { timeZone: middayZone() });
+      const recipient = await insertTestUser(database.db, { schoolId: school.id, gender: "female" });
+      const voter = await insertTestUser(database.db, { schoolId: school.id, gender: "male" });
+      recipientPhone = recipient.phone;
+      await recordSignupConsents(database.db, recipient.phone, new Date());
+      const prompt = await insertTestPrompt(database.db);
+      await database.db.insert(votes).values({ voterId: voter.id, recipientId: recipient.id, promptId: prompt.id });
+
+      const ports = [await freePort(), await freePort()];
+      for (const [i, port] of ports.entries()) {
+        const child = spawn(process.execPath, ["--import", "tsx", "src/index.ts"], {
+          cwd: SERVER_DIR,
+          stdio: ["ignore", "pipe", "pipe"],
+          env: {
+            ...process.env,
+            NODE_ENV: "development",
+            HOST: "127.0.0.1",
+            PORT: String(port),
+            DATABASE_URL: url.toString(),
+            REDIS_URL,
+            JWT_SECRET,
+            DATA_DIR: workDir,
+            TRUST_PROXY: "true",
+            JOBS_ENABLED: "true",
+            SEED_DEMO: "false",
+            LOG_LEVEL: "warn",
+          },
+        });
+        const log = createWriteStream(path.join(logs, `replica-${i + 1}.log`));
+        child.stdout?.pipe(log);
+        child.stderr?.pipe(log);
+        replicas.push(child);
+      }
+      await Promise.all(ports.map((port, i) => waitFor(`http://127.0.0.1:${port}/api/health`, replicas[i])));
+
+      // deploy/nginx.conf as compose mounts it, pointed at these two processes and a free port.
+      proxyPort = await freePort();
+      const original = await readFile(NGINX_CONF, "utf8");
+      const rewrites: [string, string][] = [
+        ["server app1:3000", `server 127.0.0.1:${ports[0]}`],
+        ["server app2:3000", `server 127.0.0.1:${ports[1]}`],
+        ["listen 80;", `listen 127.0.0.1:${proxyPort};`],
+      ];
+      let conf = original;
+      for (const [from, to] of rewrites) {
+        if (!conf.includes(from)) throw new Error(`deploy/nginx.conf no longer has "${from}": update this test with it`);
+        conf = conf.replace(from, to);
+      }
+      const confFile = path.join(workDir, "nginx.conf");
+      await writeFile(confFile, conf);
+      nginx = spawn(
+        nginxBinary!,
+        ["-p", workDir, "-c", confFile, "-e", path.join(workDir, "nginx-error.log"), "-g", `daemon off; pid ${path.join(workDir, "nginx.pid")};`],
+        { stdio: "ignore" },
+      );
+      await waitFor(`http://127.0.0.1:${proxyPort}/api/health`, nginx);
+    }, 120_000);
+
+    afterAll(async () => {
+      await stop(nginx);
+      await Promise.all(replicas.map(stop));
+      await database?.close();
+      if (workDir) await rm(workDir, { recursive: true, force: true });
+    });
+
+    const sessionHeaders = async (phone: string) => ({
+      authorization: `Bearer ${(await startSession({ db: database.db, now: () => new Date(), secret: JWT_SECRET }, phone)).token}`,
+    });
+
+    it("the 10-minute job on both processes: votes waiting at start get one text, not one per process", async () => {
+      await expect
+        .poll(async () => (await database.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, recipientPhone))).length, { timeout: 20_000 })
+        .toBe(1);
+      // Both schedulers have ticked by now (each ticks when it starts); still one.
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(await database.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, recipientPhone))).toHaveLength(1);
+    });
+
+    it("vote allowance: 20 votes sent at once through the proxy with one vote left store exactly one", async () => {
+      const school = await insertTestSchool(database.db);
+      const voter = await insertTestUser(database.db, { schoolId: school.id, gender: "male", preference: "female" });
+      for (let i = 0; i < 6; i++) await insertTestUser(database.db, { schoolId: school.id, gender: "female" });
+      await database.db.insert(voterState).values({ userId: voter.id, votesInBatch: VOTES_PER_BATCH - 1 });
+      const headers = await sessionHeaders(voter.phone);
+      const opened = await viaProxy(proxyPort, { path: "/api/prompts/random", headers, from });
+      expect(opened.status, opened.body).toBe(200);
+      const round = JSON.parse(opened.body) as { prompt: { id: number }; users: { id: string }[] };
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          viaProxy(proxyPort, { path: "/api/votes/store", method: "POST", headers, from, body: { userId: round.users[i % 2]!.id, promptId: round.prompt.id } }),
+        ),
+      );
+      expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+      for (const r of results) expect(r.status, r.body).toBeLessThan(500);
+      expect(await database.db.select().from(votes).where(eq(votes.voterId, voter.id))).toHaveLength(1);
+    });
+
+    it("rate limits: one address gets 60 previews a minute through the proxy in all, whatever X-Forwarded-For it sends", async () => {
+      const school = await insertTestSchool(database.db);
+      for (let i = 0; i < 2; i++) await insertTestUser(database.db, { schoolId: school.id, gender: "female", showInPreview: true });
+      const statuses: number[] = [];
+      for (let i = 0; i < 70; i++) {
+        // nginx replaces the header with the address it saw, so a forged one changes nothing.
+        const res = await viaProxy(proxyPort, { path: "/api/prompts/unauthenticated?gender=female", from, headers: { "x-forwarded-for": `10.9.${i}.1` } });
+        statuses.push(res.status);
+      }
+      expect(statuses.filter((s) => s === 200)).toHaveLength(60);
+      expect(statuses.slice(60)).toEqual(Array.from({ length: 10 }, () => 429));
+    });
+
+    it("a replica that stops leaves the other answering every request", async () => {
+      const school = await insertTestSchool(database.db);
+      const student = await insertTestUser(database.db, { schoolId: school.id, gender: "female" });
+      const headers = await sessionHeaders(student.phone);
+      await stop(replicas[0]);
+      const answers = await Promise.all(Array.from({ length: 20 }, () => viaProxy(proxyPort, { path: "/api/users/me", headers, from })));
+      expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 20 }, () => 200));
+      expect(JSON.parse(answers[0]!.body)).toMatchObject({ id: student.id });
+    });
+  },
+);
