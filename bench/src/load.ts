@@ -1,5 +1,6 @@
 import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
+import type { CpuSample } from "./cpu";
 
 /** 50 connections, as the figures were measured. */
 export const CONNECTIONS = 50;
@@ -20,9 +21,14 @@ export interface Measurement {
   latencies: number[];
   statuses: Map<number, number>;
   errors: number;
+  /** CPU seconds the server and PostgreSQL used while it ran (when the load was given a sampler). */
+  cpu: CpuSample;
 }
 
-export const emptyMeasurement = (): Measurement => ({ requests: 0, seconds: 0, latencies: [], statuses: new Map(), errors: 0 });
+export const emptyMeasurement = (): Measurement => ({ requests: 0, seconds: 0, latencies: [], statuses: new Map(), errors: 0, cpu: { server: 0, postgres: 0 } });
+
+/** CPU µs per request, of the server or of PostgreSQL. */
+export const cpuPerRequest = (m: Measurement, of: keyof CpuSample) => (m.requests > 0 ? (m.cpu[of] * 1e6) / m.requests : Number.NaN);
 
 export function rps(m: Measurement): number {
   return m.seconds > 0 ? m.requests / m.seconds : 0;
@@ -44,7 +50,15 @@ export const non2xx = (m: Measurement) => [...m.statuses].filter(([status]) => s
  */
 export async function load(
   baseUrl: string,
-  opts: { requests: BenchRequest[]; mode: "duration" | "each-once"; durationS?: number; connections?: number; into?: Measurement },
+  opts: {
+    requests: BenchRequest[];
+    mode: "duration" | "each-once";
+    durationS?: number;
+    connections?: number;
+    into?: Measurement;
+    /** Reads the CPU used so far (cpu.ts), before and after the run. */
+    cpu?: () => CpuSample;
+  },
 ): Promise<Measurement> {
   if (!baseUrl.startsWith("http://127.0.0.1:")) throw new Error("bench traffic goes to 127.0.0.1 only");
   const m = opts.into ?? emptyMeasurement();
@@ -54,6 +68,7 @@ export async function load(
   const pick = () => opts.requests[opts.mode === "each-once" ? Math.min(next++, opts.requests.length - 1) : next++ % opts.requests.length]!;
   let lastResponse = 0;
   let count = 0;
+  const cpuBefore = opts.cpu?.();
   const started = performance.now();
   let finish: (error: unknown) => void = () => {};
   const done = new Promise<void>((resolve, reject) => (finish = (error) => (error ? reject(error) : resolve())));
@@ -85,6 +100,11 @@ export async function load(
   });
   instance.on("reqError", () => (m.errors += 1));
   await done;
+  const cpuAfter = opts.cpu?.();
+  if (cpuBefore && cpuAfter) {
+    m.cpu.server += cpuAfter.server - cpuBefore.server;
+    m.cpu.postgres += cpuAfter.postgres - cpuBefore.postgres;
+  }
   m.requests += count;
   m.seconds += ((lastResponse || performance.now()) - started) / 1000;
   return m;

@@ -27,7 +27,9 @@ const VOTES_PER_BATCH = 12;
 const PAGE_SIZE = 10;
 const DEEP_PAGE = 1000;
 
+// `pnpm bench -- --only big` passes the `--` through; options follow it either way.
 const { values: args } = parseArgs({
+  args: process.argv.slice(2).filter((arg) => arg !== "--"),
   options: {
     duration: { type: "string", default: String(DURATION_S) },
     voters: { type: "string", default: "500" },
@@ -66,7 +68,7 @@ async function benchCampus(campus: Campus, label: string): Promise<CampusRun> {
   const sql = postgres(campus.url, { max: 2, onnotice: () => {} });
   const rows: Row[] = [];
   const base = server.baseUrl;
-  const run = (requests: BenchRequest[]) => load(base, { requests, mode: "duration", durationS });
+  const run = (requests: BenchRequest[]) => load(base, { requests, mode: "duration", durationS, cpu: server.cpu });
   try {
     log(`${label}: server on ${base}`);
     const voterCount = Math.min(Number(args.voters), campus.spec.students);
@@ -120,9 +122,9 @@ async function benchCampus(campus: Campus, label: string): Promise<CampusRun> {
       };
       let passes = 0;
       while (passes < VOTES_PER_BATCH - 1 && (passes === 0 || Math.min(rounds.seconds, storeVotes.seconds) < durationS)) {
-        await load(base, { mode: "each-once", into: rounds, requests: voters.map(openRequest) });
+        await load(base, { mode: "each-once", into: rounds, cpu: server.cpu, requests: voters.map(openRequest) });
         const open = await openRounds(sql, voters);
-        await load(base, { mode: "each-once", into: storeVotes, requests: voters.filter((v) => open.has(v.id)).map((v) => voteRequest(v, open.get(v.id)!)) });
+        await load(base, { mode: "each-once", into: storeVotes, cpu: server.cpu, requests: voters.filter((v) => open.has(v.id)).map((v) => voteRequest(v, open.get(v.id)!)) });
         passes += 1;
       }
       log(`${protocol}: ${passes} pass${passes === 1 ? "" : "es"} of ${voters.length} voters (open a round, vote)`);

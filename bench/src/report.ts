@@ -1,4 +1,4 @@
-import { non2xx, percentile, rps, type Measurement } from "./load";
+import { cpuPerRequest, non2xx, percentile, rps, type Measurement } from "./load";
 
 export type Protocol = "REST" | "tRPC";
 
@@ -30,7 +30,7 @@ export const p99 = (row: Row) => percentile(row.m, 99);
 
 /** A Markdown table (it reads well in a terminal too). */
 export function table(report: CampusReport): string {
-  const header = ["path", "via", "req/s", "p50 ms", "p99 ms", "× ceiling", "requests", "non-2xx"];
+  const header = ["path", "via", "req/s", "p50 ms", "p99 ms", "× ceiling", "server CPU µs", "PG CPU µs", "requests", "non-2xx"];
   const lines = report.rows.map((row) => [
     row.path + (row.note ? ` (${row.note})` : ""),
     row.protocol,
@@ -38,6 +38,8 @@ export function table(report: CampusReport): string {
     fmt(p50(row), 2),
     fmt(p99(row), 2),
     row.ceiling ? fmt(ratio(row), 2) : "ceiling",
+    fmt(cpuPerRequest(row.m, "server"), 0),
+    fmt(cpuPerRequest(row.m, "postgres"), 0),
     String(row.m.requests),
     String(non2xx(row.m) + row.m.errors),
   ]);

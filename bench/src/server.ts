@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, statSync, readdirSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
+import { sampleCpu, type CpuSample } from "./cpu";
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
 const SERVER_BUNDLE = path.join(REPO_ROOT, "apps/server/dist/bin/server.mjs");
@@ -45,6 +46,8 @@ export interface RunningServer {
   baseUrl: string;
   port: number;
   logFile: string;
+  /** CPU used so far by the server's processes and by PostgreSQL. */
+  cpu(): CpuSample;
   stop(): Promise<void>;
 }
 
@@ -54,14 +57,22 @@ export interface RunningServer {
  * are off (LOG_LEVEL=warn): at thousands of requests a second, two log lines
  * each would measure pino rather than the app.
  */
-export async function startServer(opts: { databaseUrl: string; jwtSecret: string; name: string; env?: Record<string, string> }): Promise<RunningServer> {
+export async function startServer(opts: {
+  databaseUrl: string;
+  jwtSecret: string;
+  name: string;
+  env?: Record<string, string>;
+  /** Node flags (e.g. --cpu-prof, which NODE_OPTIONS refuses): runs the bundle `pnpm start` runs, with them. */
+  nodeArgs?: string[];
+}): Promise<RunningServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   mkdirSync(LOG_DIR, { recursive: true });
   const logFile = path.join(LOG_DIR, `server-${opts.name}.log`);
   const log = createWriteStream(logFile);
   const { REDIS_URL: _redis, ...inherited } = process.env;
-  const child: ChildProcess = spawn("pnpm", ["start"], {
+  const [command, commandArgs] = opts.nodeArgs ? ["node", [...opts.nodeArgs, SERVER_BUNDLE]] : ["pnpm", ["start"]];
+  const child: ChildProcess = spawn(command, commandArgs, {
     cwd: REPO_ROOT,
     // Its own process group, so stopping it also stops the node process pnpm starts.
     detached: true,
@@ -112,5 +123,5 @@ export async function startServer(opts: { databaseUrl: string; jwtSecret: string
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { baseUrl, port, logFile, stop };
+  return { baseUrl, port, logFile, cpu: () => sampleCpu(child.pid!), stop };
 }

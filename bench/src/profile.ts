@@ -1,0 +1,128 @@
+/**
+ * `pnpm --filter @quad/bench profile --case <name>`: one hot path under load
+ * (50 connections) with the server's V8 CPU profile on, then where the time
+ * went. Prints CPU time per request of the server process and of PostgreSQL
+ * (from /proc, so it does not depend on how busy the machine is), the
+ * functions with the most self time and the packages they belong to, and
+ * keeps the .cpuprofile (open it in Chrome DevTools) under bench/reports/profiles.
+ *
+ * Cases: select1, me, for-user, rounds (open a round then vote, passes over
+ * the voters). Uses the big campus `pnpm bench` seeded (seeding it first when missing).
+ */
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import postgres from "postgres";
+import { BIG_CAMPUS, ensureCampus, ensureDatabase, databaseUrl } from "./campus";
+import { cpuPerRequest, emptyMeasurement, load, percentile, rps, type BenchRequest, type Measurement } from "./load";
+import { REPO_ROOT, ensureServerBuilt, startServer } from "./server";
+import { accessToken, openRounds, pickVoters, resetVoters } from "./voters";
+import { createDatabase, migrate } from "@quad/db";
+import { seedReferenceData } from "@quad/db/seed";
+
+const { values: args } = parseArgs({
+  args: process.argv.slice(2).filter((arg) => arg !== "--"),
+  options: {
+    case: { type: "string", default: "me" },
+    duration: { type: "string", default: "10" },
+    voters: { type: "string", default: "500" },
+    // CPU per request only, without the V8 profiler's own cost.
+    "no-cpu-prof": { type: "boolean", default: false },
+  },
+});
+const log = (line: string) => console.log(`[profile] ${line}`);
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+
+/** Self time by function and by package, from the newest .cpuprofile in `dir`. */
+function summarize(dir: string): void {
+  const files = readdirSync(dir).filter((f) => f.endsWith(".cpuprofile"));
+  if (files.length === 0) return log(`no profile written in ${dir}`);
+  const file = files.map((f) => path.join(dir, f)).sort((a, b) => statSync(b).size - statSync(a).size)[0]!;
+  const profile = JSON.parse(readFileSync(file, "utf8")) as { nodes: ProfileNode[] };
+  const total = profile.nodes.reduce((sum, n) => sum + (n.hitCount ?? 0), 0);
+  const byFunction = new Map<string, number>();
+  const byPackage = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const hits = node.hitCount ?? 0;
+    if (hits === 0) continue;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const where = url ? `${url.replace(/^file:\/\//, "").replace(`${REPO_ROOT}/`, "")}:${lineNumber + 1}` : "";
+    const key = `${functionName || "(anonymous)"} ${where}`.trim();
+    byFunction.set(key, (byFunction.get(key) ?? 0) + hits);
+    const pkg = url.match(/node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/)?.[1] ?? (url.startsWith("node:") ? "node core" : url ? "app" : functionName);
+    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + hits);
+  }
+  const top = (map: Map<string, number>, n: number) =>
+    [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, hits]) => `  ${((100 * hits) / total).toFixed(1).padStart(5)} %  ${name}`);
+  console.log(`\nSelf time by package (${file.replace(`${REPO_ROOT}/`, "")}):\n${top(byPackage, 15).join("\n")}`);
+  console.log(`\nSelf time by function:\n${top(byFunction, 30).join("\n")}`);
+}
+
+async function main() {
+  const benchUrl = process.env.DATABASE_URL?.trim() || "postgres://postgres@127.0.0.1:5432/quad_bench";
+  const spec = { ...BIG_CAMPUS, database: new URL(benchUrl).pathname.replace(/^\//, "") || "quad_bench" };
+  ensureServerBuilt(log);
+  await ensureDatabase(benchUrl, spec.database);
+  const url = databaseUrl(benchUrl, spec.database);
+  const handle = await createDatabase({ url, poolSize: 1 });
+  await migrate(handle.db);
+  await seedReferenceData(handle.db);
+  await handle.close();
+  const campus = await ensureCampus(url, spec, log);
+
+  const profileDir = path.join(REPO_ROOT, "bench/reports/profiles", `${args.case}-${new Date().toISOString().replace(/[:.]/g, "-")}`);
+  mkdirSync(profileDir, { recursive: true });
+  const jwtSecret = randomBytes(32).toString("hex");
+  const server = await startServer({
+    databaseUrl: campus.url,
+    jwtSecret,
+    name: `profile-${args.case}`,
+    nodeArgs: args["no-cpu-prof"] ? [] : ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
+  });
+  const sql = postgres(campus.url, { max: 2, onnotice: () => {} });
+  let m: Measurement = emptyMeasurement();
+  try {
+    const voters = await pickVoters(sql, campus.schoolId, Number(args.voters), jwtSecret, campus.deepPhone);
+    const deep = { authorization: `Bearer ${await accessToken(jwtSecret, campus.deepPhone)}` };
+    const durationS = Number(args.duration);
+    const cases: Record<string, () => Promise<Measurement>> = {
+      select1: () => load(server.baseUrl, { mode: "duration", durationS, cpu: server.cpu, requests: [{ method: "GET", path: "/api/bench/select1" }] }),
+      me: () => load(server.baseUrl, { mode: "duration", durationS, cpu: server.cpu, requests: voters.map((v) => ({ method: "GET", path: "/api/users/me", headers: v.headers })) }),
+      "for-user": () => load(server.baseUrl, { mode: "duration", durationS, cpu: server.cpu, requests: [{ method: "GET", path: "/api/votes/for-user?page=1&limit=10", headers: deep }] }),
+      rounds: async () => {
+        const into = emptyMeasurement();
+        await resetVoters(sql, voters);
+        for (let pass = 0; pass < 11; pass++) {
+          const open: BenchRequest[] = voters.map((v) => ({ method: "GET", path: "/api/prompts/random?skip=false", headers: v.headers }));
+          await load(server.baseUrl, { mode: "each-once", into, cpu: server.cpu, requests: open });
+          const rounds = await openRounds(sql, voters);
+          const votes = voters.filter((v) => rounds.has(v.id)).map((v): BenchRequest => {
+            const r = rounds.get(v.id)!;
+            return { method: "POST", path: "/api/votes/store", headers: v.headers, body: JSON.stringify({ userId: r.candidateId, promptId: r.promptId }) };
+          });
+          await load(server.baseUrl, { mode: "each-once", into, cpu: server.cpu, requests: votes });
+        }
+        return into;
+      },
+    };
+    const run = cases[args.case];
+    if (!run) throw new Error(`no case ${args.case}; one of ${Object.keys(cases).join(", ")}`);
+    // Warm-up, then measure.
+    await load(server.baseUrl, { mode: "duration", durationS: 2, requests: voters.slice(0, 50).map((v) => ({ method: "GET", path: "/api/users/me", headers: v.headers })) });
+    m = await run();
+    const perRequest = (of: "server" | "postgres") => `${cpuPerRequest(m, of).toFixed(0)} µs`;
+    log(`${args.case}: ${m.requests} requests, ${rps(m).toFixed(0)} req/s, p50 ${percentile(m, 50).toFixed(2)} ms, p99 ${percentile(m, 99).toFixed(2)} ms`);
+    log(`CPU per request: server ${perRequest("server")}, PostgreSQL ${perRequest("postgres")}`);
+  } finally {
+    await sql.end({ timeout: 5 });
+    await server.stop();
+  }
+  if (!args["no-cpu-prof"]) summarize(profileDir);
+}
+
+await main();
