@@ -25,12 +25,11 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
+const fromAppError = (appError: AppError) => new TRPCError({ code: appError.code, message: appError.message, cause: appError });
+
 /** Turns a service's AppError into the matching TRPCError, once, for every procedure. */
 function toTrpcError<T extends { ok: boolean; error?: TRPCError }>(result: T): T {
-  if (!result.ok && result.error?.cause instanceof AppError) {
-    const appError = result.error.cause;
-    throw new TRPCError({ code: appError.code, message: appError.message, cause: appError });
-  }
+  if (!result.ok && result.error?.cause instanceof AppError) throw fromAppError(result.error.cause);
   return result;
 }
 
@@ -49,6 +48,6 @@ export const publicProcedure = t.procedure.use(async ({ next }) => toTrpcError(a
  * object spreads were 16 % of a /users/me request).
  */
 export const sessionProcedure = t.procedure.use(async ({ ctx, next }) => {
-  if (!ctx.viewer) throw new TRPCError({ code: "UNAUTHORIZED", message: ERROR_MESSAGES.unauthorized, cause: new AppError("UNAUTHORIZED", ERROR_MESSAGES.unauthorized) });
+  if (!ctx.viewer) throw fromAppError(new AppError("UNAUTHORIZED", ERROR_MESSAGES.unauthorized));
   return toTrpcError(await next({ ctx: undefined as unknown as { viewer: Viewer } }));
 });
