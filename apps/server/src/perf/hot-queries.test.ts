@@ -1,23 +1,12 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { queryRows } from "@quad/db";
 import * as schema from "@quad/db/schema";
 import { seedReferenceData } from "@quad/db/seed";
 import { createTestDatabase, type TestDatabase } from "@quad/db/testing";
-import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
-import type { FastifyInstance } from "fastify";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
-import { createDiskStorage } from "../media/storage";
 import { startSession } from "../modules/auth/sessions";
-import { createLocalPaymentProvider } from "../modules/payments/provider";
-import { createCandidatePool } from "../modules/rounds/candidate-pool";
-import { createOutboxSender } from "../modules/sms/sender";
-import { createMemoryRateLimiter } from "../rate-limit/limiter";
-import { testConfig } from "../test/app";
+import { createTestAppOn, type TestApp } from "../test/app";
+import { urlOfTestDatabase } from "../test/postgres";
 
 /**
  * Issue 8: every query the hot paths send is EXPLAINed on Postgres against a
@@ -28,7 +17,6 @@ import { testConfig } from "../test/app";
  * On PGlite the plans say nothing about production, so the test is skipped.
  */
 const serverUrl = process.env.TEST_DATABASE_URL?.trim() || process.env.DATABASE_URL?.trim();
-
 const STUDENTS = 20_000;
 const SPREAD_VOTES = 100_000;
 const DEEP_VOTES = 3_000;
@@ -45,19 +33,15 @@ describe.skipIf(!serverUrl)(
   () => {
     let database: TestDatabase;
     let client: postgres.Sql;
-    let app: FastifyInstance;
-    let mediaDir: string;
+    let t: TestApp;
     const recorded: Statement[] = [];
     let recording = false;
 
     beforeAll(async () => {
       database = await createTestDatabase();
       await seedReferenceData(database.db);
-      const [{ name }] = (await queryRows<{ name: string }>(database.db, sql`select current_database() as name`)) as [{ name: string }];
-      const url = new URL(serverUrl!);
-      url.pathname = `/${name}`;
       // Recorded by the driver, so statements sent past Drizzle (prepared ones) are seen too.
-      client = postgres(url.toString(), {
+      client = postgres(await urlOfTestDatabase(database.db, serverUrl!), {
         max: 5,
         onnotice: () => {},
         // A copy: postgres.js serialises the parameters in place once it sends them.
@@ -66,25 +50,9 @@ describe.skipIf(!serverUrl)(
       const db = drizzle(client, { schema });
       await seedCampuses(client);
 
-      mediaDir = await mkdtemp(path.join(tmpdir(), "quad-explain-"));
-      const config = testConfig();
-      const media = createDiskStorage(mediaDir);
-      const now = () => new Date();
-      app = await buildApp({
-        config,
-        db,
-        dbKind: "postgres",
-        media,
-        sms: createOutboxSender(db, now),
-        rateLimiter: createMemoryRateLimiter(),
-        candidatePool: createCandidatePool(db),
-        payments: createLocalPaymentProvider(),
-        random: Math.random,
-        jwtSecret: config.JWT_SECRET!,
-        now,
-        logger: false,
-      });
-      await app.ready();
+      t = await createTestAppOn(db, "postgres");
+      const { app } = t;
+      const { now, config } = t.deps;
 
       // The hot paths, as a voter and as a popular recipient.
       const session = (phone: string) => startSession({ db, now, secret: config.JWT_SECRET! }, phone);
@@ -121,10 +89,9 @@ describe.skipIf(!serverUrl)(
     }, 300_000);
 
     afterAll(async () => {
-      await app?.close();
+      await t?.close();
       await client?.end({ timeout: 5 });
       await database?.close();
-      if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
     });
 
     const plans = async () => {

@@ -2,18 +2,18 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createWriteStream } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { request } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { VOTES_PER_BATCH } from "@quad/contracts";
-import { queryRows } from "@quad/db";
 import { smsOutbox, voterState, votes } from "@quad/db/schema";
 import { seedReferenceData } from "@quad/db/seed";
 import { createTestDatabase, insertTestPrompt, insertTestSchool, insertTestUser, type TestDatabase } from "@quad/db/testing";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSession } from "../modules/auth/sessions";
 import { recordSignupConsents } from "../modules/consents/service";
+import { urlOfTestDatabase } from "../test/postgres";
+import { freePort, stopProcess, waitUntilAnswering } from "../test/processes";
 
 /**
  * Issue 8, "several processes", as deployed: two real server processes
@@ -33,43 +33,6 @@ const JWT_SECRET = "replicas-test-secret-0123456789abcdef0123456789";
 const nginxBinary = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => spawnSync(p, ["-v"]).status === 0);
 // CI installs nginx (.ci/run): there a missing one must fail, not skip.
 if (!nginxBinary && process.env.CI && serverUrl) throw new Error("nginx is missing: .ci/run installs nginx-light for this test");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitFor(url: string, child?: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within 60 s`);
-}
-
-function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill("SIGKILL"), 10_000);
-    child.once("exit", () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill("SIGTERM");
-  });
-}
 
 interface Answer {
   status: number;
@@ -128,9 +91,7 @@ describe.skipIf(!serverUrl || !nginxBinary)(
     beforeAll(async () => {
       database = await createTestDatabase();
       await seedReferenceData(database.db);
-      const [{ name }] = (await queryRows<{ name: string }>(database.db, sql`select current_database() as name`)) as [{ name: string }];
-      const url = new URL(serverUrl!);
-      url.pathname = `/${name}`;
+      const url = await urlOfTestDatabase(database.db, serverUrl!);
       workDir = await mkdtemp(path.join(tmpdir(), "quad-replicas-"));
       const logs = path.join(SERVER_DIR, "reports");
       await mkdir(logs, { recursive: true });
@@ -154,7 +115,7 @@ describe.skipIf(!serverUrl || !nginxBinary)(
             NODE_ENV: "development",
             HOST: "127.0.0.1",
             PORT: String(port),
-            DATABASE_URL: url.toString(),
+            DATABASE_URL: url,
             REDIS_URL,
             JWT_SECRET,
             DATA_DIR: workDir,
@@ -169,7 +130,7 @@ describe.skipIf(!serverUrl || !nginxBinary)(
         child.stderr?.pipe(log);
         replicas.push(child);
       }
-      await Promise.all(ports.map((port, i) => waitFor(`http://127.0.0.1:${port}/api/health`, replicas[i])));
+      await Promise.all(ports.map((port, i) => waitUntilAnswering(`http://127.0.0.1:${port}/api/health`, replicas[i])));
 
       // deploy/nginx.conf as compose mounts it, pointed at these two processes and a free port.
       proxyPort = await freePort();
@@ -191,12 +152,12 @@ describe.skipIf(!serverUrl || !nginxBinary)(
         ["-p", workDir, "-c", confFile, "-e", path.join(workDir, "nginx-error.log"), "-g", `daemon off; pid ${path.join(workDir, "nginx.pid")};`],
         { stdio: "ignore" },
       );
-      await waitFor(`http://127.0.0.1:${proxyPort}/api/health`, nginx);
+      await waitUntilAnswering(`http://127.0.0.1:${proxyPort}/api/health`, nginx);
     }, 120_000);
 
     afterAll(async () => {
-      await stop(nginx);
-      await Promise.all(replicas.map(stop));
+      await stopProcess(nginx);
+      await Promise.all(replicas.map((replica) => stopProcess(replica)));
       await database?.close();
       if (workDir) await rm(workDir, { recursive: true, force: true });
     });
@@ -250,7 +211,7 @@ describe.skipIf(!serverUrl || !nginxBinary)(
       const school = await insertTestSchool(database.db);
       const student = await insertTestUser(database.db, { schoolId: school.id, gender: "female" });
       const headers = await sessionHeaders(student.phone);
-      await stop(replicas[0]);
+      await stopProcess(replicas[0]);
       const answers = await Promise.all(Array.from({ length: 20 }, () => viaProxy(proxyPort, { path: "/api/users/me", headers, from })));
       expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 20 }, () => 200));
       expect(JSON.parse(answers[0]!.body)).toMatchObject({ id: student.id });

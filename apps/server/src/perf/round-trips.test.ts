@@ -1,21 +1,11 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { PromptRound, VOTES_PER_BATCH, VotesPage } from "@quad/contracts";
 import { unlocks, voterState, votes } from "@quad/db/schema";
 import { seedReferenceData } from "@quad/db/seed";
 import { createTestDatabase, insertTestPrompt, insertTestSchool, insertTestUser, type TestDatabase } from "@quad/db/testing";
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
-import { createDiskStorage } from "../media/storage";
 import { startSession } from "../modules/auth/sessions";
-import { createLocalPaymentProvider } from "../modules/payments/provider";
-import { createCandidatePool } from "../modules/rounds/candidate-pool";
-import { createOutboxSender } from "../modules/sms/sender";
-import { createMemoryRateLimiter } from "../rate-limit/limiter";
-import { testConfig } from "../test/app";
+import { createTestAppOn, type TestApp } from "../test/app";
 import { countingDatabase, type CountingDatabase } from "../test/statement-counter";
 
 /**
@@ -25,12 +15,10 @@ import { countingDatabase, type CountingDatabase } from "../test/statement-count
  * Postgres only (PGlite has no wire to count on).
  */
 const serverUrl = process.env.TEST_DATABASE_URL?.trim() || process.env.DATABASE_URL?.trim();
-
 describe.skipIf(!serverUrl)("round trips per hot request", () => {
   let database: TestDatabase;
   let counting: CountingDatabase;
-  let app: FastifyInstance;
-  let mediaDir: string;
+  let t: TestApp;
   let headers: Record<string, string>;
   let voterId: string;
   const counts: Record<string, number> = {};
@@ -39,7 +27,7 @@ describe.skipIf(!serverUrl)("round trips per hot request", () => {
   const request = async (name: string, method: "GET" | "POST", url: string, payload?: object) => {
     let res: { statusCode: number; body: string } | undefined;
     const statements = await counting.statementsOf(async () => {
-      res = await app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+      res = await t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
     });
     expect(res!.statusCode, res!.body).toBe(200);
     counts[name] = statements.length;
@@ -51,24 +39,8 @@ describe.skipIf(!serverUrl)("round trips per hot request", () => {
     await seedReferenceData(database.db);
     counting = await countingDatabase(serverUrl!, database.db);
     const db = counting.db;
-    mediaDir = await mkdtemp(path.join(tmpdir(), "quad-round-trips-"));
-    const config = testConfig();
-    const now = () => new Date();
-    app = await buildApp({
-      config,
-      db,
-      dbKind: "postgres",
-      media: createDiskStorage(mediaDir),
-      sms: createOutboxSender(db, now),
-      rateLimiter: createMemoryRateLimiter(),
-      candidatePool: createCandidatePool(db),
-      payments: createLocalPaymentProvider(),
-      random: Math.random,
-      jwtSecret: config.JWT_SECRET!,
-      now,
-      logger: false,
-    });
-    await app.ready();
+    t = await createTestAppOn(db, "postgres");
+    const { now, config } = t.deps;
     const school = await insertTestSchool(db);
     const me = await insertTestUser(db, { schoolId: school.id, gender: "male", preference: "female" });
     for (let i = 0; i < 30; i++) await insertTestUser(db, { schoolId: school.id, gender: "female" });
@@ -78,10 +50,9 @@ describe.skipIf(!serverUrl)("round trips per hot request", () => {
 
   afterAll(async () => {
     console.log(`statements per request: ${JSON.stringify(counts)}`);
-    await app?.close();
+    await t?.close();
     await counting?.close();
     await database?.close();
-    if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
   });
 
   it("opens a round in 2, answers it on reload in 1, takes a vote in 1, skips and opens in 3", async () => {

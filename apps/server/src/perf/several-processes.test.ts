@@ -3,25 +3,22 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { VOTES_PER_BATCH } from "@quad/contracts";
-import { queryRows, type Database } from "@quad/db";
+import type { Database } from "@quad/db";
 import * as schema from "@quad/db/schema";
 import { unlocks, users, voterState, votes } from "@quad/db/schema";
 import { seedReferenceData } from "@quad/db/seed";
 import { createTestDatabase, insertTestPrompt, insertTestSchool, insertTestUser, type TestDatabase, type TestUserOverrides } from "@quad/db/testing";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
-import type { FastifyInstance } from "fastify";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
 import { createDiskStorage } from "../media/storage";
 import { startSession } from "../modules/auth/sessions";
-import { createLocalPaymentProvider } from "../modules/payments/provider";
 import { createCandidatePool, type CandidatePool } from "../modules/rounds/candidate-pool";
 import { createPostgresInvalidationBus } from "../modules/rounds/pool-invalidation";
-import { createOutboxSender } from "../modules/sms/sender";
 import { createRedisRateLimiter } from "../rate-limit/redis-limiter";
-import { testConfig } from "../test/app";
+import { createTestAppOn, testConfig, type TestApp } from "../test/app";
+import { urlOfTestDatabase } from "../test/postgres";
 
 /**
  * Issue 8, "several processes": two app instances as two server processes
@@ -33,14 +30,13 @@ const serverUrl = process.env.TEST_DATABASE_URL?.trim() || process.env.DATABASE_
 const REDIS_URL = "redis://127.0.0.1:6379";
 
 interface ServerProcess {
-  app: FastifyInstance;
+  app: TestApp["app"];
   db: Database;
   pool: CandidatePool;
   close(): Promise<void>;
 }
 
 async function startProcess(url: string, opts: { mediaDir: string; redisPrefix: string; now: () => Date }): Promise<ServerProcess> {
-  const config = testConfig();
   const client = postgres(url, { max: 5, onnotice: () => {} });
   const db: Database = drizzle(client, { schema });
   const bus = await createPostgresInvalidationBus(url);
@@ -48,27 +44,13 @@ async function startProcess(url: string, opts: { mediaDir: string; redisPrefix: 
   // A clock that never moves for the pool: a pool loaded once is kept for good unless
   // another process's change reaches it, so a fresh read below can only come from NOTIFY.
   const pool = createCandidatePool(db, () => 0, bus);
-  const app = await buildApp({
-    config,
-    db,
-    dbKind: "postgres",
-    media: createDiskStorage(opts.mediaDir),
-    sms: createOutboxSender(db, opts.now),
-    rateLimiter,
-    candidatePool: pool,
-    payments: createLocalPaymentProvider(),
-    random: Math.random,
-    jwtSecret: config.JWT_SECRET!,
-    now: opts.now,
-    logger: false,
-  });
-  await app.ready();
+  const t = await createTestAppOn(db, "postgres", { media: createDiskStorage(opts.mediaDir), rateLimiter, candidatePool: pool, now: opts.now });
   return {
-    app,
+    app: t.app,
     db,
     pool,
     async close() {
-      await app.close();
+      await t.close();
       await rateLimiter.close();
       await bus.close();
       await client.end({ timeout: 5 });
@@ -89,13 +71,11 @@ describe.skipIf(!serverUrl)(
     beforeAll(async () => {
       database = await createTestDatabase();
       await seedReferenceData(database.db);
-      const [{ name }] = (await queryRows<{ name: string }>(database.db, sql`select current_database() as name`)) as [{ name: string }];
-      const url = new URL(serverUrl!);
-      url.pathname = `/${name}`;
+      const url = await urlOfTestDatabase(database.db, serverUrl!);
       mediaDir = await mkdtemp(path.join(tmpdir(), "quad-processes-"));
       const redisPrefix = `quad:test:${randomUUID()}:`;
-      a = await startProcess(url.toString(), { mediaDir, redisPrefix, now });
-      b = await startProcess(url.toString(), { mediaDir, redisPrefix, now });
+      a = await startProcess(url, { mediaDir, redisPrefix, now });
+      b = await startProcess(url, { mediaDir, redisPrefix, now });
     });
 
     afterAll(async () => {

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { seed } from "@quad/db/seed";
+import type { Database } from "@quad/db";
 import { createTestDatabase } from "@quad/db/testing";
 import type { FastifyInstance } from "fastify";
 import { buildApp, type BuildAppOptions } from "../app";
@@ -33,27 +34,44 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
  * A real app on a fresh database (PGlite, or Postgres when DATABASE_URL is
  * set) with reference data seeded and media in a temporary folder.
  */
-export interface TestAppOptions extends Partial<Pick<BuildAppOptions, "webDistDir" | "generateCode" | "rateLimiter" | "firebaseVerifier" | "random" | "payments" | "stripe">> {
+export interface TestAppOptions
+  extends Partial<Pick<BuildAppOptions, "webDistDir" | "generateCode" | "rateLimiter" | "candidatePool" | "media" | "firebaseVerifier" | "random" | "payments" | "stripe">> {
   env?: Record<string, string>;
   demo?: boolean;
   now?: () => Date;
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  const config = testConfig(opts.env);
   const database = await createTestDatabase();
-  const mediaDir = await mkdtemp(path.join(tmpdir(), "quad-media-"));
-  const media: MediaStorage = createDiskStorage(mediaDir);
-  await seed(database.db, { demo: opts.demo ?? false, media });
+  const t = await createTestAppOn(database.db, database.kind, opts);
+  await seed(database.db, { demo: opts.demo ?? false, media: t.deps.media });
+  return {
+    ...t,
+    async close() {
+      await t.close();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * The app on a database the caller opened and keeps (a statement-recording
+ * driver, or one of two "processes" on one Postgres): closing it closes the
+ * app and its media folder, not the database.
+ */
+export async function createTestAppOn(db: Database, dbKind: AppDeps["dbKind"], opts: TestAppOptions = {}): Promise<TestApp> {
+  const config = testConfig(opts.env);
+  const mediaDir = opts.media ? null : await mkdtemp(path.join(tmpdir(), "quad-media-"));
+  const media: MediaStorage = opts.media ?? createDiskStorage(mediaDir!);
   const now = opts.now ?? (() => new Date());
   const deps: AppDeps = {
     config,
-    db: database.db,
-    dbKind: database.kind,
+    db,
+    dbKind,
     media,
-    sms: createOutboxSender(database.db, now),
+    sms: createOutboxSender(db, now),
     rateLimiter: opts.rateLimiter ?? createMemoryRateLimiter(() => now().getTime()),
-    candidatePool: createCandidatePool(database.db, () => now().getTime()),
+    candidatePool: opts.candidatePool ?? createCandidatePool(db, () => now().getTime()),
     random: opts.random ?? Math.random,
     payments: opts.payments ?? createLocalPaymentProvider(),
     stripe: opts.stripe,
@@ -69,8 +87,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     deps,
     async close() {
       await app.close();
-      await database.close();
-      await rm(mediaDir, { recursive: true, force: true });
+      if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,9 +1,9 @@
 import { SMS_CONSENT_VERSION } from "@quad/contracts";
-import { createDatabase, queryRows, type Database, type DatabaseHandle } from "@quad/db";
+import { createDatabase, type Database, type DatabaseHandle } from "@quad/db";
 import { consents, votes } from "@quad/db/schema";
 import { insertTestPrompt } from "@quad/db/testing";
-import { sql } from "drizzle-orm";
 import type { SmsProvider } from "../modules/sms/sender";
+import { urlOfTestDatabase } from "./postgres";
 
 export interface FakeProvider extends SmsProvider {
   /** Every call, including failed ones. */
@@ -64,8 +64,5 @@ export async function giveVotes(db: Database, recipientId: string, voterIds: (st
  */
 export async function secondConnection(handle: DatabaseHandle, serverUrl: string | undefined): Promise<DatabaseHandle> {
   if (handle.kind !== "postgres" || !serverUrl) return { ...handle, close: async () => {} };
-  const [row] = await queryRows<{ name: string }>(handle.db, sql`select current_database() as name`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${row!.name}`;
-  return createDatabase({ url: url.toString(), poolSize: 3 });
+  return createDatabase({ url: await urlOfTestDatabase(handle.db, serverUrl), poolSize: 3 });
 }

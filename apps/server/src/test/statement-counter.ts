@@ -1,8 +1,8 @@
-import { queryRows, type Database } from "@quad/db";
+import type { Database } from "@quad/db";
 import * as schema from "@quad/db/schema";
-import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+import { urlOfTestDatabase } from "./postgres";
 
 /**
  * A second postgres.js client on a test database that counts every statement
@@ -17,11 +17,9 @@ export interface CountingDatabase {
 }
 
 export async function countingDatabase(serverUrl: string, testDb: Database): Promise<CountingDatabase> {
-  const [row] = await queryRows<{ name: string }>(testDb, sql`select current_database() as name`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${row!.name}`;
+  const url = await urlOfTestDatabase(testDb, serverUrl);
   let sent: string[] | null = null;
-  const client = postgres(url.toString(), {
+  const client = postgres(url, {
     max: 5,
     onnotice: () => {},
     debug: (_connection, query) => sent?.push(query.replace(/\s+/g, " ").trim()),
