@@ -1,3 +1,5 @@
+import { createDatabase, migrate } from "@quad/db";
+import { seedReferenceData } from "@quad/db/seed";
 import postgres from "postgres";
 
 /**
@@ -139,4 +141,18 @@ async function seedCampus(sql: postgres.Sql, spec: CampusSpec): Promise<number> 
     await insertVotes(spec.spreadVotes, `floor(${n} * power(random(), 2))::int`);
     return schoolId;
   });
+}
+
+/** The campus of `spec` on the bench server, ready to measure: database, migrations, reference data, students and votes. */
+export async function prepareCampus(serverUrl: string, spec: CampusSpec, log: (line: string) => void): Promise<Campus> {
+  await ensureDatabase(serverUrl, spec.database);
+  const url = databaseUrl(serverUrl, spec.database);
+  const handle = await createDatabase({ url, poolSize: 1 });
+  try {
+    await migrate(handle.db);
+    await seedReferenceData(handle.db);
+  } finally {
+    await handle.close();
+  }
+  return ensureCampus(url, spec, log);
 }

@@ -13,14 +13,13 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { createDatabase, migrate } from "@quad/db";
-import { seedReferenceData } from "@quad/db/seed";
 import postgres from "postgres";
-import { BIG_CAMPUS, SMALL_CAMPUS, databaseUrl, ensureCampus, ensureDatabase, type Campus, type CampusSpec } from "./campus";
+import { BIG_CAMPUS, SMALL_CAMPUS, prepareCampus, type Campus } from "./campus";
 import { DURATION_S, emptyMeasurement, load, non2xx, type BenchRequest } from "./load";
+import { openRoundRequest, trpcGet, trpcInput, voteRequest } from "./requests";
 import { budgetLines, p50, p99, ratio, table, type Budget, type CampusReport, type Protocol, type Row } from "./report";
 import { REPO_ROOT, ensureServerBuilt, startServer } from "./server";
-import { accessToken, forceOpenRounds, openRounds, pickVoters, resetVoters, votesCastSince, type Voter } from "./voters";
+import { accessToken, forceOpenRounds, openRounds, pickVoters, resetVoters, votesCastSince, type OpenRound, type Voter } from "./voters";
 
 /** DESIGN.md: 12 votes, then an hour of cooldown. */
 const VOTES_PER_BATCH = 12;
@@ -38,23 +37,6 @@ const { values: args } = parseArgs({
 });
 const durationS = Number(args.duration);
 const log = (line: string) => console.log(`[bench] ${line}`);
-
-const trpcInput = (input: unknown) => `batch=1&input=${encodeURIComponent(JSON.stringify({ 0: input }))}`;
-/** How the web client calls (httpBatchLink: `?batch=1`, a batch of one). */
-const trpcGet = (procedure: string, input: unknown): string => `/api/trpc/${procedure}?${trpcInput(input)}`;
-
-async function prepareDatabase(serverUrl: string, spec: CampusSpec): Promise<Campus> {
-  await ensureDatabase(serverUrl, spec.database);
-  const url = databaseUrl(serverUrl, spec.database);
-  const handle = await createDatabase({ url, poolSize: 1 });
-  try {
-    await migrate(handle.db);
-    await seedReferenceData(handle.db);
-  } finally {
-    await handle.close();
-  }
-  return ensureCampus(url, spec, log);
-}
 
 interface CampusRun {
   report: CampusReport;
@@ -109,22 +91,13 @@ async function benchCampus(campus: Campus, label: string): Promise<CampusRun> {
       const since = new Date();
       const rounds = emptyMeasurement();
       const storeVotes = emptyMeasurement();
-      const openRequest = (v: Voter): BenchRequest => ({
-        method: "GET",
-        path: protocol === "REST" ? "/api/prompts/random?skip=false" : trpcGet("prompts.random", { skip: false }),
-        headers: v.headers,
-      });
-      const voteRequest = (v: Voter, round: { promptId: number; candidateId: string }): BenchRequest => {
-        const input = { userId: round.candidateId, promptId: round.promptId };
-        return protocol === "REST"
-          ? { method: "POST", path: "/api/votes/store", headers: v.headers, body: JSON.stringify(input) }
-          : { method: "POST", path: "/api/trpc/votes.store?batch=1", headers: v.headers, body: JSON.stringify({ 0: input }) };
-      };
+      const openRequest = (v: Voter) => openRoundRequest(protocol, v);
+      const vote = (v: Voter, round: OpenRound) => voteRequest(protocol, v, round);
       let passes = 0;
       while (passes < VOTES_PER_BATCH - 1 && (passes === 0 || Math.min(rounds.seconds, storeVotes.seconds) < durationS)) {
         await load(base, { mode: "each-once", into: rounds, cpu: server.cpu, requests: voters.map(openRequest) });
         const open = await openRounds(sql, voters);
-        await load(base, { mode: "each-once", into: storeVotes, cpu: server.cpu, requests: voters.filter((v) => open.has(v.id)).map((v) => voteRequest(v, open.get(v.id)!)) });
+        await load(base, { mode: "each-once", into: storeVotes, cpu: server.cpu, requests: voters.filter((v) => open.has(v.id)).map((v) => vote(v, open.get(v.id)!)) });
         passes += 1;
       }
       log(`${protocol}: ${passes} pass${passes === 1 ? "" : "es"} of ${voters.length} voters (open a round, vote)`);
@@ -136,7 +109,7 @@ async function benchCampus(campus: Campus, label: string): Promise<CampusRun> {
       await sql`update voter_state set votes_in_batch = ${VOTES_PER_BATCH - 1} where user_id = any(${voters.map((v) => v.id)}::uuid[])`;
       await load(base, { mode: "each-once", requests: voters.map(openRequest) });
       let open = await openRounds(sql, voters);
-      const twice = (v: Voter) => (open.has(v.id) ? [voteRequest(v, open.get(v.id)!), voteRequest(v, open.get(v.id)!)] : []);
+      const twice = (v: Voter) => (open.has(v.id) ? [vote(v, open.get(v.id)!), vote(v, open.get(v.id)!)] : []);
       const last = await load(base, { mode: "each-once", requests: voters.flatMap(twice) });
       await forceOpenRounds(sql, voters);
       open = await openRounds(sql, voters);
@@ -275,7 +248,7 @@ async function main() {
   const started = Date.now();
   const loadBefore = os.loadavg()[0]!;
   const campuses: { campus: Campus; label: string }[] = [];
-  for (const { spec, label } of specs) campuses.push({ campus: await prepareDatabase(benchUrl, spec), label });
+  for (const { spec, label } of specs) campuses.push({ campus: await prepareCampus(benchUrl, spec, log), label });
   const runs: CampusRun[] = [];
   for (const { campus, label } of campuses) runs.push(await benchCampus(campus, label));
 

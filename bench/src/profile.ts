@@ -14,12 +14,11 @@ import { mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
-import { BIG_CAMPUS, ensureCampus, ensureDatabase, databaseUrl } from "./campus";
-import { cpuPerRequest, emptyMeasurement, load, percentile, rps, type BenchRequest, type Measurement } from "./load";
+import { BIG_CAMPUS, prepareCampus } from "./campus";
+import { cpuPerRequest, emptyMeasurement, load, percentile, rps, type Measurement } from "./load";
+import { openRoundRequest, voteRequest } from "./requests";
 import { REPO_ROOT, ensureServerBuilt, startServer } from "./server";
 import { accessToken, openRounds, pickVoters, resetVoters } from "./voters";
-import { createDatabase, migrate } from "@quad/db";
-import { seedReferenceData } from "@quad/db/seed";
 
 const { values: args } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== "--"),
@@ -67,13 +66,7 @@ async function main() {
   const benchUrl = process.env.DATABASE_URL?.trim() || "postgres://postgres@127.0.0.1:5432/quad_bench";
   const spec = { ...BIG_CAMPUS, database: new URL(benchUrl).pathname.replace(/^\//, "") || "quad_bench" };
   ensureServerBuilt(log);
-  await ensureDatabase(benchUrl, spec.database);
-  const url = databaseUrl(benchUrl, spec.database);
-  const handle = await createDatabase({ url, poolSize: 1 });
-  await migrate(handle.db);
-  await seedReferenceData(handle.db);
-  await handle.close();
-  const campus = await ensureCampus(url, spec, log);
+  const campus = await prepareCampus(benchUrl, spec, log);
 
   const profileDir = path.join(REPO_ROOT, "bench/reports/profiles", `${args.case}-${new Date().toISOString().replace(/[:.]/g, "-")}`);
   mkdirSync(profileDir, { recursive: true });
@@ -98,13 +91,9 @@ async function main() {
         const into = emptyMeasurement();
         await resetVoters(sql, voters);
         for (let pass = 0; pass < 11; pass++) {
-          const open: BenchRequest[] = voters.map((v) => ({ method: "GET", path: "/api/prompts/random?skip=false", headers: v.headers }));
-          await load(server.baseUrl, { mode: "each-once", into, cpu: server.cpu, requests: open });
+          await load(server.baseUrl, { mode: "each-once", into, cpu: server.cpu, requests: voters.map((v) => openRoundRequest("REST", v)) });
           const rounds = await openRounds(sql, voters);
-          const votes = voters.filter((v) => rounds.has(v.id)).map((v): BenchRequest => {
-            const r = rounds.get(v.id)!;
-            return { method: "POST", path: "/api/votes/store", headers: v.headers, body: JSON.stringify({ userId: r.candidateId, promptId: r.promptId }) };
-          });
+          const votes = voters.filter((v) => rounds.has(v.id)).map((v) => voteRequest("REST", v, rounds.get(v.id)!));
           await load(server.baseUrl, { mode: "each-once", into, cpu: server.cpu, requests: votes });
         }
         return into;
