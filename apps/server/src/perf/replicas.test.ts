@@ -5,7 +5,7 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { VOTES_PER_BATCH } from "@quad/contracts";
-import { smsOutbox, voterState, votes } from "@quad/db/schema";
+import { smsOutbox, unlocks, users, voterState, votes } from "@quad/db/schema";
 import { seedReferenceData } from "@quad/db/seed";
 import { createTestDatabase, insertTestPrompt, insertTestSchool, insertTestUser, type TestDatabase } from "@quad/db/testing";
 import { eq } from "drizzle-orm";
@@ -82,6 +82,8 @@ describe.skipIf(!serverUrl || !nginxBinary)(
     let database: TestDatabase;
     let workDir: string;
     let proxyPort: number;
+    /** Each replica's own port, to ask one process in particular. */
+    let replicaPorts: number[] = [];
     const replicas: ChildProcess[] = [];
     let nginx: ChildProcess | undefined;
     // This run's own client address (see viaProxy).
@@ -106,6 +108,7 @@ describe.skipIf(!serverUrl || !nginxBinary)(
       await database.db.insert(votes).values({ voterId: voter.id, recipientId: recipient.id, promptId: prompt.id });
 
       const ports = [await freePort(), await freePort()];
+      replicaPorts = ports;
       for (const [i, port] of ports.entries()) {
         const child = spawn(process.execPath, ["--import", "tsx", "src/index.ts"], {
           cwd: SERVER_DIR,
@@ -205,6 +208,51 @@ describe.skipIf(!serverUrl || !nginxBinary)(
       }
       expect(statuses.filter((s) => s === 200)).toHaveLength(60);
       expect(statuses.slice(60)).toEqual(Array.from({ length: 10 }, () => 429));
+    });
+
+    it("unlock credits: two credits reveal two voters, however eight unlocks sent at once are spread over the processes", async () => {
+      const school = await insertTestSchool(database.db);
+      const owner = await insertTestUser(database.db, { schoolId: school.id, gender: "female", remainingUnlocks: 2 });
+      const prompt = await insertTestPrompt(database.db);
+      const voters = await Promise.all(Array.from({ length: 4 }, () => insertTestUser(database.db, { schoolId: school.id, gender: "male" })));
+      const cards = await database.db
+        .insert(votes)
+        .values(voters.map((v) => ({ voterId: v.id, recipientId: owner.id, promptId: prompt.id })))
+        .returning({ id: votes.id });
+      const headers = await sessionHeaders(owner.phone);
+      const results = await Promise.all(
+        [...cards, ...cards].map((card) => viaProxy(proxyPort, { path: "/api/unlocks/unlock-user", method: "POST", headers, from, body: { userId: card.id } })),
+      );
+      for (const r of results) expect([200, 402], r.body).toContain(r.status);
+      expect(await database.db.select().from(unlocks).where(eq(unlocks.ownerId, owner.id))).toHaveLength(2);
+      const [left] = await database.db.select({ n: users.remainingUnlocks }).from(users).where(eq(users.id, owner.id));
+      expect(left!.n).toBe(0);
+    });
+
+    it("candidate pool: a student who joins the school through one process is drawn at once by the other", async () => {
+      const school = await insertTestSchool(database.db);
+      const voter = await insertTestUser(database.db, { schoolId: school.id, gender: "male", preference: "female" });
+      for (let i = 0; i < 2; i++) await insertTestUser(database.db, { schoolId: school.id, gender: "female" });
+      const elsewhere = await insertTestSchool(database.db);
+      const mover = await insertTestUser(database.db, { schoolId: elsewhere.id, gender: "female" });
+      const [first, second] = replicaPorts as [number, number];
+      const headers = await sessionHeaders(voter.phone);
+      const ask = (port: number, path: string, extra: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
+        viaProxy(port, { path, from, headers: extra.headers ?? headers, method: extra.method, body: extra.body });
+
+      // The second process loads the school's pool (the two students) for this round.
+      const opened = await ask(second, "/api/prompts/random");
+      expect(opened.status, opened.body).toBe(200);
+      const moved = await ask(first, "/api/trpc/users.update", { method: "POST", headers: await sessionHeaders(mover.phone), body: { university: school.id } });
+      expect(moved.status, moved.body).toBe(200);
+      // Three students now; the two just shown were seen, so the next pair holds the newcomer —
+      // unless the second process still drew from the pool it loaded (kept 15 s without a NOTIFY).
+      await expect
+        .poll(async () => {
+          const next = await ask(second, "/api/prompts/random?skip=true");
+          return (JSON.parse(next.body) as { users?: { id: string }[] }).users?.map((u) => u.id) ?? next.body;
+        }, { timeout: 2000, interval: 100 })
+        .toContain(mover.id);
     });
 
     it("a replica that stops leaves the other answering every request", async () => {
