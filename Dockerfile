@@ -5,6 +5,8 @@ WORKDIR /app
 RUN npm i -g pnpm@10.34.9
 COPY pnpm-lock.yaml pnpm-workspace.yaml package.json turbo.json tsconfig.base.json ./
 COPY tooling ./tooling
+# pnpm applies patches/ (the postgres.js queue fix) while installing.
+COPY patches ./patches
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY packages/contracts/package.json packages/contracts/
