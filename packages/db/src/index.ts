@@ -10,6 +10,6 @@ export {
   type Transaction,
 } from "./client";
 export { migrate, DEFAULT_MIGRATIONS_FOLDER, type MigrateOptions } from "./migrate";
-export { queryPrepared, queryRows } from "./sql";
+export { preparedStatement, queryRows, type StatementParams } from "./sql";
 export * from "./errors";
 export * from "./schema/index";

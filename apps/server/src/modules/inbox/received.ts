@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES, type VotesPage } from "@quad/contracts";
-import { queryPrepared, type Database } from "@quad/db";
+import { preparedStatement, type Database } from "@quad/db";
 import { users } from "@quad/db/schema";
 import { eq, sql } from "drizzle-orm";
 import { AppError } from "../../errors";
@@ -56,17 +56,21 @@ interface PageRow {
  * page 1 costs; an OFFSET (`page`, kept for the spec's clients) still walks
  * the skipped keys, but in the index alone, never in the table.
  */
-export async function votesForUser(
-  db: Database,
-  phone: string,
-  input: { page: number; limit: number; cursor?: string },
-): Promise<VotesPage> {
-  const after = input.cursor ? decodeCursor(input.cursor) : undefined;
-  const keyset = after ? sql`and (created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``;
-  const offset = after ? 0 : (input.page - 1) * input.limit;
-  const rows = await queryPrepared<PageRow>(
-    db,
-    sql`
+interface PageValues {
+  phone: string;
+  /** One more than the page size: a row past the page means hasMore. */
+  take: number;
+  skip: number;
+  /** The cursor's (created_at, id), or empty strings for a page by number (unused then). */
+  afterCreatedAt: string;
+  afterId: string;
+}
+
+/** The page statement, with the keyset condition (by cursor) or without it (by page number). */
+const pageStatement = (byCursor: boolean) =>
+  preparedStatement<PageValues>((p) => {
+    const keyset = byCursor ? sql`and (created_at, id) < (${p.afterCreatedAt}::timestamptz, ${p.afterId}::uuid)` : sql``;
+    return sql`
       select v.id, p.text as prompt, to_json(k.created_at) #>> '{}' as "createdAt", voter.teaser_key as "teaserKey",
              case when unlocked.voter_id is not null then json_build_object(
                'firstName', voter.first_name, 'graduationYear', voter.graduation_year, 'instagramHandle', voter.instagram_handle,
@@ -76,15 +80,32 @@ export async function votesForUser(
         select id, created_at from votes
         where recipient_id = me.id ${keyset}
         order by created_at desc, id desc
-        limit ${input.limit + 1} offset ${offset}
+        limit ${p.take} offset ${p.skip}
       ) k on true
       left join votes v on v.id = k.id
       left join prompts p on p.id = v.prompt_id
       left join users voter on voter.id = v.voter_id
       left join unlocks unlocked on unlocked.owner_id = me.id and unlocked.voter_id = v.voter_id
-      where me.phone = ${phone}
-      order by k.created_at desc, k.id desc`,
-  );
+      where me.phone = ${p.phone}
+      order by k.created_at desc, k.id desc`;
+  });
+const pageByCursor = pageStatement(true);
+const pageByNumber = pageStatement(false);
+
+export async function votesForUser(
+  db: Database,
+  phone: string,
+  input: { page: number; limit: number; cursor?: string },
+): Promise<VotesPage> {
+  const after = input.cursor ? decodeCursor(input.cursor) : undefined;
+  const values: PageValues = {
+    phone,
+    take: input.limit + 1,
+    skip: after ? 0 : (input.page - 1) * input.limit,
+    afterCreatedAt: after?.createdAt ?? "",
+    afterId: after?.id ?? "",
+  };
+  const rows = await (after ? pageByCursor : pageByNumber)<PageRow>(db, values);
   if (rows.length === 0) throw new AppError("NOT_FOUND", ERROR_MESSAGES.noSuchUser);
   const found = rows.filter((row) => row.id !== null);
   const hasMore = found.length > input.limit;

@@ -1,7 +1,7 @@
 import { VOTE_COOLDOWN_MS, VOTES_PER_BATCH, type Gender } from "@quad/contracts";
-import { isCheckViolation, queryPrepared, type Database } from "@quad/db";
+import { isCheckViolation, preparedStatement, type Database } from "@quad/db";
 import { sql } from "drizzle-orm";
-import { at, dateOfMs, epochMs, notBlockedEitherWay } from "./sql-values";
+import { dateOfMs, epochMs, notBlockedEitherWay } from "./sql-values";
 
 /** Why a vote was refused (it stored nothing then), as the statement's snapshot shows. */
 export type VoteRefusal =
@@ -43,61 +43,77 @@ interface Row {
  * The final SELECT reads the snapshot the statement started from, so a refused
  * vote can be explained without another query.
  */
+const voteStatement = preparedStatement<{
+  phone: string;
+  candidateId: string;
+  promptId: number;
+  preference: Gender | null;
+  /** ISO 8601, as are the other times. */
+  now: string;
+  availableAt: string;
+}>((p) => {
+  const now = sql`${p.now}::timestamptz`;
+  const availableAt = sql`${p.availableAt}::timestamptz`;
+  const candidate = sql`${p.candidateId}::uuid`;
+  const preference = sql`${p.preference}::gender`;
+  // The batch a vote counts in: a finished cooldown starts a new one.
+  const used = sql`(case when s.cooldown_until <= ${now} then 1 else s.votes_in_batch + 1 end)`;
+  return sql`
+    with voter as (
+      select id from users
+      where phone = ${p.phone} and is_verified and school_id is not null and gender is not null
+    ), closed as (
+      update rounds r set status = 'voted', closed_at = ${now}
+      from voter
+      where r.voter_id = voter.id and r.status = 'open' and r.prompt_id = ${p.promptId}::bigint
+        and ${candidate} in (r.candidate_a_id, r.candidate_b_id)
+        and not exists (select 1 from voter_state s where s.user_id = voter.id and s.cooldown_until > ${now})
+        and ${notBlockedEitherWay(sql`voter.id`, candidate)}
+      returning r.id, r.voter_id, r.prompt_id
+    ), counted as (
+      insert into voter_state as s (user_id, votes_in_batch, skips_in_row, cooldown_until, updated_at)
+      select voter_id, 1, 0, case when 1 >= ${VOTES_PER_BATCH} then ${availableAt} end, ${now} from closed
+      on conflict (user_id) do update set
+        votes_in_batch = ${used},
+        cooldown_until = case when ${used} >= ${VOTES_PER_BATCH} then ${availableAt} end,
+        skips_in_row = 0,
+        updated_at = excluded.updated_at
+      returning s.votes_in_batch
+    ), stored as (
+      insert into votes (round_id, voter_id, recipient_id, prompt_id, created_at)
+      select id, voter_id, ${candidate}, prompt_id, ${now} from closed
+      returning id
+    ), preferred as (
+      update users set preference = ${preference}, updated_at = ${now}
+      from closed
+      where users.id = closed.voter_id and ${preference} is not null and users.preference is distinct from ${preference}
+      returning users.id
+    )
+    select (select votes_in_batch from counted) as "votesInBatch",
+           u.id as "voterId", (u.is_verified and u.school_id is not null and u.gender is not null) as "canVote",
+           ${epochMs(sql`s.cooldown_until`)} as "cooldownUntilMs",
+           o.prompt_id as "roundPromptId", o.candidate_a_id as "candidateAId", o.candidate_b_id as "candidateBId",
+           case when u.id is not null then not ${notBlockedEitherWay(sql`u.id`, candidate)} end as blocked
+    from (select 1) as one
+    left join users u on u.phone = ${p.phone}
+    left join voter_state s on s.user_id = u.id
+    left join rounds o on o.voter_id = u.id and o.status = 'open'`;
+});
+
 export async function storeVote(
   db: Database,
   vote: { phone: string; candidateId: string; promptId: number; preference?: Gender; now: Date },
 ): Promise<VoteOutcome> {
-  const now = at(vote.now);
-  const availableAt = at(new Date(vote.now.getTime() + VOTE_COOLDOWN_MS));
-  const candidate = sql`${vote.candidateId}::uuid`;
-  const preference = sql`${vote.preference ?? null}::gender`;
-  // The batch a vote counts in: a finished cooldown starts a new one.
-  const used = sql`(case when s.cooldown_until <= ${now} then 1 else s.votes_in_batch + 1 end)`;
   let row: Row | undefined;
   try {
-    [row] = await queryPrepared<Row>(
-      db,
-      sql`
-        with voter as (
-          select id from users
-          where phone = ${vote.phone} and is_verified and school_id is not null and gender is not null
-        ), closed as (
-          update rounds r set status = 'voted', closed_at = ${now}
-          from voter
-          where r.voter_id = voter.id and r.status = 'open' and r.prompt_id = ${vote.promptId}::bigint
-            and ${candidate} in (r.candidate_a_id, r.candidate_b_id)
-            and not exists (select 1 from voter_state s where s.user_id = voter.id and s.cooldown_until > ${now})
-            and ${notBlockedEitherWay(sql`voter.id`, candidate)}
-          returning r.id, r.voter_id, r.prompt_id
-        ), counted as (
-          insert into voter_state as s (user_id, votes_in_batch, skips_in_row, cooldown_until, updated_at)
-          select voter_id, 1, 0, case when 1 >= ${VOTES_PER_BATCH} then ${availableAt} end, ${now} from closed
-          on conflict (user_id) do update set
-            votes_in_batch = ${used},
-            cooldown_until = case when ${used} >= ${VOTES_PER_BATCH} then ${availableAt} end,
-            skips_in_row = 0,
-            updated_at = excluded.updated_at
-          returning s.votes_in_batch
-        ), stored as (
-          insert into votes (round_id, voter_id, recipient_id, prompt_id, created_at)
-          select id, voter_id, ${candidate}, prompt_id, ${now} from closed
-          returning id
-        ), preferred as (
-          update users set preference = ${preference}, updated_at = ${now}
-          from closed
-          where users.id = closed.voter_id and ${preference} is not null and users.preference is distinct from ${preference}
-          returning users.id
-        )
-        select (select votes_in_batch from counted) as "votesInBatch",
-               u.id as "voterId", (u.is_verified and u.school_id is not null and u.gender is not null) as "canVote",
-               ${epochMs(sql`s.cooldown_until`)} as "cooldownUntilMs",
-               o.prompt_id as "roundPromptId", o.candidate_a_id as "candidateAId", o.candidate_b_id as "candidateBId",
-               case when u.id is not null then not ${notBlockedEitherWay(sql`u.id`, candidate)} end as blocked
-        from (select 1) as one
-        left join users u on u.phone = ${vote.phone}
-        left join voter_state s on s.user_id = u.id
-        left join rounds o on o.voter_id = u.id and o.status = 'open'`,
-    );
+    [row] = await voteStatement<Row>(db, {
+      phone: vote.phone,
+      candidateId: vote.candidateId,
+      promptId: vote.promptId,
+      preference: vote.preference ?? null,
+      now: vote.now.toISOString(),
+      availableAt: new Date(vote.now.getTime() + VOTE_COOLDOWN_MS).toISOString(),
+    });
   } catch (error) {
     // A vote past the allowance (only a race the conditions above did not see could get here).
     if (isCheckViolation(error, "voter_state_votes_in_batch_range")) return { stored: false, reason: "lost_race" };

@@ -1,5 +1,5 @@
 import type { CandidateOption, Gender } from "@quad/contracts";
-import { queryPrepared, type Database } from "@quad/db";
+import { preparedStatement, type Database } from "@quad/db";
 import { sql } from "drizzle-orm";
 import { PREFERRED_GENDER, dateOfMs, epochMs, fromJson, notBlockedEitherWay, publicProfileJson, toCandidate, type PublicProfileRow } from "./sql-values";
 
@@ -58,10 +58,8 @@ interface Row {
  * lookup (users_phone, voter_state pkey, rounds_one_open_per_voter,
  * rounds_voter_created_idx, blocks pkey and blocks_blocked_idx).
  */
-export async function readRoundState(db: Database, phone: string): Promise<RoundState | null> {
-  const [row] = await queryPrepared<Row>(
-    db,
-    sql`
+const roundStateStatement = preparedStatement<{ phone: string }>(
+  (p) => sql`
       select u.id, u.school_id as "schoolId", u.gender, u.preference, u.is_verified as "isVerified",
              ${PREFERRED_GENDER} as "shownGender",
              ${epochMs(sql`s.cooldown_until`)} as "cooldownUntilMs", coalesce(s.skips_in_row, 0) as "skipsInRow",
@@ -83,8 +81,11 @@ export async function readRoundState(db: Database, phone: string): Promise<Round
         and a.school_id = u.school_id and a.gender = ${PREFERRED_GENDER} and ${notBlockedEitherWay(sql`u.id`, sql`a.id`)}
       left join users b on b.id = o.candidate_b_id and b.is_verified and b.paused_at is null
         and b.school_id = u.school_id and b.gender = ${PREFERRED_GENDER} and ${notBlockedEitherWay(sql`u.id`, sql`b.id`)}
-      where u.phone = ${phone}`,
-  );
+      where u.phone = ${p.phone}`,
+);
+
+export async function readRoundState(db: Database, phone: string): Promise<RoundState | null> {
+  const [row] = await roundStateStatement<Row>(db, { phone });
   if (!row) return null;
   const a = fromJson<PublicProfileRow | null>(row.a);
   const b = fromJson<PublicProfileRow | null>(row.b);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { ERROR_MESSAGES, VALIDATION, type MeUser, type ProfileUpdate } from "@quad/contracts";
-import { queryPrepared, type Database } from "@quad/db";
+import { preparedStatement, type Database } from "@quad/db";
 import { schools, users, type User } from "@quad/db/schema";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { AppError } from "../../errors";
@@ -46,16 +46,18 @@ interface MeRow {
  * GET /users/me, read on every app start and after each purchase: the
  * profile and its school in one prepared statement (one round trip).
  */
-export async function getMe(db: Database, phone: string): Promise<MeUser> {
-  const [row] = await queryPrepared<MeRow>(
-    db,
+const meStatement = preparedStatement<{ phone: string }>(
+  (p) =>
     sql`select u.id, u.phone, u.first_name, u.school_id, u.graduation_year, u.instagram_handle, u.gender, u.preference,
           u.photo_key, u.is_verified, u.remaining_unlocks, u.boost_ends_at, u.organizations, u.interests, u.emojis,
           u.paused_at is not null as paused, u.held_for_review_at is not null as held_for_review, u.show_in_preview,
           s.name as school_name, s.icon as school_icon
         from users u left join schools s on s.id = u.school_id
-        where u.phone = ${phone}`,
-  );
+        where u.phone = ${p.phone}`,
+);
+
+export async function getMe(db: Database, phone: string): Promise<MeUser> {
+  const [row] = await meStatement<MeRow>(db, { phone });
   if (!row) throw new AppError("NOT_FOUND", ERROR_MESSAGES.noSuchUser);
   return {
     id: row.id,
