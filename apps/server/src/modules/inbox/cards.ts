@@ -35,9 +35,21 @@ export const ANONYMOUS_TEASER =
  * photo are read only for voters this recipient unlocked.
  */
 export function toVoteCard(row: VoteRow): VoteCard {
-  const base = { id: row.id, prompt: row.prompt, createdAt: new Date(row.createdAt).toISOString() };
+  const base = { id: row.id, prompt: row.prompt, createdAt: isoMillis(row.createdAt) };
   if (row.revealed) return unlockedCard(base, row.revealed);
   return { ...base, isUnlocked: false, photo: row.teaserKey ? mediaUrl(row.teaserKey) : ANONYMOUS_TEASER };
+}
+
+/**
+ * A timestamptz as to_json writes it ("2026-11-23T03:27:08.123456+00:00" in a
+ * UTC session) in the API's form ("2026-11-23T03:27:08.123Z"): in UTC with at
+ * least milliseconds it is a slice (a page parsed ten Dates, 5 % of the
+ * server's time on /votes/for-user); anything else goes through Date, which
+ * also truncates to milliseconds.
+ */
+export function isoMillis(pgTime: string): string {
+  if (pgTime.length >= 29 && pgTime[19] === "." && pgTime.endsWith("+00:00")) return `${pgTime.slice(0, 23)}Z`;
+  return new Date(pgTime).toISOString();
 }
 
 export function unlockedCard(
