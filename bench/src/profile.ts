@@ -43,12 +43,14 @@ function summarize(dir: string): void {
   if (files.length === 0) return log(`no profile written in ${dir}`);
   const file = files.map((f) => path.join(dir, f)).sort((a, b) => statSync(b).size - statSync(a).size)[0]!;
   const profile = JSON.parse(readFileSync(file, "utf8")) as { nodes: ProfileNode[] };
-  const total = profile.nodes.reduce((sum, n) => sum + (n.hitCount ?? 0), 0);
+  // Shares of the busy samples: idle time (waiting on Postgres, or between passes) would
+  // otherwise make the same work look smaller in a case with more waiting.
+  const total = profile.nodes.reduce((sum, n) => sum + (n.callFrame.functionName === "(idle)" ? 0 : (n.hitCount ?? 0)), 0);
   const byFunction = new Map<string, number>();
   const byPackage = new Map<string, number>();
   for (const node of profile.nodes) {
     const hits = node.hitCount ?? 0;
-    if (hits === 0) continue;
+    if (hits === 0 || node.callFrame.functionName === "(idle)") continue;
     const { functionName, url, lineNumber } = node.callFrame;
     const where = url ? `${url.replace(/^file:\/\//, "").replace(`${REPO_ROOT}/`, "")}:${lineNumber + 1}` : "";
     const key = `${functionName || "(anonymous)"} ${where}`.trim();
@@ -58,7 +60,7 @@ function summarize(dir: string): void {
   }
   const top = (map: Map<string, number>, n: number) =>
     [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, hits]) => `  ${((100 * hits) / total).toFixed(1).padStart(5)} %  ${name}`);
-  console.log(`\nSelf time by package (${file.replace(`${REPO_ROOT}/`, "")}):\n${top(byPackage, 15).join("\n")}`);
+  console.log(`\nSelf time by package, share of busy samples (${file.replace(`${REPO_ROOT}/`, "")}):\n${top(byPackage, 15).join("\n")}`);
   console.log(`\nSelf time by function:\n${top(byFunction, 30).join("\n")}`);
 }
 
