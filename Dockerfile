@@ -1,5 +1,5 @@
 # One image for the app: builds the web client and the server bundle, then
-# runs `pnpm start` (SPA + API on $PORT).
+# runs the server (SPA + API on $PORT), as `pnpm start` does.
 FROM node:20-bookworm-slim
 WORKDIR /app
 RUN npm i -g pnpm@10.34.9
@@ -16,4 +16,8 @@ COPY . .
 RUN pnpm build
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 EXPOSE 3000
-CMD ["pnpm", "start"]
+# `pnpm start`'s command, run directly: the server is PID 1 and gets SIGTERM
+# itself (under pnpm, pnpm exited on it and the server was killed without its
+# graceful shutdown).
+WORKDIR /app/apps/server
+CMD ["node", "dist/bin/server.mjs"]

@@ -1,0 +1,242 @@
+#!/usr/bin/env bash
+# End-to-end check of the repository's docker-compose.yml on a machine that
+# reaches Debian's mirrors and the npm registry but no image registry:
+#   1. start dockerd if none answers (Debian's docker.io; installed if missing),
+#   2. build the offline stand-in base images (build.sh),
+#   3. `compose up --build` the unchanged docker-compose.yml and Dockerfile,
+#   4. check through the proxy: /api/health, the index page, both replicas
+#      serving, app1 stopping gracefully while app2 keeps answering, app1
+#      rejoining, and the demo sign-in (SMS code from the dev outbox).
+# Exits non-zero if any check fails. Not part of CI. Needs root.
+#
+# Environment:
+#   QUAD_CHECK_PORT       host port for the proxy (default 3000; a free one is
+#                         picked if it is busy, through a temporary copy of the
+#                         compose file with only that port changed)
+#   COMPOSE_PROJECT_NAME  default quadcheck
+#   WORK_DIR              default /var/tmp/quad-offline (rootfs, logs; never the repo)
+#   SKIP_IMAGES=1         reuse stand-in images already tagged
+#   KEEP_RUNNING=1        leave the stack (and a dockerd this script started) running
+set -uo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+WORK_DIR=${WORK_DIR:-/var/tmp/quad-offline}
+export WORK_DIR
+project=${COMPOSE_PROJECT_NAME:-quadcheck}
+port=${QUAD_CHECK_PORT:-3000}
+mkdir -p "$WORK_DIR"
+
+log() { printf '[compose-check %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+die() { log "ERROR: $*"; exit 2; }
+now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); log "PASS: $*"; }
+fail() { failed=$((failed + 1)); log "FAIL: $*"; }
+
+# --- 1. Docker engine and compose -------------------------------------------
+need_pkgs=()
+command -v dockerd >/dev/null || need_pkgs+=(docker.io)
+command -v debootstrap >/dev/null || need_pkgs+=(debootstrap)
+if ! docker compose version >/dev/null 2>&1 && ! command -v docker-compose >/dev/null; then
+  need_pkgs+=(docker-compose)
+fi
+if [ ${#need_pkgs[@]} -gt 0 ]; then
+  log "installing ${need_pkgs[*]} (Debian packages)"
+  { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${need_pkgs[@]}"; } \
+    > "$WORK_DIR/apt.log" 2>&1 || { tail -20 "$WORK_DIR/apt.log" >&2; die "apt-get install failed"; }
+fi
+
+dockerd_pid=
+if ! docker info >/dev/null 2>&1; then
+  log "starting dockerd (log: $WORK_DIR/dockerd.log)"
+  dockerd > "$WORK_DIR/dockerd.log" 2>&1 &
+  dockerd_pid=$!
+  for _ in $(seq 1 60); do docker info >/dev/null 2>&1 && break; sleep 1; done
+  docker info >/dev/null 2>&1 || { tail -20 "$WORK_DIR/dockerd.log" >&2; die "dockerd did not start"; }
+fi
+
+if docker compose version >/dev/null 2>&1; then compose_cmd=(docker compose); else compose_cmd=(docker-compose); fi
+compose_files=(-f "$repo/docker-compose.yml")
+
+port_busy() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+if port_busy "$port"; then
+  old=$port
+  for p in $(seq 3300 3399); do port_busy "$p" || { port=$p; break; }; done
+  [ "$port" != "$old" ] || die "no free port for the proxy"
+  log "port $old is busy: publishing the proxy on $port (temporary copy of the compose file)"
+  grep -q "\"$old:80\"" "$repo/docker-compose.yml" || die "docker-compose.yml no longer publishes \"$old:80\""
+  sed "s/\"$old:80\"/\"$port:80\"/" "$repo/docker-compose.yml" > "$WORK_DIR/docker-compose.port.yml"
+  compose_files=(-f "$WORK_DIR/docker-compose.port.yml" --project-directory "$repo")
+fi
+compose() { "${compose_cmd[@]}" -p "$project" "${compose_files[@]}" "$@"; }
+
+cleanup() {
+  if [ "${KEEP_RUNNING:-0}" = 1 ]; then
+    log "KEEP_RUNNING=1: stack left up (${compose_cmd[*]} -p $project down -v to stop)"
+    return
+  fi
+  log "cleaning up: compose down -v"
+  (cd "$repo" && compose down -v --remove-orphans > "$WORK_DIR/compose-down.log" 2>&1) || true
+  if [ -n "$dockerd_pid" ]; then
+    log "stopping the dockerd this script started (pid $dockerd_pid)"
+    kill "$dockerd_pid" 2>/dev/null || true
+    for _ in $(seq 1 30); do kill -0 "$dockerd_pid" 2>/dev/null || break; sleep 1; done
+  fi
+}
+trap cleanup EXIT
+
+# --- 2. Stand-in base images -------------------------------------------------
+if [ "${SKIP_IMAGES:-0}" = 1 ] && docker image inspect node:20-bookworm-slim postgres:15 redis:7 nginx:1.27-alpine >/dev/null 2>&1; then
+  log "SKIP_IMAGES=1: reusing the stand-in images"
+else
+  t=$(now)
+  "$here/build.sh" || die "build.sh failed"
+  log "stand-in images built in $(since "$t")s"
+fi
+
+# --- 3. compose up -------------------------------------------------------------
+cd "$repo"
+compose down -v --remove-orphans > "$WORK_DIR/compose-down.log" 2>&1 || true
+t=$(now)
+if compose build > "$WORK_DIR/compose-build.log" 2>&1; then
+  pass "app image built in $(since "$t")s (log: $WORK_DIR/compose-build.log)"
+else
+  tail -40 "$WORK_DIR/compose-build.log" >&2
+  fail "compose build (log: $WORK_DIR/compose-build.log)"
+  exit 1
+fi
+
+base="http://127.0.0.1:$port"
+t=$(now)
+if ! compose up -d > "$WORK_DIR/compose-up.log" 2>&1; then
+  cat "$WORK_DIR/compose-up.log" >&2
+  compose ps >&2
+  compose logs --no-color --tail=40 >&2
+  fail "compose up"
+  exit 1
+fi
+code=
+for _ in $(seq 1 120); do
+  code=$(curl -s -o /dev/null -w '%{http_code}' "$base/api/health") && [ "$code" = 200 ] && break
+  sleep 1
+done
+if [ "$code" = 200 ]; then
+  pass "stack up and answering through the proxy $(since "$t")s after compose up"
+else
+  compose ps >&2
+  compose logs --no-color --tail=40 >&2
+  fail "proxy never answered /api/health with 200 (last: $code)"
+  exit 1
+fi
+
+# --- 4. Checks -----------------------------------------------------------------
+cid() { compose ps -q "$1"; }
+health() { docker inspect -f '{{if .State.Health}}{{.State.Health.Status}}{{else}}{{.State.Status}}{{end}}' "$(cid "$1")" 2>/dev/null; }
+hits() { docker logs "$(cid "$1")" 2>&1 | grep -c "\"path\":\"$2\""; }
+wait_healthy() {
+  for _ in $(seq 1 120); do [ "$(health "$1")" = healthy ] && return 0; sleep 1; done
+  return 1
+}
+# n requests to a path: prints "ok/total max_seconds codes"
+burst() {
+  local n=$1 path=$2 ok=0 max=0 out codes=""
+  for _ in $(seq 1 "$n"); do
+    out=$(curl -s -o /dev/null -m 30 -w '%{http_code} %{time_total}' "$base$path") || out="000 30"
+    set -- $out
+    codes="$codes $1"
+    [ "$1" = 200 ] && ok=$((ok + 1))
+    max=$(awk -v a="$max" -v b="$2" 'BEGIN { print (b > a ? b : a) }')
+  done
+  echo "$ok/$n $max$codes"
+}
+
+body=$(curl -s -w '\n%{http_code}' "$base/api/health")
+if [ "${body##*$'\n'}" = 200 ] && grep -q '"status":"ok"' <<<"$body"; then
+  pass "GET /api/health -> 200 ${body%$'\n'*}"
+else
+  fail "GET /api/health -> $body"
+fi
+
+index=$(curl -s -D "$WORK_DIR/index.headers" "$base/")
+if grep -q '^HTTP/1.1 200' "$WORK_DIR/index.headers" && grep -qi '^content-type: text/html' "$WORK_DIR/index.headers" \
+   && grep -q 'id="root"' <<<"$index" && grep -q '<title>Quad' <<<"$index"; then
+  pass "GET / -> 200 text/html, the web app's index ($(wc -c <<<"$index") bytes)"
+else
+  fail "GET / did not serve the web app's index: $(head -1 "$WORK_DIR/index.headers")"
+fi
+
+probe=/api/openapi.json   # only the proxy asks for it (the healthchecks ask for /api/health)
+a1=$(hits app1 "$probe"); a2=$(hits app2 "$probe")
+r=$(burst 20 "$probe")
+d1=$(( $(hits app1 "$probe") - a1 )); d2=$(( $(hits app2 "$probe") - a2 ))
+if [ "${r%% *}" = 20/20 ] && [ "$d1" -gt 0 ] && [ "$d2" -gt 0 ]; then
+  pass "both replicas serve: 20 requests through the proxy -> app1 $d1, app2 $d2"
+else
+  fail "replica spread: $r; app1 $d1, app2 $d2"
+fi
+
+t=$(now)
+compose stop app1 > /dev/null 2>&1
+stop_s=$(since "$t")
+exit1=$(docker inspect -f '{{.State.ExitCode}}' "$(cid app1)")
+if [ "$exit1" = 0 ] && docker logs "$(cid app1)" 2>&1 | grep -q '"msg":"shutting down"'; then
+  pass "app1 stopped gracefully in ${stop_s}s (SIGTERM reached the server; exit 0)"
+else
+  fail "app1 did not shut down gracefully (exit $exit1 after ${stop_s}s)"
+fi
+a2=$(hits app2 "$probe")
+r1=$(burst 20 /api/health); r2=$(burst 10 /); r3=$(burst 10 "$probe")
+d2=$(( $(hits app2 "$probe") - a2 ))
+if [ "${r1%% *}" = 20/20 ] && [ "${r2%% *}" = 10/10 ] && [ "${r3%% *}" = 10/10 ] && [ "$d2" = 10 ]; then
+  pass "app1 stopped, app2 answers: /api/health ${r1%% *} (slowest $(cut -d' ' -f2 <<<"$r1")s), / ${r2%% *} (slowest $(cut -d' ' -f2 <<<"$r2")s), $probe ${r3%% *} all on app2"
+else
+  fail "with app1 stopped: /api/health $r1; / $r2; $probe $r3 (app2 got $d2)"
+fi
+
+compose start app1 > /dev/null 2>&1
+if wait_healthy app1; then
+  a1=$(hits app1 "$probe")
+  r=$(burst 20 "$probe")
+  d1=$(( $(hits app1 "$probe") - a1 ))
+  if [ "${r%% *}" = 20/20 ] && [ "$d1" -gt 0 ]; then
+    pass "app1 restarted and gets traffic again (app1 $d1 of 20)"
+  else
+    fail "after restarting app1: $r, app1 got $d1"
+  fi
+else
+  fail "app1 did not become healthy again after start"
+fi
+
+# The README's sign-in: SMS code from the development outbox, then a session.
+phone=$(compose exec -T postgres psql -U quad -d quad -tAc "select phone from users order by phone limit 1" 2>/dev/null | tr -d '[:space:]')
+if [ -n "$phone" ]; then
+  sent=$(curl -s -X POST -H 'content-type: application/json' -d "{\"phone\":\"$phone\"}" "$base/api/auth/send-code")
+  code=$(curl -s "$base/api/dev/sms-outbox" | node -e '
+    let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => {
+      const m = JSON.parse(s).messages.filter((x) => x.to === process.argv[1]).at(-1);
+      const c = m && /\b\d{6}\b/.exec(m.body);
+      process.stdout.write(c ? c[0] : "");
+    });' "$phone" 2>/dev/null)
+  token=$(curl -s -X POST -H 'content-type: application/json' \
+    -d "{\"phone\":\"$phone\",\"code\":\"$code\",\"consents\":{\"sms\":true,\"terms\":true}}" "$base/api/auth/verify-code" \
+    | node -e 'let s="";process.stdin.on("data",(d)=>(s+=d)).on("end",()=>{try{process.stdout.write(JSON.parse(s).token??"")}catch{}})')
+  ok=0
+  for _ in 1 2 3 4; do   # least_conn spreads these over both replicas
+    me=$(curl -s -w '\n%{http_code}' -H "authorization: Bearer $token" "$base/api/users/me")
+    [ "${me##*$'\n'}" = 200 ] && grep -q "\"phone\":\"$phone\"" <<<"$me" && ok=$((ok + 1))
+  done
+  if [ -n "$token" ] && [ "$ok" = 4 ]; then
+    pass "demo sign-in: send-code, code from /api/dev/sms-outbox, verify-code, GET /api/users/me 4/4 as $phone"
+  else
+    fail "demo sign-in: send-code -> $sent; code '${code}'; token ${token:+present}; /api/users/me ok $ok/4"
+  fi
+else
+  fail "no seeded demo student found in Postgres (SEED_DEMO)"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
