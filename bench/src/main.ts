@@ -268,14 +268,15 @@ async function main() {
   const [pg] = await (async () => {
     const sql = postgres(benchUrl, { max: 1, onnotice: () => {} });
     try {
-      return await sql<{ version: string }[]>`select current_setting('server_version') as version`;
+      return await sql<{ version: string; autovacuum: string }[]>`
+        select current_setting('server_version') as version, current_setting('autovacuum') as autovacuum`;
     } finally {
       await sql.end({ timeout: 5 });
     }
   })();
   const header = [
     `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, ` +
-      `Node ${process.versions.node}, PostgreSQL ${pg?.version}; autocannon, 50 connections, ${durationS} s per case, one server process, pool of 10.`,
+      `Node ${process.versions.node}, PostgreSQL ${pg?.version} (autovacuum ${pg?.autovacuum}; the round cases vacuum what they churn first); autocannon, 50 connections, ${durationS} s per case, one server process, pool of 10.`,
     `Load average (1 min) before the run ${loadBefore.toFixed(2)}, after ${os.loadavg()[0]!.toFixed(2)}: above ~1 the machine was busy with other work and the figures are low.`,
     ...campuses.map(({ campus }) =>
       `${campus.spec.database}: ${campus.totalVotes.toLocaleString("en-US")} votes` +
