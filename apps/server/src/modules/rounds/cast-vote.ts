@@ -104,6 +104,7 @@ export async function storeVote(
   db: Database,
   vote: { phone: string; candidateId: string; promptId: number; preference?: Gender; now: Date },
 ): Promise<VoteOutcome> {
+  const availableAt = new Date(vote.now.getTime() + VOTE_COOLDOWN_MS);
   let row: Row | undefined;
   try {
     [row] = await voteStatement<Row>(db, {
@@ -112,7 +113,7 @@ export async function storeVote(
       promptId: vote.promptId,
       preference: vote.preference ?? null,
       now: vote.now.toISOString(),
-      availableAt: new Date(vote.now.getTime() + VOTE_COOLDOWN_MS).toISOString(),
+      availableAt: availableAt.toISOString(),
     });
   } catch (error) {
     // A vote past the allowance (only a race the conditions above did not see could get here).
@@ -122,7 +123,7 @@ export async function storeVote(
   if (!row) throw new Error("storeVote: the statement answered no row");
   if (row.votesInBatch !== null) {
     const disabled = row.votesInBatch >= VOTES_PER_BATCH;
-    return disabled ? { stored: true, disabled, availableAt: new Date(vote.now.getTime() + VOTE_COOLDOWN_MS) } : { stored: true, disabled };
+    return disabled ? { stored: true, disabled, availableAt } : { stored: true, disabled };
   }
   return { stored: false, ...whyRefused(row, vote) };
 }

@@ -8,9 +8,6 @@ import { mediaUrl } from "../../media/storage";
  * times travel as epoch milliseconds and rows as JSON, which both parse alike.
  */
 
-/** A timestamp parameter both drivers send the same way. */
-export const at = (date: Date): SQL => sql`${date.toISOString()}::timestamptz`;
-
 /** A timestamp column as epoch milliseconds (float8, a number on both drivers). */
 export const epochMs = (column: SQL): SQL => sql`(extract(epoch from ${column}) * 1000)::float8`;
 
