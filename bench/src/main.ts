@@ -4,7 +4,7 @@
  * against each, measures the hot paths over REST and tRPC at 50 connections
  * from 127.0.0.1, and prints a table and the budgets, met or missed.
  *
- *   pnpm bench [--duration S] [--voters N] [--only big|small]
+ *   pnpm bench [--duration S] [--voters N] [--only big|small] [--pool-size N]
  *   DATABASE_URL (default postgres://postgres@127.0.0.1:5432/quad_bench) names the
  *   server and the big campus's database; the small one is <name>_500.
  */
@@ -18,7 +18,7 @@ import { BIG_CAMPUS, SMALL_CAMPUS, prepareCampus, type Campus } from "./campus";
 import { DURATION_S, emptyMeasurement, load, non2xx, type BenchRequest } from "./load";
 import { openRoundRequest, trpcGet, trpcInput, voteRequest } from "./requests";
 import { budgetLines, p50, p99, ratio, table, type Budget, type CampusReport, type Protocol, type Row } from "./report";
-import { REPO_ROOT, ensureServerBuilt, startServer } from "./server";
+import { POOL_SIZE, REPO_ROOT, ensureServerBuilt, startServer } from "./server";
 import { accessToken, forceOpenRounds, openRounds, pickVoters, resetVoters, votesCastSince, type OpenRound, type Voter } from "./voters";
 
 /** DESIGN.md: 12 votes, then an hour of cooldown. */
@@ -33,6 +33,8 @@ const { values: args } = parseArgs({
     duration: { type: "string", default: String(DURATION_S) },
     voters: { type: "string", default: "500" },
     only: { type: "string" },
+    // The server's DATABASE_POOL_SIZE.
+    "pool-size": { type: "string", default: POOL_SIZE },
   },
 });
 const durationS = Number(args.duration);
@@ -46,7 +48,7 @@ interface CampusRun {
 
 async function benchCampus(campus: Campus, label: string): Promise<CampusRun> {
   const jwtSecret = randomBytes(32).toString("hex");
-  const server = await startServer({ databaseUrl: campus.url, jwtSecret, name: campus.spec.database });
+  const server = await startServer({ databaseUrl: campus.url, jwtSecret, name: campus.spec.database, env: { DATABASE_POOL_SIZE: args["pool-size"] } });
   const sql = postgres(campus.url, { max: 2, onnotice: () => {} });
   const rows: Row[] = [];
   const base = server.baseUrl;
@@ -276,7 +278,7 @@ async function main() {
   })();
   const header = [
     `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, ` +
-      `Node ${process.versions.node}, PostgreSQL ${pg?.version} (autovacuum ${pg?.autovacuum}; the round cases vacuum what they churn first); autocannon, 50 connections, ${durationS} s per case, one server process, pool of 10.`,
+      `Node ${process.versions.node}, PostgreSQL ${pg?.version} (autovacuum ${pg?.autovacuum}; the round cases vacuum what they churn first); autocannon, 50 connections, ${durationS} s per case, one server process, pool of ${args["pool-size"]} connections.`,
     `Load average (1 min) before the run ${loadBefore.toFixed(2)}, after ${os.loadavg()[0]!.toFixed(2)}: above ~1 the machine was busy with other work and the figures are low.`,
     ...campuses.map(({ campus }) =>
       `${campus.spec.database}: ${campus.totalVotes.toLocaleString("en-US")} votes` +

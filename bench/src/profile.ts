@@ -17,7 +17,7 @@ import postgres from "postgres";
 import { BIG_CAMPUS, prepareCampus } from "./campus";
 import { cpuPerRequest, emptyMeasurement, load, percentile, rps, type Measurement } from "./load";
 import { openRoundRequest, voteRequest } from "./requests";
-import { REPO_ROOT, ensureServerBuilt, startServer } from "./server";
+import { POOL_SIZE, REPO_ROOT, ensureServerBuilt, startServer } from "./server";
 import { accessToken, openRounds, pickVoters, resetVoters } from "./voters";
 
 const { values: args } = parseArgs({
@@ -26,6 +26,8 @@ const { values: args } = parseArgs({
     case: { type: "string", default: "me" },
     duration: { type: "string", default: "10" },
     voters: { type: "string", default: "500" },
+    // The server's DATABASE_POOL_SIZE.
+    "pool-size": { type: "string", default: POOL_SIZE },
     // CPU per request only, without the V8 profiler's own cost.
     "no-cpu-prof": { type: "boolean", default: false },
   },
@@ -78,6 +80,7 @@ async function main() {
     jwtSecret,
     name: `profile-${args.case}`,
     nodeArgs: args["no-cpu-prof"] ? [] : ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
+    env: { DATABASE_POOL_SIZE: args["pool-size"] },
   });
   const sql = postgres(campus.url, { max: 2, onnotice: () => {} });
   let m: Measurement = emptyMeasurement();

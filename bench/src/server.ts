@@ -20,6 +20,9 @@ function newestMtime(dir: string): number {
 }
 
 /** Builds the server bundle when it is missing or older than its sources. */
+/** The measured server's Postgres pool unless `--pool-size` says otherwise: the server's own default. */
+export const POOL_SIZE = "10";
+
 export function ensureServerBuilt(log: (line: string) => void): void {
   const sources = ["apps/server/src", "packages/db/src", "packages/db/drizzle", "packages/contracts/src"].map((p) => path.join(REPO_ROOT, p));
   const built = existsSync(SERVER_BUNDLE) ? statSync(SERVER_BUNDLE).mtimeMs : 0;

@@ -12,7 +12,7 @@ import type { MediaStorage } from "./media/storage";
 export async function openDatabase(config: Config, media: MediaStorage, log: (message: string) => void) {
   const started = Date.now();
   const handle = await createDatabase(
-    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.dataDir, "pglite") },
+    config.DATABASE_URL ? { url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE } : { dataDir: path.join(config.dataDir, "pglite") },
   );
   await migrate(handle.db);
   await seed(handle.db, { demo: config.seedDemo, media });

@@ -77,3 +77,13 @@ describe("SMS and job settings", () => {
     expect(() => parseConfig({ JOBS_ENABLED: "sometimes" })).toThrow(/^Invalid configuration: JOBS_ENABLED /);
   });
 });
+
+describe("database settings", () => {
+  it("size the Postgres pool, 10 connections unless told", () => {
+    expect(parseConfig({ NODE_ENV: "development" }, "/tmp").DATABASE_POOL_SIZE).toBe(10);
+    expect(parseConfig({ NODE_ENV: "development", DATABASE_POOL_SIZE: "4" }, "/tmp").DATABASE_POOL_SIZE).toBe(4);
+    expect(parseConfig({ NODE_ENV: "development", DATABASE_POOL_SIZE: "" }, "/tmp").DATABASE_POOL_SIZE).toBe(10);
+    expect(() => parseConfig({ NODE_ENV: "development", DATABASE_POOL_SIZE: "0" })).toThrow(/^Invalid configuration: DATABASE_POOL_SIZE /);
+    expect(() => parseConfig({ NODE_ENV: "development", DATABASE_POOL_SIZE: "four" })).toThrow(/^Invalid configuration: DATABASE_POOL_SIZE /);
+  });
+});

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { DEFAULT_POOL_SIZE } from "@quad/db";
 import { z } from "zod";
 
 /**
@@ -17,6 +18,12 @@ const EnvSchema = z
     PORT: z.coerce.number<number>().int().min(0).max(65535).default(3000),
     HOST: z.string().default("0.0.0.0"),
     DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")),
+    /**
+     * Connections this process opens to Postgres. Queries beyond it are pipelined on open
+     * connections: about twice Postgres' cores across all processes costs Postgres less CPU
+     * per query than more connections competing for those cores (README "Performance").
+     */
+    DATABASE_POOL_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number<number>().int().min(1).max(100).default(DEFAULT_POOL_SIZE)),
     DATA_DIR: z.string().min(1).default(".data"),
     AUTH_PROVIDER: z.enum(["local", "firebase"]).default("local"),
     SMS_PROVIDER: z.enum(["outbox", "twilio"]).default("outbox"),
