@@ -7,16 +7,18 @@
  * keeps the .cpuprofile (open it in Chrome DevTools) under bench/reports/profiles.
  *
  * Cases: select1, me, for-user, rounds (open a round then vote, passes over
- * the voters). Uses the big campus `pnpm bench` seeded (seeding it first when missing).
+ * the voters). `--pg-perf` also samples Postgres' side with Linux perf.
+ * Uses the big campus `pnpm bench` seeded (seeding it first when missing).
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import postgres from "postgres";
+import postgres, { type Sql } from "postgres";
 import { BIG_CAMPUS, prepareCampus } from "./campus";
 import { cpuPerRequest, emptyMeasurement, load, percentile, rps, type Measurement } from "./load";
 import { openRoundRequest, voteRequest } from "./requests";
+import { perfAvailable, startPgPerf, type PgPerf } from "./pg-perf";
 import { POOL_SIZE, REPO_ROOT, ensureServerBuilt, startServer } from "./server";
 import { accessToken, openRounds, pickVoters, resetVoters } from "./voters";
 
@@ -30,6 +32,8 @@ const { values: args } = parseArgs({
     "pool-size": { type: "string", default: POOL_SIZE },
     // CPU per request only, without the V8 profiler's own cost.
     "no-cpu-prof": { type: "boolean", default: false },
+    // Also sample the server's Postgres backends with Linux perf (see pg-perf.ts).
+    "pg-perf": { type: "boolean", default: false },
   },
 });
 const log = (line: string) => console.log(`[profile] ${line}`);
@@ -64,6 +68,13 @@ function summarize(dir: string): void {
     [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, hits]) => `  ${((100 * hits) / total).toFixed(1).padStart(5)} %  ${name}`);
   console.log(`\nSelf time by package, share of busy samples (${file.replace(`${REPO_ROOT}/`, "")}):\n${top(byPackage, 15).join("\n")}`);
   console.log(`\nSelf time by function:\n${top(byFunction, 30).join("\n")}`);
+}
+
+async function pgPerfIfAsked(sql: Sql, dir: string): Promise<PgPerf | null> {
+  if (!args["pg-perf"]) return null;
+  if (perfAvailable()) return startPgPerf(sql, dir);
+  log("--pg-perf: no perf on this machine (Debian: apt-get install linux-perf); Postgres is not sampled");
+  return null;
 }
 
 async function main() {
@@ -108,10 +119,13 @@ async function main() {
     if (!run) throw new Error(`no case ${args.case}; one of ${Object.keys(cases).join(", ")}`);
     // Warm-up, then measure.
     await load(server.baseUrl, { mode: "duration", durationS: 2, requests: voters.slice(0, 50).map((v) => ({ method: "GET", path: "/api/users/me", headers: v.headers })) });
+    const pgPerf = await pgPerfIfAsked(sql, profileDir);
     m = await run();
+    await pgPerf?.stop();
     const perRequest = (of: "server" | "postgres") => `${cpuPerRequest(m, of).toFixed(0)} µs`;
     log(`${args.case}: ${m.requests} requests, ${rps(m).toFixed(0)} req/s, p50 ${percentile(m, 50).toFixed(2)} ms, p99 ${percentile(m, 99).toFixed(2)} ms`);
     log(`CPU per request: server ${perRequest("server")}, PostgreSQL ${perRequest("postgres")}`);
+    pgPerf?.summarize(log);
   } finally {
     await sql.end({ timeout: 5 });
     await server.stop();

@@ -59,7 +59,11 @@ export async function pickVoters(sql: postgres.Sql, schoolId: number, count: num
 export async function resetVoters(sql: postgres.Sql, voters: readonly Voter[]): Promise<void> {
   const ids = voters.map((v) => v.id);
   await sql`update rounds set status = 'closed', closed_at = now() where status = 'open' and voter_id = any(${ids}::uuid[])`;
-  await sql`delete from voter_state where user_id = any(${ids}::uuid[])`;
+  // A fresh allowance, as a voter whose last cooldown ended long ago has.
+  await sql`
+    insert into voter_state (user_id, votes_in_batch, skips_in_row, cooldown_until, updated_at)
+    select id, 0, 0, null, now() from unnest(${ids}::uuid[]) as id
+    on conflict (user_id) do update set votes_in_batch = 0, skips_in_row = 0, cooldown_until = null, updated_at = now()`;
   await sql`vacuum (analyze) rounds, voter_state`;
 }
 
