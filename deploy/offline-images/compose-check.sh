@@ -4,9 +4,12 @@
 #   1. start dockerd if none answers (Debian's docker.io; installed if missing),
 #   2. build the offline stand-in base images (build.sh),
 #   3. `compose up --build` the unchanged docker-compose.yml and Dockerfile,
-#   4. check through the proxy: /api/health, the index page, both replicas
-#      serving, app1 stopping gracefully while app2 keeps answering, app1
-#      rejoining, and the demo sign-in (SMS code from the dev outbox).
+#   4. check the app image (its size, printed and bounded; the server running
+#      as a non-root user that can write /data) and, through the proxy:
+#      /api/health, the index page, both replicas serving, app1 stopping
+#      gracefully while app2 keeps answering, app1 rejoining, app1 recreated
+#      as a new container without restarting the proxy and getting traffic
+#      again, and the demo sign-in (SMS code from the dev outbox).
 # Exits non-zero if any check fails. Not part of CI. Needs root.
 #
 # Environment:
@@ -16,6 +19,7 @@
 #   COMPOSE_PROJECT_NAME  default quadcheck
 #   WORK_DIR              default /var/tmp/quad-offline (rootfs, logs; never the repo)
 #   SKIP_IMAGES=1         reuse stand-in images already tagged
+#   QUAD_IMAGE_MAX_MB     fail when the app image is larger (default 400; see below)
 #   KEEP_RUNNING=1        leave the stack (and a dockerd this script started) running
 set -uo pipefail
 
@@ -80,6 +84,7 @@ cleanup() {
     return
   fi
   log "cleaning up: compose down -v"
+  docker rm -f "${project}-check-squatter" > /dev/null 2>&1 || true
   (cd "$repo" && compose down -v --remove-orphans > "$WORK_DIR/compose-down.log" 2>&1) || true
   if [ -n "$dockerd_pid" ]; then
     log "stopping the dockerd this script started (pid $dockerd_pid)"
@@ -100,6 +105,7 @@ fi
 
 # --- 3. compose up -------------------------------------------------------------
 cd "$repo"
+docker rm -f "$project-check-squatter" > /dev/null 2>&1 || true   # left by an interrupted run (see app1 recreated)
 compose down -v --remove-orphans > "$WORK_DIR/compose-down.log" 2>&1 || true
 t=$(now)
 if compose build > "$WORK_DIR/compose-build.log" 2>&1; then
@@ -137,6 +143,7 @@ fi
 cid() { compose ps -q "$1"; }
 health() { docker inspect -f '{{if .State.Health}}{{.State.Health.Status}}{{else}}{{.State.Status}}{{end}}' "$(cid "$1")" 2>/dev/null; }
 hits() { docker logs "$(cid "$1")" 2>&1 | grep -c "\"path\":\"$2\""; }
+ip_of() { docker inspect -f '{{range .NetworkSettings.Networks}}{{.IPAddress}} {{end}}' "$(cid "$1")" 2>/dev/null | xargs; }
 wait_healthy() {
   for _ in $(seq 1 120); do [ "$(health "$1")" = healthy ] && return 0; sleep 1; done
   return 1
@@ -168,6 +175,39 @@ if grep -q '^HTTP/1.1 200' "$WORK_DIR/index.headers" && grep -qi '^content-type:
 else
   fail "GET / did not serve the web app's index: $(head -1 "$WORK_DIR/index.headers")"
 fi
+
+# The app image: only the runtime (multi-stage Dockerfile). The bound, from a
+# measurement (2026-11-23): the image is 330 MB, 228 MB of it the
+# node:20-bookworm-slim stand-in, ~100 MB the server's production node_modules,
+# 6 MB the built web client; the single-stage image that kept the whole
+# workspace with its dev dependencies and sources was 777 MB. 400 MB leaves
+# room for dependency updates, not for the build stage's workspace.
+image_max_mb=${QUAD_IMAGE_MAX_MB:-400}
+image=$(docker inspect -f '{{.Image}}' "$(cid app1)")
+image_mb=$(( $(docker image inspect -f '{{.Size}}' "$image") / 1000000 ))
+base_mb=$(( $(docker image inspect -f '{{.Size}}' node:20-bookworm-slim 2>/dev/null || echo 0) / 1000000 ))
+log "app image: $image_mb MB (its node:20-bookworm-slim base: $base_mb MB)"
+if [ "$image_mb" -le "$image_max_mb" ]; then
+  pass "app image is $image_mb MB (bound $image_max_mb MB; base $base_mb MB)"
+else
+  fail "app image is $image_mb MB, above the $image_max_mb MB bound (base $base_mb MB): does the final stage carry the build?"
+fi
+
+# The server (PID 1 of each replica) runs as a non-root user that can write
+# $DATA_DIR, the shared media volume.
+for svc in app1 app2; do
+  c=$(cid "$svc")
+  uids=$(docker exec "$c" cat /proc/1/status 2>/dev/null | awk '/^Uid:/ { print $2, $3 }')
+  uid=${uids%% *}
+  cmd=$(docker exec "$c" cat /proc/1/cmdline 2>/dev/null | tr '\0' ' ' | xargs)
+  data_owner=$(docker exec "$c" stat -c %u /data 2>/dev/null)
+  if [ -n "$uid" ] && [ "$uids" = "$uid $uid" ] && [ "$uid" != 0 ] && [ "$cmd" = "node dist/bin/server.mjs" ] \
+     && docker exec -u "$uid" "$c" sh -c 'f=/data/.compose-check-$$ && : > "$f" && rm "$f"' 2>/dev/null; then
+    pass "$svc: PID 1 is '$cmd' as uid $uid (not root), /data (owner uid $data_owner) writable by it"
+  else
+    fail "$svc: PID 1 '$cmd' runs as uid(real, effective) '${uids}'; /data owner uid $data_owner, writable by it: $(docker exec -u "${uid:-0}" "$c" sh -c 'test -w /data && echo yes || echo no' 2>&1)"
+  fi
+done
 
 probe=/api/openapi.json   # only the proxy asks for it (the healthchecks ask for /api/health)
 a1=$(hits app1 "$probe"); a2=$(hits app2 "$probe")
@@ -210,6 +250,43 @@ if wait_healthy app1; then
 else
   fail "app1 did not become healthy again after start"
 fi
+
+# app1 recreated as a new container (what a new image or a changed setting
+# does) while the proxy keeps running. nginx resolved app1 once, when it
+# started, so the new container must answer at the same address: the fixed
+# addresses in docker-compose.yml. Without them it gets whatever address is
+# free then. Docker would often hand the old one back, so the check makes sure
+# it is taken: while app1 is down, another container joins the network first,
+# as a one-off `run` or a scaled service would; with the fixed addresses it
+# gets one from ip_range instead. Without them nginx keeps sending app1's share
+# to the old address and app2 answers everything.
+squatter=${project}-check-squatter
+docker rm -f "$squatter" > /dev/null 2>&1
+proxy_started=$(docker inspect -f '{{.State.StartedAt}}' "$(cid proxy)")
+old_c=$(cid app1); old_ip=$(ip_of app1)
+net=$(docker inspect -f '{{range $k, $v := .NetworkSettings.Networks}}{{$k}} {{end}}' "$old_c" | xargs)
+t=$(now)
+compose stop app1 > /dev/null 2>&1
+docker run -d --name "$squatter" --network "$net" --entrypoint sleep "$image" 600 > /dev/null 2>&1
+squatter_ip=$(docker inspect -f '{{range .NetworkSettings.Networks}}{{.IPAddress}}{{end}}' "$squatter" 2>/dev/null)
+compose up -d --force-recreate --no-deps app1 > "$WORK_DIR/compose-recreate.log" 2>&1
+new_c=$(cid app1)
+if [ -n "$squatter_ip" ] && [ -n "$new_c" ] && [ "$new_c" != "$old_c" ] && wait_healthy app1; then
+  recreate_s=$(since "$t"); new_ip=$(ip_of app1)
+  a1=$(hits app1 "$probe"); a2=$(hits app2 "$probe")
+  r=$(burst 20 "$probe")
+  d1=$(( $(hits app1 "$probe") - a1 )); d2=$(( $(hits app2 "$probe") - a2 ))
+  proxy_now=$(docker inspect -f '{{.State.StartedAt}}' "$(cid proxy)")
+  if [ "${r%% *}" = 20/20 ] && [ "$d1" -gt 0 ] && [ "$d2" -gt 0 ] && [ "$proxy_now" = "$proxy_started" ]; then
+    pass "app1 recreated (${old_c:0:12} -> ${new_c:0:12}, address $old_ip -> $new_ip, another container on $squatter_ip; healthy in ${recreate_s}s), proxy not restarted: 20 requests -> app1 $d1, app2 $d2"
+  else
+    fail "after recreating app1 (address $old_ip -> $new_ip, another container on $squatter_ip; proxy started $proxy_started, now $proxy_now): $r; app1 $d1, app2 $d2"
+  fi
+else
+  cat "$WORK_DIR/compose-recreate.log" >&2
+  fail "app1 was not recreated or did not become healthy (container ${old_c:0:12} -> ${new_c:0:12}; other container's address '$squatter_ip')"
+fi
+docker rm -f "$squatter" > /dev/null 2>&1
 
 # The README's sign-in: SMS code from the development outbox, then a session.
 phone=$(compose exec -T postgres psql -U quad -d quad -tAc "select phone from users order by phone limit 1" 2>/dev/null | tr -d '[:space:]')
