@@ -1,4 +1,4 @@
-import type { DatabaseHandle } from "@quad/db";
+import { queryRows, type DatabaseHandle } from "@quad/db";
 import { smsOutbox, votes, type User } from "@quad/db/schema";
 import { createTestDatabase, insertTestSchool, insertTestUser } from "@quad/db/testing";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
@@ -8,7 +8,7 @@ import { consentTo, fakeProvider, giveVotes, secondConnection, testClock, type F
 import { recordSmsKeywordConsent, setSmsConsent } from "../consents/service";
 import { sendQueuedMessages } from "../sms/queue";
 import { notificationJob } from "./job";
-import { queueVoteNotices } from "./vote-notices";
+import { queueVoteNotices, waitingRecipients } from "./vote-notices";
 
 const serverUrl = process.env.TEST_DATABASE_URL?.trim() || process.env.DATABASE_URL?.trim() || undefined;
 const PUBLIC_URL = "https://quad.example";
@@ -42,6 +42,29 @@ async function runOnce(clock: { now: () => Date }, provider: FakeProvider) {
 const textsTo = (provider: FakeProvider, phone: string) => provider.delivered.filter((m) => m.to === phone).map((m) => m.body);
 const unnotified = async (recipientId: string) =>
   (await db().select().from(votes).where(and(eq(votes.recipientId, recipientId), isNull(votes.notifiedAt)))).length;
+
+interface PlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Actual Rows": number;
+  "Actual Loops": number;
+  Plans?: PlanNode[];
+}
+const fromJson = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value) as [{ Plan: PlanNode }];
+
+/** The rows every scan of `table` in an EXPLAIN ANALYZE returned, over all its loops, and the kinds of scan. */
+function rowsReadFrom(plan: [{ Plan: PlanNode }], table: string) {
+  const read = { rows: 0, scans: [] as string[] };
+  const walk = (node: PlanNode) => {
+    if (node["Relation Name"] === table) {
+      read.rows += node["Actual Rows"] * node["Actual Loops"];
+      if (!read.scans.includes(node["Node Type"])) read.scans.push(node["Node Type"]);
+    }
+    node.Plans?.forEach(walk);
+  };
+  walk(plan[0].Plan);
+  return read;
+}
 
 describe("vote notices", () => {
   it("batch new votes into one text that counts them, links home and names no voter", async () => {
@@ -147,6 +170,27 @@ describe("vote notices", () => {
     await runOnce(clock, provider);
     expect(provider.delivered.map((m) => m.to)).toEqual([stopped.recipient.phone]);
     expect(provider.delivered[0]!.body).toMatch(/^You got 5 new votes/);
+  });
+
+  it("find the students with waiting votes by one index probe each, however many votes wait", async () => {
+    // Students who never consent keep their votes waiting for good: 3 of them with 60 each.
+    const school = await insertTestSchool(db());
+    const voters = await Promise.all(Array.from({ length: 60 }, () => insertTestUser(db(), { schoolId: school.id })));
+    for (let i = 0; i < 3; i++) {
+      const silent = await insertTestUser(db(), { schoolId: school.id });
+      await giveVotes(db(), silent.id, voters.map((v) => v.id), new Date("2026-03-05T19:00:00Z"));
+    }
+    await db().execute(sql`analyze votes`);
+    const [waiting] = await queryRows<{ votes: number; recipients: number }>(
+      db(),
+      sql`select count(*)::int as votes, count(distinct recipient_id)::int as recipients from votes where notified_at is null`,
+    );
+    const [plan] = await queryRows<{ "QUERY PLAN": unknown }>(db(), sql`explain (analyze, format json) ${waitingRecipients}`);
+    const read = rowsReadFrom(fromJson(plan!["QUERY PLAN"]), "votes");
+    expect(waiting!.votes).toBeGreaterThanOrEqual(180);
+    // One probe per student plus the one that finds no more: never a row per waiting vote.
+    expect(read.scans).toEqual(["Index Only Scan"]);
+    expect(read.rows).toBeLessThanOrEqual(waiting!.recipients + 1);
   });
 
   it("mark votes notified and queue the notice in one transaction: a failed queue insert leaves the votes waiting", async () => {

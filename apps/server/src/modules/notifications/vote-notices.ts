@@ -1,6 +1,6 @@
 import { VOTE_NOTICE, VOTE_NOTICE_PATH, voteNoticeText } from "@quad/contracts";
-import type { Database } from "@quad/db";
-import { schools, smsOutbox, users, votes } from "@quad/db/schema";
+import { queryRows, type Database } from "@quad/db";
+import { smsOutbox, votes } from "@quad/db/schema";
 import { and, count, eq, gte, isNull, sql } from "drizzle-orm";
 import { smsAllowedPhones } from "../consents/service";
 import { publicUrlOf } from "../sms/public-url";
@@ -26,6 +26,24 @@ export interface VoteNoticeReport {
 }
 
 /**
+ * Students with votes waiting, one probe of the partial index
+ * votes_unnotified_idx per student (a loose index scan): the votes of a
+ * student who never consents wait for good, so reading every waiting vote,
+ * as a DISTINCT over them did, would cost more every run without bound;
+ * students are a bounded set.
+ */
+export const waitingRecipients = sql`
+  with recursive waiting(id) as (
+    (select recipient_id from votes where notified_at is null order by recipient_id limit 1)
+    union all
+    select (select v.recipient_id from votes v
+            where v.notified_at is null and v.recipient_id > w.id order by v.recipient_id limit 1)
+    from waiting w where w.id is not null
+  )
+  select u.id as "userId", u.phone, s.time_zone as "timeZone"
+  from waiting w join users u on u.id = w.id left join schools s on s.id = u.school_id`;
+
+/**
  * Queues one notice per student with votes not yet counted in a notice
  * (votes.notified_at is null). Students in quiet hours, at the daily cap or
  * without consent are skipped and keep their votes un-notified, so the next
@@ -38,13 +56,7 @@ export async function queueVoteNotices(deps: VoteNoticeDeps): Promise<VoteNotice
   const report: VoteNoticeReport = { queued: 0, quiet: 0, capped: 0, noConsent: 0 };
   const homeUrl = publicUrlOf(deps.publicUrl, VOTE_NOTICE_PATH);
 
-  // Served by the partial index votes_unnotified_idx: only votes still waiting are read.
-  const recipients = await db
-    .selectDistinct({ userId: votes.recipientId, phone: users.phone, timeZone: schools.timeZone })
-    .from(votes)
-    .innerJoin(users, eq(users.id, votes.recipientId))
-    .leftJoin(schools, eq(schools.id, users.schoolId))
-    .where(isNull(votes.notifiedAt));
+  const recipients = await queryRows<{ userId: string; phone: string; timeZone: string | null }>(db, waitingRecipients);
   if (recipients.length === 0) return report;
 
   const allowed = await smsAllowedPhones(
