@@ -278,7 +278,7 @@ async function main() {
   })();
   const header = [
     `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, ` +
-      `Node ${process.versions.node}, PostgreSQL ${pg?.version} (autovacuum ${pg?.autovacuum}; the round cases vacuum what they churn first); autocannon, 50 connections, ${durationS} s per case, one server process, pool of ${args["pool-size"]} connections.`,
+      `Node ${process.versions.node}, PostgreSQL ${pg?.version} (autovacuum ${pg?.autovacuum}; the bench vacuums users and votes each run, and what the round cases churn before them); autocannon, 50 connections, ${durationS} s per case, one server process, pool of ${args["pool-size"]} connections.`,
     `Load average (1 min) before the run ${loadBefore.toFixed(2)}, after ${os.loadavg()[0]!.toFixed(2)}: above ~1 the machine was busy with other work and the figures are low.`,
     ...campuses.map(({ campus }) =>
       `${campus.spec.database}: ${campus.totalVotes.toLocaleString("en-US")} votes` +
