@@ -34,7 +34,7 @@ export async function startPgPerf(sql: Sql, dir: string): Promise<PgPerf> {
   return {
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.kill("SIGINT");
       }),

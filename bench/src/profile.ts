@@ -95,6 +95,7 @@ async function main() {
   });
   const sql = postgres(campus.url, { max: 2, onnotice: () => {} });
   let m: Measurement = emptyMeasurement();
+  let pgPerf: PgPerf | null = null;
   try {
     const voters = await pickVoters(sql, campus.schoolId, Number(args.voters), jwtSecret, campus.deepPhone);
     const deep = { authorization: `Bearer ${await accessToken(jwtSecret, campus.deepPhone)}` };
@@ -119,7 +120,7 @@ async function main() {
     if (!run) throw new Error(`no case ${args.case}; one of ${Object.keys(cases).join(", ")}`);
     // Warm-up, then measure.
     await load(server.baseUrl, { mode: "duration", durationS: 2, requests: voters.slice(0, 50).map((v) => ({ method: "GET", path: "/api/users/me", headers: v.headers })) });
-    const pgPerf = await pgPerfIfAsked(sql, profileDir);
+    pgPerf = await pgPerfIfAsked(sql, profileDir);
     m = await run();
     await pgPerf?.stop();
     const perRequest = (of: "server" | "postgres") => `${cpuPerRequest(m, of).toFixed(0)} µs`;
@@ -127,6 +128,7 @@ async function main() {
     log(`CPU per request: server ${perRequest("server")}, PostgreSQL ${perRequest("postgres")}`);
     pgPerf?.summarize(log);
   } finally {
+    await pgPerf?.stop();
     await sql.end({ timeout: 5 });
     await server.stop();
   }

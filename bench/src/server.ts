@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, statSync, readdirSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
+import { DEFAULT_POOL_SIZE } from "@quad/db";
 import { sampleCpu, type CpuSample } from "./cpu";
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
@@ -19,10 +20,10 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** Builds the server bundle when it is missing or older than its sources. */
 /** The measured server's Postgres pool unless `--pool-size` says otherwise: the server's own default. */
-export const POOL_SIZE = "10";
+export const POOL_SIZE = String(DEFAULT_POOL_SIZE);
 
+/** Builds the server bundle when it is missing or older than its sources. */
 export function ensureServerBuilt(log: (line: string) => void): void {
   const sources = ["apps/server/src", "packages/db/src", "packages/db/drizzle", "packages/contracts/src"].map((p) => path.join(REPO_ROOT, p));
   const built = existsSync(SERVER_BUNDLE) ? statSync(SERVER_BUNDLE).mtimeMs : 0;
