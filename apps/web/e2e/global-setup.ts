@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { createWriteStream } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { freePort, stopProcess, waitUntilAnswering } from "@quad/server/test/processes";
 import type { TestProject } from "vitest/node";
 
 declare module "vitest" {
@@ -27,48 +27,6 @@ function run(command: string, args: string[]): Promise<void> {
     child.on("exit", (code) =>
       code === 0 ? resolvePromise() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`)),
     );
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePromise, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolvePromise(port));
-    });
-  });
-}
-
-async function waitForHealth(baseURL: string, server: ChildProcess, logFile: string): Promise<void> {
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) {
-      throw new Error(`The server exited with code ${server.exitCode} before it was healthy; see ${logFile}`);
-    }
-    try {
-      const response = await fetch(`${baseURL}/api/health`, { signal: AbortSignal.timeout(2_000) });
-      if (response.status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`GET ${baseURL}/api/health did not answer 200 within ${HEALTH_TIMEOUT_MS / 1000} s; see ${logFile}`);
-}
-
-function stop(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null || server.signalCode !== null) return Promise.resolve();
-  return new Promise((resolvePromise) => {
-    const killer = setTimeout(() => server.kill("SIGKILL"), 10_000);
-    server.once("exit", () => {
-      clearTimeout(killer);
-      resolvePromise();
-    });
-    server.kill("SIGTERM");
   });
 }
 
@@ -101,16 +59,16 @@ export default async function setup(project: TestProject) {
   server.stderr?.pipe(log);
 
   const teardown = async () => {
-    await stop(server);
+    await stopProcess(server);
     log.end();
     await rm(dataDir, { recursive: true, force: true });
   };
 
   try {
-    await waitForHealth(baseURL, server, logFile);
+    await waitUntilAnswering(`${baseURL}/api/health`, server, HEALTH_TIMEOUT_MS);
   } catch (error) {
     await teardown();
-    throw error;
+    throw new Error(`${(error as Error).message}; see ${logFile}`, { cause: error });
   }
 
   project.provide("baseURL", baseURL);

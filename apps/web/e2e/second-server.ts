@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, type WriteStream } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { freePort, stopProcess, waitUntilAnswering } from "@quad/server/test/processes";
 
 /**
  * A private server for tests that need what only its operator can do, such
@@ -16,48 +16,10 @@ const REPO_ROOT = resolve(import.meta.dirname, "../../..");
 const SERVER_ENTRY = "apps/server/dist/bin/server.mjs";
 const HEALTH_TIMEOUT_MS = 120_000;
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePromise, reject) => {
-    const probe = createServer();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolvePromise(port));
-    });
-  });
-}
-
 function environment(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   // The embedded database in our DATA_DIR, never a shared one.
   const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
   return { ...inherited, DATA_DIR: dataDir, NODE_ENV: "development", SEED_DEMO: "false", TRUST_PROXY: "true", ...extra };
-}
-
-async function waitForHealth(baseURL: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The second server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseURL}/api/health`, { signal: AbortSignal.timeout(2_000) })).status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${baseURL} did not become healthy`);
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolvePromise) => {
-    const killer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-    child.once("exit", () => {
-      clearTimeout(killer);
-      resolvePromise();
-    });
-    child.kill("SIGTERM");
-  });
 }
 
 export interface SecondServer {
@@ -83,11 +45,11 @@ export async function startSecondServer(name: string): Promise<SecondServer> {
     started.stdout?.pipe(log, { end: false });
     started.stderr?.pipe(log, { end: false });
     child = started;
-    await waitForHealth(baseURL, started);
+    await waitUntilAnswering(`${baseURL}/api/health`, started, HEALTH_TIMEOUT_MS);
   };
 
   const grantAdmin = async (phone: string) => {
-    if (child) await stopChild(child);
+    if (child) await stopProcess(child);
     await new Promise<void>((resolvePromise, reject) => {
       const cli = spawn("pnpm", ["--filter", "@quad/server", "admin:grant", phone], { cwd: REPO_ROOT, env: environment(dataDir), stdio: ["ignore", "pipe", "pipe"] });
       cli.stdout?.pipe(log, { end: false });
@@ -99,7 +61,7 @@ export async function startSecondServer(name: string): Promise<SecondServer> {
   };
 
   const close = async () => {
-    if (child) await stopChild(child);
+    if (child) await stopProcess(child);
     log.end();
     await rm(dataDir, { recursive: true, force: true });
   };

@@ -5,6 +5,7 @@ import { createServer } from "node:net";
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
+    probe.unref();
     probe.on("error", reject);
     probe.listen(0, "127.0.0.1", () => {
       const address = probe.address();
