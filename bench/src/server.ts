@@ -1,8 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, statSync, readdirSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import { DEFAULT_POOL_SIZE } from "@quad/db";
+import { freePort } from "@quad/server/test/processes";
 import { sampleCpu, type CpuSample } from "./cpu";
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
@@ -31,19 +31,6 @@ export function ensureServerBuilt(log: (line: string) => void): void {
   log("building the server (pnpm --filter @quad/server build) …");
   const result = spawnSync("pnpm", ["--filter", "@quad/server", "build"], { cwd: REPO_ROOT, stdio: "inherit" });
   if (result.status !== 0) throw new Error("the server build failed");
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export interface RunningServer {
