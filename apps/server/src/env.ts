@@ -87,6 +87,13 @@ const EnvSchema = z
     }
   });
 
+/**
+ * Every variable the server reads. Turborepo runs `pnpm dev` and the tests in
+ * strict env mode, which hides any variable turbo.json does not declare; a
+ * test holds this list against turbo.json so none is silently dropped.
+ */
+export const ENV_VARIABLE_NAMES = Object.keys(EnvSchema.shape) as (keyof typeof EnvSchema.shape)[];
+
 export type Env = z.output<typeof EnvSchema>;
 
 export interface Config extends Env {
