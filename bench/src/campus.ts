@@ -119,14 +119,14 @@ async function seedCampus(sql: postgres.Sql, spec: CampusSpec): Promise<number> 
     // Students: half of each gender, 3% unverified, 1% paused, 5% boosted, a year of sign-ups.
     await tx`
       insert into users (phone, first_name, school_id, graduation_year, gender, preference, instagram_handle,
-                         photo_key, teaser_key, organizations, interests, emojis, is_verified, remaining_unlocks,
+                         photo_key, organizations, interests, emojis, is_verified, remaining_unlocks,
                          boost_ends_at, paused_at, created_at, updated_at)
       select '+1556' || lpad(g::text, 7, '0'),
              'Student ' || g, ${schoolId}, 2025 + g % 5,
              (case when g % 2 = 0 then 'female' else 'male' end)::gender,
              (case when g % 2 = 0 then 'male' else 'female' end)::gender,
              '@bench' || g,
-             'bench/photo-' || (g % 32) || '.jpg', 'bench/teaser-' || (g % 32) || '.jpg',
+             'bench/photo-' || (g % 32) || '.jpg',
              array['Chess Club', 'Debate'], array['Hiking'], array['🔥'],
              g = 0 or g % 33 <> 7,
              case when g % 10 = 0 then 3 else 0 end,

@@ -2,11 +2,13 @@ import path from "node:path";
 import { createDatabase, migrate } from "@quad/db";
 import { seed } from "@quad/db/seed";
 import type { Config } from "./env";
+import { removeRetiredTeasers } from "./media/retired-teasers";
 import type { MediaStorage } from "./media/storage";
 
 /**
  * Opens the configured database (Postgres when DATABASE_URL is set, else
- * embedded PGlite under $DATA_DIR/pglite), applies migrations, and seeds
+ * embedded PGlite under $DATA_DIR/pglite), applies migrations (and the one
+ * file step beside them: retired teaser images are deleted), and seeds
  * reference data — plus demo students on an empty database when asked.
  */
 export async function openDatabase(config: Config, media: MediaStorage, log: (message: string) => void) {
@@ -15,6 +17,8 @@ export async function openDatabase(config: Config, media: MediaStorage, log: (me
     config.DATABASE_URL ? { url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE } : { dataDir: path.join(config.dataDir, "pglite") },
   );
   await migrate(handle.db);
+  const retired = await removeRetiredTeasers(media);
+  if (retired > 0) log(`deleted ${retired} retired vote-card teaser images`);
   await seed(handle.db, { demo: config.seedDemo, media });
   log(`database ready (${handle.kind}) in ${Date.now() - started} ms`);
   return handle;

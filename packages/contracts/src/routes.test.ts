@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { VOTES_PAGE_SIZE } from "./constants";
 import { PromptResponse, isPromptError, RandomPromptInput, StoreVoteInput, UnauthenticatedPromptInput } from "./prompts";
 import { type HttpMethod, routeList, routes } from "./routes";
-import { UnlockResult, VoteCard, VoteCardLocked, VotesForUserInput, VotesPage } from "./votes";
+import { LOCKED_CARD_PHOTO, UnlockResult, VoteCard, VoteCardLocked, VotesForUserInput, VotesPage } from "./votes";
 import { expectValid } from "./test-helpers";
 
 describe("route table", () => {
@@ -138,7 +138,7 @@ describe("VotesForUserInput (GET /votes/for-user?page=&limit=)", () => {
 });
 
 describe("VoteCard: a locked card carries nothing that identifies the voter", () => {
-  const base = { id: "vote-1", photo: "/api/media/teaser/vote-1.jpg", prompt: "Most likely to start a company", createdAt: "2025-04-08T12:00:00.000Z" };
+  const base = { id: "vote-1", photo: LOCKED_CARD_PHOTO, prompt: "Most likely to start a company", createdAt: "2025-04-08T12:00:00.000Z" };
   const locked = { ...base, isUnlocked: false };
   const unlocked = {
     ...base,
@@ -155,6 +155,13 @@ describe("VoteCard: a locked card carries nothing that identifies the voter", ()
     for (const field of ["name", "voterId", "graduationYear", "instagramHandle", "emojis", "userId"]) {
       expect(keys).not.toContain(field);
     }
+  });
+
+  it.each<[label: string, photo: string]>([
+    ["a media URL", "/api/media/teasers/vote-1.jpg"],
+    ["another data URI", "data:image/jpeg;base64,/9j/4AAQ"],
+  ])("refuses a locked card whose photo is %s: only the shared placeholder passes", (_label, photo) => {
+    expect(VoteCard.safeParse({ ...locked, photo }).success).toBe(false);
   });
 
   it("parses locked and unlocked cards", () => {

@@ -3,14 +3,29 @@ import { VOTES_PAGE_MAX, VOTES_PAGE_SIZE } from "./constants";
 import { IsoDateTime, MediaUrl } from "./common";
 
 /**
- * A received vote. Locked cards carry nothing that identifies the voter:
- * the photo is a server-rendered blurred teaser, and there is no name,
- * year, handle or voter id (DESIGN.md "Data classes"). `id` is the vote's id.
+ * The image of every locked card (and of a revealed voter without a photo):
+ * one soft gradient, the same for everyone. A picture made from the voter's
+ * photo, however blurred, can be matched against the photos a recipient
+ * sees in rounds, and one per voter would link that voter's cards
+ * (docs/decisions/0009-locked-cards-carry-nothing-of-the-voter.md).
+ */
+export const LOCKED_CARD_PHOTO =
+  "data:image/svg+xml," +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 3 4"><defs><linearGradient id="g" x2="0" y2="1"><stop offset="0" stop-color="#c7b8f5"/><stop offset="1" stop-color="#f5b8d9"/></linearGradient></defs><rect width="3" height="4" fill="url(#g)"/></svg>',
+  );
+
+/**
+ * A received vote. `id` is the vote's id. A locked card carries the vote's
+ * id, prompt and time and nothing computed from the voter or stable per
+ * voter: no name, year, handle or voter id, and a photo that is the one
+ * placeholder above for every card (pinned here, so the output check
+ * refuses anything else).
  */
 export const VoteCardLocked = z.object({
   id: z.string(),
   isUnlocked: z.literal(false),
-  photo: MediaUrl,
+  photo: z.literal(LOCKED_CARD_PHOTO),
   prompt: z.string(),
   createdAt: IsoDateTime,
 });

@@ -1,15 +1,17 @@
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /**
  * Where uploaded and generated images live. Local disk now; an object store
- * later implements the same three calls. Keys are relative paths such as
+ * later implements the same four calls. Keys are relative paths such as
  * "photos/<uuid>.jpg" and are served at /api/media/<key>.
  */
 export interface MediaStorage {
   put(key: string, data: Uint8Array, contentType: string): Promise<void>;
   get(key: string): Promise<{ data: Buffer; contentType: string } | null>;
   delete(key: string): Promise<void>;
+  /** Every stored key under a folder ("teasers/"), for clean-up steps; never on a request path. */
+  list(folder: string): Promise<string[]>;
 }
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9/_-]*\.(jpg|jpeg|png|webp|svg)$/i;
@@ -57,6 +59,21 @@ export function createDiskStorage(root: string): MediaStorage {
     },
     async delete(key) {
       await rm(fileOf(key), { force: true });
+    },
+    async list(folder) {
+      const prefix = folder.replace(/\/*$/, "/");
+      if (!isValidMediaKey(`${prefix}x.jpg`)) throw new Error(`Invalid media folder: ${folder}`);
+      try {
+        const entries = await readdir(path.join(root, prefix), { recursive: true, withFileTypes: true });
+        const keys = entries
+          .filter((entry) => entry.isFile())
+          .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"));
+        // Half-written temp files are not keys.
+        return keys.filter(isValidMediaKey).sort();
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+        throw error;
+      }
     },
   };
 }

@@ -145,11 +145,11 @@ const deepPhone = "+15560000000";
 async function seedCampuses(sql: postgres.Sql) {
   await sql`
     insert into users (phone, first_name, school_id, graduation_year, gender, preference, instagram_handle, photo_key,
-                       teaser_key, is_verified, remaining_unlocks, boost_ends_at, paused_at, show_in_preview)
+                       is_verified, remaining_unlocks, boost_ends_at, paused_at, show_in_preview)
     select '+1556' || lpad(g::text, 7, '0'), 'Student ' || g,
            (array(select id from schools order by id))[1 + g % (select count(*) from schools)::int],
            2025 + g % 5, (case when g % 2 = 0 then 'female' else 'male' end)::gender,
-           (case when g % 2 = 0 then 'male' else 'female' end)::gender, '@s' || g, 'p/' || g, 't/' || g,
+           (case when g % 2 = 0 then 'male' else 'female' end)::gender, '@s' || g, 'p/' || g,
            g = 0 or g % 10 <> 0, 5,
            case when g % 17 = 0 then now() + interval '1 day' end,
            case when g % 23 = 0 and g > 0 then now() end,

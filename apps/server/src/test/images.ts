@@ -50,3 +50,17 @@ export function multipartBody(
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
 }
+
+type Rgb = readonly [number, number, number];
+const css = ([r, g, b]: Rgb) => `rgb(${r},${g},${b})`;
+
+/** A 600×800 photo-like JPEG: a head-and-shoulders figure on a two-colour gradient, distinct per colour pair. */
+export function portraitJpeg(top: Rgb, bottom: Rgb, figure: Rgb): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800">
+    <defs><linearGradient id="g" x2="0.3" y2="1"><stop offset="0" stop-color="${css(top)}"/><stop offset="1" stop-color="${css(bottom)}"/></linearGradient></defs>
+    <rect width="600" height="800" fill="url(#g)"/>
+    <ellipse cx="300" cy="330" rx="120" ry="150" fill="${css(figure)}"/>
+    <path d="M70 800 C80 600 200 540 300 540 C400 540 520 600 530 800 Z" fill="${css(figure)}"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+}

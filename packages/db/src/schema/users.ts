@@ -27,8 +27,6 @@ export const users = pgTable(
     instagramHandle: text("instagram_handle"),
     /** Media key of the processed 3:4 photo. */
     photoKey: text("photo_key"),
-    /** Media key of the tiny blurred teaser shown on locked vote cards. */
-    teaserKey: text("teaser_key"),
     organizations: text("organizations").array().notNull().default(sql`'{}'::text[]`),
     interests: text("interests").array().notNull().default(sql`'{}'::text[]`),
     emojis: text("emojis").array().notNull().default(sql`'{}'::text[]`),

@@ -2,18 +2,15 @@ import type { Gender } from "@quad/contracts";
 import type { MediaSink } from "./media";
 import { createRandom } from "./random";
 
-/** Photos are 3:4 like processed uploads; teasers are tiny and blurred like the server's. */
+/** Photos are 3:4 like processed uploads. */
 export const AVATAR_WIDTH = 900;
 export const AVATAR_HEIGHT = 1200;
-export const TEASER_WIDTH = 24;
-export const TEASER_HEIGHT = 32;
 /** Distinct images shared by all demo students: rendering is the slow part of seeding. */
 export const AVATAR_POOL_SIZE = 40;
 
 export interface AvatarKeys {
   gender: Gender;
   photoKey: string;
-  teaserKey: string;
 }
 
 const SKIN = ["#f5d0b5", "#eab894", "#d39a6f", "#b07a4f", "#8d5a3b", "#5e3b26"];
@@ -21,7 +18,6 @@ const HAIR = ["#2b1b12", "#4a2f1d", "#7a4a26", "#b9874b", "#d9b26f", "#1c1c1c", 
 
 export const avatarKeys = (n: number) => ({
   photoKey: `demo/avatar-${n}.jpg`,
-  teaserKey: `demo/avatar-${n}-teaser.jpg`,
 });
 
 /** Even pool numbers are drawn with long hair, odd with short hair; demo students use their gender's half. */
@@ -61,7 +57,6 @@ export function avatarSvg(n: number): string {
 interface RenderedAvatar {
   n: number;
   photo: Uint8Array;
-  teaser: Uint8Array;
 }
 
 // Rendering is deterministic, so one process renders each pool once.
@@ -72,12 +67,7 @@ async function renderPool(size: number): Promise<RenderedAvatar[]> {
   const { default: sharp } = await import("sharp");
   const renderOne = async (n: number): Promise<RenderedAvatar> => {
     const photo = await sharp(Buffer.from(avatarSvg(n))).jpeg({ quality: 82 }).toBuffer();
-    const teaser = await sharp(photo)
-      .resize(TEASER_WIDTH, TEASER_HEIGHT)
-      .blur(1.5)
-      .jpeg({ quality: 50 })
-      .toBuffer();
-    return { n, photo: new Uint8Array(photo), teaser: new Uint8Array(teaser) };
+    return { n, photo: new Uint8Array(photo) };
   };
   return Promise.all(Array.from({ length: size }, (_, n) => renderOne(n)));
 }
@@ -91,11 +81,6 @@ export async function putAvatarPool(media: MediaSink, size = AVATAR_POOL_SIZE): 
     pool.catch(() => rendered.delete(size));
   }
   const avatars = await pool;
-  await Promise.all(
-    avatars.flatMap(({ n, photo, teaser }) => {
-      const keys = avatarKeys(n);
-      return [media.put(keys.photoKey, photo, "image/jpeg"), media.put(keys.teaserKey, teaser, "image/jpeg")];
-    }),
-  );
+  await Promise.all(avatars.map(({ n, photo }) => media.put(avatarKeys(n).photoKey, photo, "image/jpeg")));
   return avatars.map(({ n }) => ({ gender: avatarGender(n), ...avatarKeys(n) }));
 }

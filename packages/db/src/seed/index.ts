@@ -11,8 +11,6 @@ export {
   AVATAR_HEIGHT,
   AVATAR_POOL_SIZE,
   AVATAR_WIDTH,
-  TEASER_HEIGHT,
-  TEASER_WIDTH,
   avatarKeys,
 } from "./avatars";
 export { SCHOOLS, type SchoolSeed } from "./schools-data";

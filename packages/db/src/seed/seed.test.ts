@@ -10,8 +10,6 @@ import {
   DEFAULT_DEMO_STUDENTS_PER_SCHOOL,
   PROMPTS,
   SCHOOLS,
-  TEASER_HEIGHT,
-  TEASER_WIDTH,
   createMemoryMediaSink,
   seed,
   seedLoadTestStudents,
@@ -93,23 +91,17 @@ describe("seed", () => {
       expect(u.phone).toMatch(/^\+1555555\d{4}$/);
       expect(u).toMatchObject({ isVerified: true, showInPreview: true, role: "student", remainingUnlocks: 0 });
       expect(media.files.has(u.photoKey!)).toBe(true);
-      expect(media.files.has(u.teaserKey!)).toBe(true);
     }
     expect(all.some((u) => u.boostEndsAt && u.boostEndsAt > new Date())).toBe(true);
   });
 
-  it("stores 3:4 JPEG photos and tiny JPEG teasers", async () => {
-    expect(media.files.size).toBe(AVATAR_POOL_SIZE * 2);
-    for (const [key, file] of media.files) {
+  it("stores 3:4 JPEG photos and nothing derived from them", async () => {
+    expect(media.files.size).toBe(AVATAR_POOL_SIZE);
+    for (const file of media.files.values()) {
       expect(file.contentType).toBe("image/jpeg");
       const meta = await sharp(file.data).metadata();
       expect(meta.format).toBe("jpeg");
-      if (key.endsWith("-teaser.jpg")) {
-        expect([meta.width, meta.height]).toEqual([TEASER_WIDTH, TEASER_HEIGHT]);
-      } else {
-        expect([meta.width, meta.height]).toEqual([AVATAR_WIDTH, AVATAR_HEIGHT]);
-        expect(meta.width! * 4).toBe(meta.height! * 3);
-      }
+      expect([meta.width, meta.height]).toEqual([AVATAR_WIDTH, AVATAR_HEIGHT]);
     }
   });
 

@@ -42,7 +42,6 @@ export function makeStudent(spec: StudentSpec): NewUser {
     gender,
     instagramHandle: `@quaddemo.${firstName.toLowerCase()}${phoneTail}`,
     photoKey: avatar.photoKey,
-    teaserKey: avatar.teaserKey,
     organizations: rnd.sample(ORGANIZATIONS, rnd.int(1, 3)),
     interests: rnd.sample(INTERESTS, rnd.int(2, 4)),
     emojis: rnd.sample(EMOJIS, rnd.int(1, 3)),

@@ -41,7 +41,6 @@ export async function insertTestUser(db: Database, overrides: TestUserOverrides)
       gender: "female",
       instagramHandle: "@test.student",
       photoKey: "test/photo.jpg",
-      teaserKey: "test/teaser.jpg",
       isVerified: true,
       ...overrides,
     })

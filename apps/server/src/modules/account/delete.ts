@@ -14,18 +14,15 @@ import type { MediaStorage } from "../../media/storage";
  * phone are removed too, so the number can sign up again afresh.
  */
 export async function deleteAccount(db: Database, media: MediaStorage, phone: string): Promise<void> {
-  const photos = await db.transaction(async (tx) => {
-    const [user] = await tx
-      .delete(users)
-      .where(eq(users.phone, phone))
-      .returning({ photoKey: users.photoKey, teaserKey: users.teaserKey });
+  const photoKey = await db.transaction(async (tx) => {
+    const [user] = await tx.delete(users).where(eq(users.phone, phone)).returning({ photoKey: users.photoKey });
     if (!user) throw new AppError("NOT_FOUND", ERROR_MESSAGES.noSuchUser);
     await tx.delete(consents).where(eq(consents.phone, phone));
     await tx.delete(authSessions).where(eq(authSessions.phone, phone));
     await tx.delete(authCodes).where(eq(authCodes.phone, phone));
     await tx.delete(smsOutbox).where(eq(smsOutbox.toPhone, phone));
-    return [user.photoKey, user.teaserKey];
+    return user.photoKey;
   });
-  // Demo avatars are shared between demo students; a student's own photos are not.
-  for (const key of photos) if (key && !key.startsWith("demo/")) await media.delete(key);
+  // Demo avatars are shared between demo students; a student's own photo is not.
+  if (photoKey && !photoKey.startsWith("demo/")) await media.delete(photoKey);
 }

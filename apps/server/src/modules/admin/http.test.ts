@@ -21,7 +21,7 @@ async function setup() {
   const adminUser = await c.student({ gender: "male" });
   await grantAdmin(t.deps.db, adminUser.phone);
   const admin = { authorization: `Bearer ${(await sessionFor(t, adminUser.phone)).token}` };
-  const reported = await c.student({ firstName: "Reported", photoKey: "photos/r.jpg", teaserKey: "teasers/r.jpg" });
+  const reported = await c.student({ firstName: "Reported", photoKey: "photos/r.jpg" });
   await t.deps.db.insert(reports).values({ reporterId: c.me.id, reportedId: reported.id, reason: "inappropriate_photo" });
   await t.deps.db.update(users).set({ pausedAt: new Date(), heldForReviewAt: new Date() }).where(eq(users.id, reported.id));
   return { c, admin, adminUser, reported };

@@ -74,14 +74,14 @@ export async function removeProfile(db: Database, media: MediaStorage, adminId: 
 
 /** Takes the photo down; without a photo the profile is unverified until its owner uploads a new one. */
 export async function removePhoto(db: Database, media: MediaStorage, adminId: string, userId: string, now: Date) {
-  const [user] = await db.select({ photoKey: users.photoKey, teaserKey: users.teaserKey }).from(users).where(eq(users.id, userId));
+  const [user] = await db.select({ photoKey: users.photoKey }).from(users).where(eq(users.id, userId));
   if (!user) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.noSuchStudent);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ photoKey: null, teaserKey: null, isVerified: false, updatedAt: now }).where(eq(users.id, userId));
+    await tx.update(users).set({ photoKey: null, isVerified: false, updatedAt: now }).where(eq(users.id, userId));
     await tx.update(reports).set({ resolvedAt: now }).where(and(eq(reports.reportedId, userId), isNull(reports.resolvedAt), inArray(reports.reason, ["inappropriate_photo"])));
     await audit(tx, adminId, "remove_photo", userId, now);
   });
-  for (const key of [user.photoKey, user.teaserKey]) if (key && !key.startsWith("demo/")) await media.delete(key);
+  if (user.photoKey && !user.photoKey.startsWith("demo/")) await media.delete(user.photoKey);
 }
 
 export async function auditTrail(db: Database, limit = 100) {

@@ -1,4 +1,4 @@
-import type { VoteCard, VoteCardUnlocked } from "@quad/contracts";
+import { LOCKED_CARD_PHOTO, type VoteCard, type VoteCardUnlocked } from "@quad/contracts";
 import { mediaUrl } from "../../media/storage";
 
 /** A received vote as read with its page; `revealed` only when the recipient unlocked the voter. */
@@ -7,7 +7,6 @@ export interface VoteRow {
   prompt: string;
   /** ISO 8601. */
   createdAt: string;
-  teaserKey: string | null;
   revealed: RevealedVoter | null;
 }
 
@@ -20,24 +19,17 @@ export interface RevealedVoter {
 }
 
 /**
- * Shown on a locked card whose voter deleted their account (and so has no
- * teaser): a plain blurred shape that says nothing about anyone.
- */
-export const ANONYMOUS_TEASER =
-  "data:image/svg+xml;base64," +
-  Buffer.from(
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 3 4"><defs><linearGradient id="g" x2="0" y2="1"><stop offset="0" stop-color="#c7b8f5"/><stop offset="1" stop-color="#f5b8d9"/></linearGradient></defs><rect width="3" height="4" fill="url(#g)"/></svg>',
-  ).toString("base64");
-
-/**
- * The card a recipient sees. A locked card gets only the vote id, prompt,
- * time and a server-rendered teaser; the voter's name, year, handle and real
- * photo are read only for voters this recipient unlocked.
+ * The card a recipient sees. A locked card gets only the vote's own id,
+ * prompt and time, and the placeholder every locked card shows: nothing
+ * read from the voter, so nothing to match against their photo or to link
+ * two of their cards (docs/decisions/0009-locked-cards-carry-nothing-of-the-voter.md).
+ * The voter's name, year, handle and photo are read only for voters this
+ * recipient unlocked.
  */
 export function toVoteCard(row: VoteRow): VoteCard {
   const base = { id: row.id, prompt: row.prompt, createdAt: isoMillis(row.createdAt) };
   if (row.revealed) return unlockedCard(base, row.revealed);
-  return { ...base, isUnlocked: false, photo: row.teaserKey ? mediaUrl(row.teaserKey) : ANONYMOUS_TEASER };
+  return { ...base, isUnlocked: false, photo: LOCKED_CARD_PHOTO };
 }
 
 /**
@@ -59,7 +51,7 @@ export function unlockedCard(
   return {
     ...base,
     isUnlocked: true,
-    photo: profile.photoKey ? mediaUrl(profile.photoKey) : ANONYMOUS_TEASER,
+    photo: profile.photoKey ? mediaUrl(profile.photoKey) : LOCKED_CARD_PHOTO,
     name: profile.firstName ?? "",
     graduationYear: profile.graduationYear,
     instagramHandle: profile.instagramHandle,

@@ -1,4 +1,4 @@
-import { VotesPage } from "@quad/contracts";
+import { LOCKED_CARD_PHOTO, VotesPage } from "@quad/contracts";
 import { users } from "@quad/db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -27,7 +27,6 @@ describe("GET /api/votes/for-user", () => {
       firstName: "Zebulon",
       instagramHandle: "@zeb.secret_handle",
       photoKey: "photos/zeb-real-photo.jpg",
-      teaserKey: "teasers/zeb-teaser.jpg",
       graduationYear: 2028,
       emojis: ["🦓"],
     });
@@ -35,7 +34,7 @@ describe("GET /api/votes/for-user", () => {
     const res = await forUser(c.headers);
     expect(res.statusCode).toBe(200);
     const page = VotesPage.parse(res.json());
-    expect(page.votes[0]).toMatchObject({ isUnlocked: false, photo: "/api/media/teasers/zeb-teaser.jpg" });
+    expect(page.votes[0]).toMatchObject({ isUnlocked: false, photo: LOCKED_CARD_PHOTO });
     for (const secret of ["Zebulon", "zeb.secret_handle", voter.id, voter.phone, voter.phone.slice(2), "zeb-real-photo", "2028", "🦓", "voterId"]) {
       expect(res.body, secret).not.toContain(secret);
     }

@@ -42,7 +42,6 @@ interface PageRow {
   id: string | null;
   prompt: string;
   createdAt: string;
-  teaserKey: string | null;
   /** The voter's profile, read only when this recipient unlocked them. */
   revealed: unknown;
 }
@@ -71,7 +70,7 @@ const pageStatement = (byCursor: boolean) =>
   preparedStatement<PageValues>((p) => {
     const keyset = byCursor ? sql`and (created_at, id) < (${p.afterCreatedAt}::timestamptz, ${p.afterId}::uuid)` : sql``;
     return sql`
-      select v.id, p.text as prompt, to_json(k.created_at) #>> '{}' as "createdAt", voter.teaser_key as "teaserKey",
+      select v.id, p.text as prompt, to_json(k.created_at) #>> '{}' as "createdAt",
              case when unlocked.voter_id is not null then json_build_object(
                'firstName', voter.first_name, 'graduationYear', voter.graduation_year, 'instagramHandle', voter.instagram_handle,
                'emojis', voter.emojis, 'photoKey', voter.photo_key) end as revealed

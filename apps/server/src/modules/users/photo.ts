@@ -29,14 +29,14 @@ export function detectImageType(bytes: Uint8Array): ImageType | null {
 
 export interface ProcessedPhoto {
   photo: Buffer;
-  teaser: Buffer;
 }
 
 /**
  * Re-encodes a photo as a 3:4 JPEG with every piece of metadata (EXIF, GPS,
  * ICC comments) dropped — sharp writes none unless asked — after applying
- * the EXIF orientation. Also renders the teaser locked vote cards show: a
- * tiny, heavily blurred image, so no CSS blur ever hides real data.
+ * the EXIF orientation. Nothing else is rendered from it: a locked vote card
+ * shows a placeholder, since any image made from the photo (however blurred)
+ * can be matched back to it.
  */
 export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
   if (bytes.length > PHOTO.maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", PHOTO_MESSAGES.tooLarge);
@@ -56,8 +56,7 @@ export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
       .resize(PHOTO.outputWidth, PHOTO.outputHeight, { fit: "cover", position: "centre" })
       .jpeg({ quality: 82, mozjpeg: true })
       .toBuffer();
-    const teaser = await sharp(photo).resize(48, 64).blur(6).resize(12, 16).jpeg({ quality: 60 }).toBuffer();
-    return { photo, teaser };
+    return { photo };
   } catch (error) {
     if (error instanceof AppError) throw error;
     const message = error instanceof Error ? error.message : "";

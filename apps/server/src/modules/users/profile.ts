@@ -114,13 +114,10 @@ export async function updateProfile(
     ...(input.organizations !== undefined && { organizations: input.organizations }),
     ...(input.interests !== undefined && { interests: input.interests }),
     ...(input.emojis !== undefined && { emojis: input.emojis }),
-    ...(stored && { photoKey: stored.photoKey, teaserKey: stored.teaserKey }),
+    ...(stored && { photoKey: stored.photoKey }),
   };
 
-  const [previous] = await deps.db
-    .select({ photoKey: users.photoKey, teaserKey: users.teaserKey })
-    .from(users)
-    .where(eq(users.phone, phone));
+  const [previous] = await deps.db.select({ photoKey: users.photoKey }).from(users).where(eq(users.phone, phone));
   const now = deps.now();
   const [saved] = await deps.db
     .insert(users)
@@ -139,7 +136,7 @@ export async function updateProfile(
   }
 
   if (stored && previous?.photoKey && previous.photoKey !== stored.photoKey) {
-    await Promise.all([deps.media.delete(previous.photoKey), previous.teaserKey ? deps.media.delete(previous.teaserKey) : null]);
+    await deps.media.delete(previous.photoKey);
   }
   return toMe(deps.db, user);
 }
@@ -156,10 +153,7 @@ const completeProfile = [
 
 async function storePhoto(media: MediaStorage, photo: ProcessedPhoto) {
   // Random names: a photo's URL says nothing about whose it is.
-  const id = randomUUID();
-  const photoKey = `photos/${id}.jpg`;
-  const teaserKey = `teasers/${randomUUID()}.jpg`;
+  const photoKey = `photos/${randomUUID()}.jpg`;
   await media.put(photoKey, photo.photo, "image/jpeg");
-  await media.put(teaserKey, photo.teaser, "image/jpeg");
-  return { photoKey, teaserKey };
+  return { photoKey };
 }
