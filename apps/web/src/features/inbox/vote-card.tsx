@@ -2,6 +2,7 @@ import { LOCKED_NAME_PLACEHOLDER, type VoteCard } from "@quad/contracts";
 import { useId } from "react";
 import { Button, Icon } from "../../components";
 import { timeAgo } from "../../lib/time-ago";
+import { LockedPortrait } from "./locked-portrait";
 import styles from "./vote-card.module.css";
 
 /** "’27": the short class year printed on a revealed card. */
@@ -19,15 +20,18 @@ export interface VoteCardTileProps {
   onView: () => void;
 }
 
-/** One received vote in the grid: the teaser (or the revealed photo), the name or its placeholder, the prompt, "View". */
+/** One received vote in the grid: a drawn placeholder (or the revealed photo), the name or its placeholder, the prompt, "View". */
 export function VoteCardTile({ card, now, onView }: VoteCardTileProps) {
   const nameId = useId();
   const promptId = useId();
   return (
     <li className={`${styles.card} ${card.isUnlocked ? styles.unlocked : styles.locked}`}>
       <div className={styles.photoFrame}>
-        {/* Locked: a tiny teaser the server blurred; there is nothing sharper behind it. */}
-        <img className={styles.photo} src={card.photo} alt="" loading="lazy" decoding="async" />
+        {card.isUnlocked ? (
+          <img className={styles.photo} src={card.photo} alt="" loading="lazy" decoding="async" />
+        ) : (
+          <LockedPortrait voteId={card.id} />
+        )}
         <span className={styles.when}>{timeAgo(card.createdAt, now)}</span>
         {!card.isUnlocked && (
           <span className={styles.lock} aria-hidden="true">

@@ -2,6 +2,7 @@ import { SCREEN_TEXT, type VoteCard } from "@quad/contracts";
 import { Button, Icon, Modal } from "../../components";
 import { UNLOCK_REVEALS } from "../payments";
 import { CardMoreButton, useSafetyActions } from "../safety";
+import { LockedPortrait } from "./locked-portrait";
 import { useUnlockFlow } from "./use-unlock-flow";
 import { voterName } from "./vote-card";
 import styles from "./vote-detail-dialog.module.css";
@@ -46,12 +47,12 @@ export function VoteDetailDialog({ card, onClose }: VoteDetailDialogProps) {
         }
       >
         <div className={styles.layout}>
-          <div className={`${styles.photoFrame} ${card.isUnlocked ? "" : styles.locked}`}>
-            <img
-              className={styles.photo}
-              src={card.photo}
-              alt={card.isUnlocked ? `Photo of ${card.name}` : "Blurred photo of the voter"}
-            />
+          <div className={styles.photoFrame}>
+            {card.isUnlocked ? (
+              <img className={styles.photo} src={card.photo} alt={`Photo of ${card.name}`} />
+            ) : (
+              <LockedPortrait voteId={card.id} />
+            )}
             {card.isUnlocked && (
               <CardMoreButton name={card.name} onClick={() => safety.open({ target: { voteCardId: card.id }, name: card.name })} />
             )}

@@ -43,6 +43,10 @@ describe("Voted on you", { timeout: 20_000 }, () => {
     expect(within(locked!).getByText(LOCKED_NAME_PLACEHOLDER)).toBeTruthy();
     expect(within(locked!).getByText("Prompt number 1")).toBeTruthy();
     expect(within(locked!).getByRole("button", { name: "View" })).toBeTruthy();
+    // A locked card draws its placeholder: no image is loaded for it at all.
+    expect(locked!.querySelector("img")).toBeNull();
+    expect(locked!.querySelector("[data-locked-portrait]")).not.toBeNull();
+    expect(unlocked!.querySelector("img")?.getAttribute("src")).toBe(votes[1]!.photo);
     expect(within(unlocked!).getByText("Riley")).toBeTruthy();
     expect(within(unlocked!).getByText("’27")).toBeTruthy();
     // Says plainly what an unlock reveals.

@@ -2,6 +2,7 @@ import {
   BOOST_OPTIONS,
   ERROR_MESSAGES,
   FLASH_SALE_PACKAGE_ID,
+  LOCKED_CARD_PHOTO,
   findProduct,
   priceFor,
   type FlashSaleOffer,
@@ -31,7 +32,7 @@ export function createLockedVoteCard(overrides: Partial<VoteCardLocked> = {}): V
   return {
     id: cardId(),
     isUnlocked: false,
-    photo: "/api/media/teasers/vote.jpg",
+    photo: LOCKED_CARD_PHOTO,
     prompt: "Most likely to start a company",
     createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
     ...overrides,
