@@ -60,7 +60,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  schoolId = (await (await fetch(`${base}/api/schools`)).json())[0].id;
+  schoolId = ((await (await fetch(`${base}/api/schools`)).json()) as { id: number }[])[0]!.id;
   // Every student signs up through the real flow: their photo goes through the server's pipeline.
   const names = ["Vesper", "Wren", "Robin", "Rowan", "Sasha", "Tamsin", "Uma"];
   for (const [i, name] of names.entries()) {
@@ -92,14 +92,16 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-const getJson = async (path: string, headers: Record<string, string>) => {
+/** Answers as sent, never parsed by a schema: parsing would strip the very fields this looks for. */
+type Received = { votes: VoteCard[] } & { votesReceived: VoteCard[] };
+const getJson = async (path: string, headers: Record<string, string>): Promise<Received> => {
   const res = await fetch(`${base}${path}`, { headers });
   expect(res.status, path).toBe(200);
-  return res.json();
+  return (await res.json()) as Received;
 };
-const trpcQuery = async (procedure: string, input: unknown, headers: Record<string, string>) => {
+const trpcQuery = async (procedure: string, input: unknown, headers: Record<string, string>): Promise<Received> => {
   const query = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-  return (await getJson(`/api/trpc/${procedure}${query}`, headers)).result.data;
+  return ((await getJson(`/api/trpc/${procedure}${query}`, headers)) as unknown as { result: { data: Received } }).result.data;
 };
 
 /** Every locked card a recipient is shown, in every form: REST and tRPC inbox, REST and tRPC export. */
