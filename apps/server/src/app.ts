@@ -42,7 +42,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   const createContext = requestContextFactory(deps);
   // First, so every answer below (not-found and error answers too) carries them.
-  await registerSecurityHeaders(app, deps.config, builtInlineHashes(webDistDir));
+  registerSecurityHeaders(app, deps.config, builtInlineHashes(webDistDir));
 
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
     const status = error.statusCode ?? 500;

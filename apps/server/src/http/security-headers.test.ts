@@ -131,7 +131,7 @@ describe("hashes of the built HTML", () => {
 /** The headers alone, for configurations a whole app would need real providers for. */
 async function headersFor(env: Record<string, string>) {
   const app = Fastify();
-  await registerSecurityHeaders(app, parseConfig({ NODE_ENV: "test", ...env }, "/tmp"), { scripts: [], styles: [] });
+  registerSecurityHeaders(app, parseConfig({ NODE_ENV: "test", ...env }, "/tmp"), { scripts: [], styles: [] });
   app.get("/", () => "ok");
   const res = await app.inject({ method: "GET", url: "/" });
   await app.close();
