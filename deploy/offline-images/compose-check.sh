@@ -9,7 +9,8 @@
 #      /api/health, the index page, both replicas serving, app1 stopping
 #      gracefully while app2 keeps answering, app1 rejoining, app1 recreated
 #      as a new container without restarting the proxy and getting traffic
-#      again, and the demo sign-in (SMS code from the dev outbox).
+#      again, the security headers passing through the proxy, /api/dev not
+#      served, and the demo sign-in (SMS code read from the sms_outbox table).
 # Exits non-zero if any check fails. Not part of CI. Needs root.
 #
 # Environment:
@@ -21,6 +22,8 @@
 #   SKIP_IMAGES=1         reuse stand-in images already tagged
 #   QUAD_IMAGE_MAX_MB     fail when the app image is larger (default 400; see below)
 #   KEEP_RUNNING=1        leave the stack (and a dockerd this script started) running
+#   JWT_SECRET            the stack's token secret (default: a fresh random one;
+#                         the compose file has none and refuses to start without)
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -77,6 +80,8 @@ if port_busy "$port"; then
   compose_files=(-f "$WORK_DIR/docker-compose.port.yml" --project-directory "$repo")
 fi
 compose() { "${compose_cmd[@]}" -p "$project" "${compose_files[@]}" "$@"; }
+JWT_SECRET=${JWT_SECRET:-$(node -e 'process.stdout.write(require("node:crypto").randomBytes(48).toString("base64"))')}
+export JWT_SECRET
 
 cleanup() {
   if [ "${KEEP_RUNNING:-0}" = 1 ]; then
@@ -174,6 +179,25 @@ if grep -q '^HTTP/1.1 200' "$WORK_DIR/index.headers" && grep -qi '^content-type:
   pass "GET / -> 200 text/html, the web app's index ($(wc -c <<<"$index") bytes)"
 else
   fail "GET / did not serve the web app's index: $(head -1 "$WORK_DIR/index.headers")"
+fi
+
+# Browser security headers come through nginx unchanged.
+missing=
+for h in content-security-policy x-content-type-options referrer-policy permissions-policy cross-origin-opener-policy x-frame-options; do
+  grep -qi "^$h:" "$WORK_DIR/index.headers" || missing="$missing $h"
+done
+if [ -z "$missing" ] && grep -qi "^content-security-policy:.*frame-ancestors 'none'" "$WORK_DIR/index.headers"; then
+  pass "GET / carries the security headers through the proxy (CSP with frame-ancestors 'none', nosniff, ...)"
+else
+  fail "GET / through the proxy lacks:${missing:- frame-ancestors 'none'}"
+fi
+
+# The demo runs NODE_ENV=production with ALLOW_DEV_PROVIDERS: still no /api/dev.
+dev_code=$(curl -s -o /dev/null -w '%{http_code}' "$base/api/dev/sms-outbox")
+if [ "$dev_code" = 404 ]; then
+  pass "GET /api/dev/sms-outbox -> 404 (not served in production)"
+else
+  fail "GET /api/dev/sms-outbox -> $dev_code, expected 404"
 fi
 
 # The app image: only the runtime (multi-stage Dockerfile). The bound, from a
@@ -288,16 +312,14 @@ else
 fi
 docker rm -f "$squatter" > /dev/null 2>&1
 
-# The README's sign-in: SMS code from the development outbox, then a session.
+# The README's sign-in: SMS code from the outbox table (as the demo's README
+# says to read it: /api/dev is not served in production), then a session.
 phone=$(compose exec -T postgres psql -U quad -d quad -tAc "select phone from users order by phone limit 1" 2>/dev/null | tr -d '[:space:]')
 if [ -n "$phone" ]; then
   sent=$(curl -s -X POST -H 'content-type: application/json' -d "{\"phone\":\"$phone\"}" "$base/api/auth/send-code")
-  code=$(curl -s "$base/api/dev/sms-outbox" | node -e '
-    let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => {
-      const m = JSON.parse(s).messages.filter((x) => x.to === process.argv[1]).at(-1);
-      const c = m && /\b\d{6}\b/.exec(m.body);
-      process.stdout.write(c ? c[0] : "");
-    });' "$phone" 2>/dev/null)
+  code=$(compose exec -T postgres psql -U quad -d quad -tAc \
+    "select body from sms_outbox where to_phone = '$phone' order by created_at desc limit 1" 2>/dev/null \
+    | grep -oE '\b[0-9]{6}\b' | head -1)
   token=$(curl -s -X POST -H 'content-type: application/json' \
     -d "{\"phone\":\"$phone\",\"code\":\"$code\",\"consents\":{\"sms\":true,\"terms\":true}}" "$base/api/auth/verify-code" \
     | node -e 'let s="";process.stdin.on("data",(d)=>(s+=d)).on("end",()=>{try{process.stdout.write(JSON.parse(s).token??"")}catch{}})')
@@ -307,7 +329,7 @@ if [ -n "$phone" ]; then
     [ "${me##*$'\n'}" = 200 ] && grep -q "\"phone\":\"$phone\"" <<<"$me" && ok=$((ok + 1))
   done
   if [ -n "$token" ] && [ "$ok" = 4 ]; then
-    pass "demo sign-in: send-code, code from /api/dev/sms-outbox, verify-code, GET /api/users/me 4/4 as $phone"
+    pass "demo sign-in: send-code, code from the sms_outbox table, verify-code, GET /api/users/me 4/4 as $phone"
   else
     fail "demo sign-in: send-code -> $sent; code '${code}'; token ${token:+present}; /api/users/me ok $ok/4"
   fi

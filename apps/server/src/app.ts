@@ -1,7 +1,9 @@
 import { ERROR_MESSAGES, routes } from "@quad/contracts";
 import Fastify, { type FastifyInstance } from "fastify";
 import { httpErrorBody } from "./http/error-body";
+import { builtInlineHashes } from "./http/inline-hashes";
 import { loggerOptions } from "./http/logger";
+import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSpa } from "./http/spa";
 import { registerMediaRoutes } from "./media/routes";
 import { registerStripeWebhook } from "./modules/payments/webhook-route";
@@ -39,6 +41,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   const createContext = requestContextFactory(deps);
+  // First, so every answer below (not-found and error answers too) carries them.
+  registerSecurityHeaders(app, deps.config, builtInlineHashes(webDistDir));
 
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
     const status = error.statusCode ?? 500;

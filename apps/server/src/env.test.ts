@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "./env";
 
-const secret = "0123456789abcdef0123456789abcdef";
+/** 48 random bytes, as `openssl rand -base64 48` gives (base64url here). */
+const secret = "aXLP6TM1c3Rrs9zguWYrcJ0otpwKcn0W5D15PLlv6s7QvJn21g6iTs5Kgj-OsRic";
 
 describe("configuration", () => {
   it("has working development defaults", () => {
@@ -55,13 +56,68 @@ describe("configuration", () => {
       /^Invalid configuration: SMS_PROVIDER must not be outbox in production/,
     );
     const allowed = parseConfig({ NODE_ENV: "production", JWT_SECRET: secret, ALLOW_DEV_PROVIDERS: "true" });
-    expect(allowed.devRoutesEnabled).toBe(true);
+    expect(allowed).toMatchObject({ SMS_PROVIDER: "outbox", PAYMENT_PROVIDER: "local" });
+  });
+
+  it("never serves /api/dev in production, whatever ALLOW_DEV_PROVIDERS says", () => {
+    for (const allow of ["true", "1"]) {
+      const config = parseConfig({ NODE_ENV: "production", JWT_SECRET: secret, ALLOW_DEV_PROVIDERS: allow });
+      expect(config.devRoutesEnabled, allow).toBe(false);
+    }
+    expect(parseConfig({ NODE_ENV: "development" }).devRoutesEnabled).toBe(true);
+    expect(parseConfig({ NODE_ENV: "test" }).devRoutesEnabled).toBe(true);
   });
 
   it("resolves a relative DATA_DIR against the repository root", () => {
     const config = parseConfig({ NODE_ENV: "development", DATA_DIR: "somewhere" }, process.cwd());
     expect(config.dataDir).toMatch(/\/somewhere$/);
     expect(config.dataDir).not.toContain("apps/server");
+  });
+});
+
+describe("the token-signing secret in production", () => {
+  const production = (JWT_SECRET: string) => parseConfig({ NODE_ENV: "production", ALLOW_DEV_PROVIDERS: "true", JWT_SECRET });
+
+  it.each([
+    // The fallback docker-compose.yml used to start with: tokens forged with it were accepted.
+    ["change-me-change-me-change-me-change-me", "changeme"],
+    ["CHANGE_ME_please_0a8f7c2e9b4d61f3a7c9e2b5d8f1a4c6", "changeme"],
+    ["dev-secret-dev-secret-dev-secret-dev-secret", "secret"],
+    ["test-secret-test-secret-test-secret-0123", "secret"],
+    ["your-super-secret-jwt-key-goes-here-1234567890", "secret"],
+    ["replace-me-with-a-long-random-string-9f8e7d6c5b4a", "replaceme"],
+    ["placeholder-value-for-the-jwt-signing-key-0123456", "placeholder"],
+  ])("refuses the placeholder %s with one line", (value, word) => {
+    expect(() => production(value)).toThrow(
+      new RegExp(`^Invalid configuration: JWT_SECRET is a placeholder \\(it contains "${word}"\\); generate one with: openssl rand -base64 48$`),
+    );
+  });
+
+  it.each([
+    ["one character", "a".repeat(40)],
+    ["two characters", "ab".repeat(20)],
+    ["eight digits", "12345678".repeat(5)],
+    ["a short word", "quadquad".repeat(5)],
+  ])("refuses a long but repetitive secret (%s, 40 long) with one line giving its entropy", (_label, value) => {
+    expect(() => production(value)).toThrow(
+      /^Invalid configuration: JWT_SECRET is too easy to guess \(about \d+ bits of entropy, 128 needed\); generate one with: openssl rand -base64 48$/,
+    );
+  });
+
+  it("accepts 48 random bytes in base64, 32 in hex, and generated secrets every time", async () => {
+    const { randomBytes } = await import("node:crypto");
+    expect(production(secret).JWT_SECRET).toBe(secret);
+    for (let i = 0; i < 200; i++) {
+      for (const value of [randomBytes(48).toString("base64"), randomBytes(48).toString("base64url"), randomBytes(32).toString("hex")]) {
+        expect(() => production(value), value).not.toThrow();
+      }
+    }
+  });
+
+  it("leaves development and tests alone: any 32 characters do", () => {
+    for (const NODE_ENV of ["development", "test"]) {
+      expect(parseConfig({ NODE_ENV, JWT_SECRET: "change-me-change-me-change-me-change-me" }).JWT_SECRET).toMatch(/^change-me/);
+    }
   });
 });
 

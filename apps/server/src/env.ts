@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { DEFAULT_POOL_SIZE } from "@quad/db";
 import { z } from "zod";
+import { weakSecretReason } from "./security/secret-strength";
 
 /**
  * Configuration, read once at start-up and validated (DESIGN.md "Running").
@@ -33,7 +34,7 @@ const EnvSchema = z
     SEED_DEMO: optional(bool),
     REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, "must be a redis:// URL")),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    /** Lets production run the outbox SMS, the local payments and /api/dev (demo deployments). */
+    /** Lets production run the outbox SMS and the local payments (demo deployments); /api/dev never is. */
     ALLOW_DEV_PROVIDERS: optional(bool),
     WEB_DIST_DIR: optional(z.string()),
     /** Serves the `pnpm bench` ceiling routes (SELECT 1 over plain Fastify and over tRPC). Never needed in a deployment. */
@@ -74,6 +75,8 @@ const EnvSchema = z
     }
     if (env.NODE_ENV === "production") {
       need("JWT_SECRET", "in production");
+      const weak = env.JWT_SECRET && weakSecretReason(env.JWT_SECRET);
+      if (weak) ctx.addIssue({ code: "custom", path: ["JWT_SECRET"], message: weak });
       if (!env.ALLOW_DEV_PROVIDERS) {
         const refuse = (name: string, value: string) =>
           ctx.addIssue({
@@ -100,10 +103,18 @@ export interface Config extends Env {
   isProduction: boolean;
   /** Demo students are seeded on an empty database. */
   seedDemo: boolean;
-  /** The outbox SMS provider, the local payments and /api/dev are served. */
+  /**
+   * /api/dev is served and unsigned SMS webhooks are accepted: development and
+   * tests only, whatever ALLOW_DEV_PROVIDERS says (the outbox lists sign-in codes).
+   */
   devRoutesEnabled: boolean;
   /** Absolute: relative values are taken from the repository root (or the working directory). */
   dataDir: string;
+}
+
+/** The domain Firebase Auth runs its frames on: the configured one, else the project's default. */
+export function firebaseAuthDomain(env: Pick<Env, "FIREBASE_AUTH_DOMAIN" | "FIREBASE_PROJECT_ID">): string {
+  return env.FIREBASE_AUTH_DOMAIN ?? `${env.FIREBASE_PROJECT_ID}.firebaseapp.com`;
 }
 
 export class ConfigError extends Error {}
@@ -122,7 +133,7 @@ export function parseConfig(source: Record<string, string | undefined>, cwd = pr
     ...env,
     isProduction,
     seedDemo: env.SEED_DEMO ?? !isProduction,
-    devRoutesEnabled: !isProduction || env.ALLOW_DEV_PROVIDERS === true,
+    devRoutesEnabled: !isProduction,
     dataDir: path.resolve(findRepoRoot(cwd) ?? cwd, env.DATA_DIR),
   };
 }

@@ -2,8 +2,11 @@ import { z } from "zod";
 import { E164PhoneSchema } from "./validation";
 import { IsoDateTime } from "./common";
 
-/** Development SMS outbox, so a person or a browser test reads codes as from a phone. */
-export const SmsOutboxInput = z.object({ phone: E164PhoneSchema.optional() }).strict();
+/**
+ * Development SMS outbox, so a person or a browser test reads codes as from a
+ * phone: one phone's texts at a time, never every number's sign-in codes.
+ */
+export const SmsOutboxInput = z.object({ phone: E164PhoneSchema }).strict();
 export const SmsOutbox = z.object({
   messages: z.array(z.object({ to: z.string(), body: z.string(), createdAt: IsoDateTime })),
 });

@@ -167,7 +167,7 @@ export const routes = {
   }),
   "dev.smsOutbox": route({
     method: "GET", path: "/dev/sms-outbox", procedure: "dev.smsOutbox", auth: false, tags: ["dev"],
-    summary: "Messages the outbox SMS provider stored (development only)",
+    summary: "Messages the outbox SMS provider stored for one phone (development only)",
     input: dev.SmsOutboxInput, output: dev.SmsOutbox, devOnly: true,
   }),
 } as const satisfies Record<string, RouteDef>;

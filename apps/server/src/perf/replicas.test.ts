@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createWriteStream } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { request } from "node:http";
+import { request, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { VOTES_PER_BATCH } from "@quad/contracts";
@@ -37,6 +37,7 @@ if (!nginxBinary && process.env.CI && serverUrl) throw new Error("nginx is missi
 interface Answer {
   status: number;
   body: string;
+  headers: IncomingHttpHeaders;
 }
 
 /**
@@ -60,7 +61,7 @@ function viaProxy(port: number, opts: { path: string; method?: string; headers?:
         let body = "";
         res.setEncoding("utf8");
         res.on("data", (chunk: string) => (body += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
       },
     );
     req.on("error", reject);
@@ -167,6 +168,18 @@ describe.skipIf(!serverUrl || !nginxBinary)(
 
     const sessionHeaders = async (phone: string) => ({
       authorization: `Bearer ${(await startSession({ db: database.db, now: () => new Date(), secret: JWT_SECRET }, phone)).token}`,
+    });
+
+    it("browser security headers come through the proxy unchanged, on answers and on 404s", async () => {
+      for (const path of ["/api/health", "/api/no-such-route", "/api/trpc/no.such.procedure"]) {
+        const direct = await viaProxy(replicaPorts[0]!, { path, from });
+        const proxied = await viaProxy(proxyPort, { path, from });
+        expect(proxied.status, path).toBe(direct.status);
+        expect(proxied.headers["content-security-policy"], path).toMatch(/frame-ancestors 'none'/);
+        for (const name of ["content-security-policy", "x-content-type-options", "x-frame-options", "referrer-policy", "permissions-policy", "cross-origin-opener-policy"]) {
+          expect(proxied.headers[name], `${path} ${name}`).toBe(direct.headers[name]);
+        }
+      }
     });
 
     it("the 10-minute job on both processes: votes waiting at start get one text, not one per process", async () => {

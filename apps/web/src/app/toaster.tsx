@@ -1,4 +1,8 @@
-import { Slide, ToastContainer } from "react-toastify";
+// The unstyled build with its stylesheet as a file: the default build injects
+// a <style> element at run time, which the CSP refuses (no inline style).
+import { Slide, ToastContainer } from "react-toastify/unstyled";
+import "react-toastify/ReactToastify.css";
+import "./toaster.css";
 
 /** The one toast container: top-centre, under the notch, short and swipeable on phones. */
 export function Toaster() {

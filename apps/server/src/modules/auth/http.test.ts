@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
 import { bearer, latestCode, signIn, testPhone } from "../../test/auth";
@@ -137,6 +138,7 @@ describe("development outbox", () => {
     const prod = await createTestApp({
       env: {
         NODE_ENV: "production",
+        JWT_SECRET: randomBytes(48).toString("base64"),
         SMS_PROVIDER: "twilio",
         TWILIO_ACCOUNT_SID: "AC123",
         TWILIO_AUTH_TOKEN: "token",

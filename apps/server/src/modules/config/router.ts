@@ -1,4 +1,5 @@
 import { PublicConfig } from "@quad/contracts";
+import { firebaseAuthDomain } from "../../env";
 import { publicProcedure } from "../../trpc/init";
 
 /** Lets one web build work with any server configuration. */
@@ -10,7 +11,7 @@ export const publicConfigProcedure = publicProcedure.output(PublicConfig).query(
       c.AUTH_PROVIDER === "firebase"
         ? {
             apiKey: c.FIREBASE_API_KEY!,
-            authDomain: c.FIREBASE_AUTH_DOMAIN ?? `${c.FIREBASE_PROJECT_ID}.firebaseapp.com`,
+            authDomain: firebaseAuthDomain(c),
             projectId: c.FIREBASE_PROJECT_ID!,
             ...(c.FIREBASE_APP_ID ? { appId: c.FIREBASE_APP_ID } : {}),
           }

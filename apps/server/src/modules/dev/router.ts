@@ -4,14 +4,14 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { AppError } from "../../errors";
 import { publicProcedure, router } from "../../trpc/init";
 
-/** Development helpers; refused unless the development providers are on. */
+/** Development helpers; not found in production, whatever ALLOW_DEV_PROVIDERS says (env.ts). */
 const devProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.config.devRoutesEnabled) throw new AppError("NOT_FOUND", "Not found");
   return next();
 });
 
 export const devRouter = router({
-  /** What the outbox SMS provider "sent", newest first, as a phone would show it. */
+  /** What the outbox SMS provider "sent" to one phone, newest first, as that phone would show it. */
   smsOutbox: devProcedure
     .input(SmsOutboxInput)
     .output(SmsOutbox)
@@ -20,7 +20,7 @@ export const devRouter = router({
         .select({ to: smsOutbox.toPhone, body: smsOutbox.body, createdAt: smsOutbox.createdAt })
         .from(smsOutbox)
         // What went out: queued, failed or withheld texts never reached the phone.
-        .where(and(inArray(smsOutbox.status, ["sent", "delivered"]), input.phone ? eq(smsOutbox.toPhone, input.phone) : undefined))
+        .where(and(eq(smsOutbox.toPhone, input.phone), inArray(smsOutbox.status, ["sent", "delivered"])))
         .orderBy(desc(smsOutbox.createdAt))
         .limit(50);
       return { messages: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };

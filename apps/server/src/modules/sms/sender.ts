@@ -41,9 +41,9 @@ export class SmsDeliveryError extends Error {
 
 /**
  * The development provider: delivering is storing. The sms_outbox row is the
- * message, readable at /api/dev/sms-outbox, so a person or a browser test
- * reads codes as if from a phone. Refused in production unless
- * ALLOW_DEV_PROVIDERS is set (env.ts).
+ * message, readable for one phone at /api/dev/sms-outbox in development, so a
+ * person or a browser test reads codes as if from a phone. Refused in
+ * production unless ALLOW_DEV_PROVIDERS is set (env.ts); /api/dev never is.
  */
 export const outboxProvider: SmsProvider = {
   name: "outbox",
