@@ -145,6 +145,41 @@ describe("sending the queue", () => {
     expect(await rowOf(crashed!.id)).toMatchObject({ status: "failed", attempts: 1, lastError: expect.stringMatching(/outcome unknown/) });
   });
 
+  it("after a crash mid-batch, the next run sends every text that was not in flight; only those stay in doubt", async () => {
+    const clock = testClock(NOON);
+    const phones = Array.from({ length: SMS_QUEUE.batchSize }, newPhone);
+    for (const phone of phones) await consentTo(first.db, phone, new Date(Date.parse(NOON) - MINUTE));
+    const ids: string[] = [];
+    for (const phone of phones) ids.push((await queue(phone, clock.now(), "notification", "You got 5 new votes on Quad!")).id);
+    const ours = new Set(phones);
+
+    // The process dies during its 18th provider call: that call and those in flight beside it never return.
+    const crashing = fakeProvider();
+    const deliveredBeforeCrash = 17;
+    crashing.behaviour = (_m, call) => (call > deliveredBeforeCrash ? new Promise<never>(() => {}) : undefined);
+    void sendQueuedMessages({ db: first.db, provider: crashing, now: clock.now });
+    await expect.poll(() => crashing.calls.length, { timeout: 10_000 }).toBe(deliveredBeforeCrash + SMS_QUEUE.concurrency);
+    const inFlight = new Set(crashing.calls.slice(deliveredBeforeCrash).map((m) => m.to));
+
+    // The next run, once the in-flight claims have timed out.
+    clock.advance(SMS_QUEUE.sendingTimeoutMs + 1);
+    const next = fakeProvider();
+    await sendQueuedMessages({ db: first.db, provider: next, now: clock.now });
+
+    const deliveredBefore = crashing.delivered.filter((m) => ours.has(m.to)).map((m) => m.to);
+    const deliveredAfter = next.delivered.filter((m) => ours.has(m.to)).map((m) => m.to);
+    const lost = phones.filter((p) => !deliveredBefore.includes(p) && !deliveredAfter.includes(p) && !inFlight.has(p));
+    expect(deliveredBefore).toHaveLength(deliveredBeforeCrash);
+    expect(lost).toEqual([]);
+    // Nothing is sent twice: the in-flight texts are not resent, the others go out once.
+    expect(deliveredAfter.filter((p) => inFlight.has(p) || deliveredBefore.includes(p))).toEqual([]);
+    expect(deliveredAfter).toHaveLength(phones.length - deliveredBeforeCrash - SMS_QUEUE.concurrency);
+    const rows = await first.db.select().from(smsOutbox).where(inArray(smsOutbox.id, ids));
+    const failed = rows.filter((r) => r.status === "failed");
+    expect(failed.map((r) => r.toPhone).sort()).toEqual([...inFlight].sort());
+    expect(failed.every((r) => /outcome unknown/.test(r.lastError ?? ""))).toBe(true);
+  });
+
   it("drops a queued notice when the number stopped consenting before it went out", async () => {
     const clock = testClock(NOON);
     const phone = newPhone();

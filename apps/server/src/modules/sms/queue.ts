@@ -26,7 +26,7 @@ export interface SmsQueueDeps {
   db: Database;
   provider: SmsProvider;
   now: () => Date;
-  /** Stop claiming more once aborted (shutdown); messages already claimed finish. */
+  /** Stop claiming more once aborted (shutdown); messages in flight finish. */
   signal?: AbortSignal;
 }
 
@@ -47,8 +47,9 @@ export function retryDelayMs(attempts: number): number {
 /**
  * Sends queued messages through the provider, each at most once:
  * 1. messages left "sending" past the timeout are failed (never resent);
- * 2. due messages are claimed with a conditional UPDATE (queued → sending),
- *    so of several senders exactly one gets each message;
+ * 2. each due message is claimed with a conditional UPDATE (queued →
+ *    sending) just before it is handed to the provider, so of several
+ *    senders exactly one gets it, and a crash strands only those in flight;
  * 3. each is delivered and marked sent; a retryable failure puts it back in
  *    the queue for later, up to maxAttempts; anything else fails it.
  * Vote notices are held during the recipient's quiet hours and dropped if
@@ -76,7 +77,7 @@ export async function sendQueuedMessages(deps: SmsQueueDeps): Promise<DrainRepor
   while (!deps.signal?.aborted) {
     const now = deps.now();
     const due = await db
-      .select({ id: smsOutbox.id, kind: smsOutbox.kind, timeZone: schools.timeZone })
+      .select({ id: smsOutbox.id, to: smsOutbox.toPhone, body: smsOutbox.body, kind: smsOutbox.kind, timeZone: schools.timeZone })
       .from(smsOutbox)
       .leftJoin(users, eq(users.phone, smsOutbox.toPhone))
       .leftJoin(schools, eq(schools.id, users.schoolId))
@@ -95,57 +96,62 @@ export async function sendQueuedMessages(deps: SmsQueueDeps): Promise<DrainRepor
     if (due.length === 0) break;
     cursor = due[due.length - 1]!.id;
 
-    const sendable = due
-      .filter((m) => m.kind !== "notification" || !isQuietHour(now, m.timeZone ?? FALLBACK_TIME_ZONE))
-      .map((m) => m.id);
+    const sendable = due.filter((m) => m.kind !== "notification" || !isQuietHour(now, m.timeZone ?? FALLBACK_TIME_ZONE));
     if (sendable.length > 0) await claimAndSend(deps, sendable, report);
     if (due.length < SMS_QUEUE.batchSize) break;
   }
   return report;
 }
 
-async function claimAndSend(deps: SmsQueueDeps, ids: string[], report: DrainReport): Promise<void> {
+interface DueMessage {
+  id: string;
+  to: string;
+  body: string;
+  kind: SmsKind;
+}
+
+/**
+ * Each message is claimed (queued → sending) only when a worker is about to
+ * hand it to the provider, so a crash leaves at most `concurrency` messages
+ * "sending" (in doubt) and the rest queued for the next run.
+ */
+async function claimAndSend(deps: SmsQueueDeps, due: DueMessage[], report: DrainReport): Promise<void> {
   const { db } = deps;
-  const claimedAt = deps.now();
-  const claimed = await db
-    .update(smsOutbox)
-    .set({ status: "sending", claimedAt, attempts: sql`${smsOutbox.attempts} + 1` })
-    .where(and(inArray(smsOutbox.id, ids), eq(smsOutbox.status, "queued")))
-    .returning({
-      id: smsOutbox.id,
-      to: smsOutbox.toPhone,
-      body: smsOutbox.body,
-      kind: smsOutbox.kind,
-      attempts: smsOutbox.attempts,
-    });
-  if (claimed.length === 0) return;
+  const allowed = await smsAllowedPhones(db, due.filter((m) => needsConsent(m.kind)).map((m) => m.to));
 
-  const unsolicited = claimed.filter((m) => m.kind !== "code").map((m) => m.to);
-  const allowed = await smsAllowedPhones(db, unsolicited);
+  await forEachConcurrently(due, SMS_QUEUE.concurrency, deps.signal, async (message) => {
+    if (needsConsent(message.kind) && !allowed.has(message.to)) {
+      const dropped = await db
+        .update(smsOutbox)
+        .set({ status: "failed", lastError: "not sent: the number no longer consents to texts" })
+        .where(and(eq(smsOutbox.id, message.id), eq(smsOutbox.status, "queued")))
+        .returning({ id: smsOutbox.id });
+      report.suppressed += dropped.length;
+      return;
+    }
+    const [claimed] = await db
+      .update(smsOutbox)
+      .set({ status: "sending", claimedAt: deps.now(), attempts: sql`${smsOutbox.attempts} + 1` })
+      .where(and(eq(smsOutbox.id, message.id), eq(smsOutbox.status, "queued")))
+      .returning({ attempts: smsOutbox.attempts });
+    if (!claimed) return; // another sender has it
 
-  await forEachConcurrently(claimed, SMS_QUEUE.concurrency, async (message) => {
     const finish = (set: Partial<typeof smsOutbox.$inferInsert>) =>
       db
         .update(smsOutbox)
         .set(set)
         .where(and(eq(smsOutbox.id, message.id), eq(smsOutbox.status, "sending")));
-
-    if (needsConsent(message.kind) && !allowed.has(message.to)) {
-      await finish({ status: "failed", lastError: "not sent: the number no longer consents to texts" });
-      report.suppressed++;
-      return;
-    }
     try {
       const { providerMessageId } = await deps.provider.deliver({ to: message.to, body: message.body });
       await finish({ status: "sent", sentAt: deps.now(), providerMessageId, lastError: null });
       report.sent++;
     } catch (error) {
-      const retry = error instanceof SmsDeliveryError && error.retryable && message.attempts < SMS_QUEUE.maxAttempts;
+      const retry = error instanceof SmsDeliveryError && error.retryable && claimed.attempts < SMS_QUEUE.maxAttempts;
       if (retry) {
         await finish({
           status: "queued",
           lastError: errorText(error),
-          nextAttemptAt: new Date(deps.now().getTime() + retryDelayMs(message.attempts)),
+          nextAttemptAt: new Date(deps.now().getTime() + retryDelayMs(claimed.attempts)),
         });
         report.retrying++;
       } else {
@@ -165,10 +171,16 @@ const needsConsent = (kind: SmsKind) => kind !== "code";
 /** The consent record's keyword when the carrier, not an inbound text, told us of the STOP. */
 const CARRIER_OPT_OUT = "STOP (carrier, Twilio 21610)";
 
-async function forEachConcurrently<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+/** Runs fn over items, `limit` at a time; once signal is aborted, starts no more. */
+async function forEachConcurrently<T>(
+  items: readonly T[],
+  limit: number,
+  signal: AbortSignal | undefined,
+  fn: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
-    while (next < items.length) await fn(items[next++]!);
+    while (next < items.length && !signal?.aborted) await fn(items[next++]!);
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
