@@ -8,6 +8,8 @@ export interface CliEnv {
   /** Absolute; relative DATA_DIR values are resolved against the repository root. */
   dataDir: string;
   seedDemo: boolean;
+  /** Where the command was typed (pnpm runs scripts in the package's folder): file arguments are relative to it. */
+  invokedFrom: string;
 }
 
 /** Walks up from `start` to the directory holding pnpm-workspace.yaml. */
@@ -34,12 +36,15 @@ export function readCliEnv(env: NodeJS.ProcessEnv = process.env): CliEnv {
   const seedDemo = env.SEED_DEMO?.trim()
     ? parseBoolean("SEED_DEMO", env.SEED_DEMO)
     : env.NODE_ENV !== "production";
-  return { databaseUrl, dataDir, seedDemo };
+  const invokedFrom = env.INIT_CWD?.trim() || process.cwd();
+  return { databaseUrl, dataDir, seedDemo, invokedFrom };
 }
 
 /** PGlite lives in $DATA_DIR/pglite, media in $DATA_DIR/media (DESIGN.md). */
 export const pgliteDir = (env: CliEnv) => join(env.dataDir, "pglite");
 export const mediaDir = (env: CliEnv) => join(env.dataDir, "media");
+/** Where `pnpm db:backup` writes when given no --out. */
+export const backupsDir = (env: CliEnv) => join(env.dataDir, "backups");
 
 /** Runs a CLI body, printing one clear line (not a stack) on failure. */
 export function runCli(main: () => Promise<void>): void {
