@@ -180,6 +180,36 @@ describe("sending the queue", () => {
     expect(failed.every((r) => /outcome unknown/.test(r.lastError ?? ""))).toBe(true);
   });
 
+  it("does not claim a message another sender put back for a later retry after this one read it", async () => {
+    const clock = testClock(NOON);
+    const phones = Array.from({ length: SMS_QUEUE.concurrency + 1 }, newPhone);
+    for (const phone of phones) await consentTo(first.db, phone, new Date(Date.parse(NOON) - MINUTE));
+    for (const phone of phones) await queue(phone, clock.now());
+
+    // A has read the batch and its workers are busy with their first texts...
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const a = fakeProvider();
+    a.behaviour = (_m, call) => (call <= SMS_QUEUE.concurrency ? gate : undefined);
+    const drainA = sendQueuedMessages({ db: first.db, provider: a, now: clock.now });
+    await expect.poll(() => a.calls.length, { timeout: 10_000 }).toBe(SMS_QUEUE.concurrency);
+    // ...when B tries the rest and Twilio asks it to come back later.
+    const b = fakeProvider();
+    b.behaviour = () => {
+      throw new SmsDeliveryError("Twilio 503: Service Unavailable", true);
+    };
+    await sendQueuedMessages({ db: second.db, provider: b, now: clock.now });
+    release();
+    await drainA;
+
+    // The one A had not started yet went to B, which put it back for later: A must leave it.
+    const leftOver = phones.find((p) => !a.calls.slice(0, SMS_QUEUE.concurrency).some((m) => m.to === p))!;
+    expect(b.calls.map((m) => m.to)).toContain(leftOver);
+    expect(a.calls.slice(SMS_QUEUE.concurrency).map((m) => m.to)).not.toContain(leftOver);
+    const [row] = await first.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, leftOver));
+    expect(row).toMatchObject({ status: "queued", attempts: 1 });
+  });
+
   it("drops a queued notice when the number stopped consenting before it went out", async () => {
     const clock = testClock(NOON);
     const phone = newPhone();

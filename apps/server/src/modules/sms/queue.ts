@@ -44,6 +44,9 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(SMS_QUEUE.retryMaxDelayMs, SMS_QUEUE.retryBaseDelayMs * 2 ** Math.max(0, attempts - 1));
 }
 
+/** Queued and not waiting for a retry's time. */
+const isDue = (now: Date) => and(eq(smsOutbox.status, "queued"), or(isNull(smsOutbox.nextAttemptAt), lte(smsOutbox.nextAttemptAt, now)));
+
 /**
  * Sends queued messages through the provider, each at most once:
  * 1. messages left "sending" past the timeout are failed (never resent);
@@ -83,8 +86,7 @@ export async function sendQueuedMessages(deps: SmsQueueDeps): Promise<DrainRepor
       .leftJoin(schools, eq(schools.id, users.schoolId))
       .where(
         and(
-          eq(smsOutbox.status, "queued"),
-          or(isNull(smsOutbox.nextAttemptAt), lte(smsOutbox.nextAttemptAt, now)),
+          isDue(now),
           // Compared with the stored row, not a JS Date: timestamps keep microseconds, Dates do not.
           cursor
             ? sql`(${smsOutbox.createdAt}, ${smsOutbox.id}) > (select c.created_at, c.id from sms_outbox c where c.id = ${cursor})`
@@ -132,7 +134,8 @@ async function claimAndSend(deps: SmsQueueDeps, due: DueMessage[], report: Drain
     const [claimed] = await db
       .update(smsOutbox)
       .set({ status: "sending", claimedAt: deps.now(), attempts: sql`${smsOutbox.attempts} + 1` })
-      .where(and(eq(smsOutbox.id, message.id), eq(smsOutbox.status, "queued")))
+      // Still due: another sender may have tried it since it was read, and put it back for later.
+      .where(and(eq(smsOutbox.id, message.id), isDue(deps.now())))
       .returning({ attempts: smsOutbox.attempts });
     if (!claimed) return; // another sender has it
 
