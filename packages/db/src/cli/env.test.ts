@@ -20,6 +20,11 @@ describe("CLI environment", () => {
     expect(() => readCliEnv({ SEED_DEMO: "maybe" })).toThrow("SEED_DEMO must be true or false");
   });
 
+  it("takes file arguments from where the command was typed (pnpm's INIT_CWD), not the package folder", () => {
+    expect(readCliEnv({ INIT_CWD: "/srv/ops" }).invokedFrom).toBe("/srv/ops");
+    expect(readCliEnv({}).invokedFrom).toBe(process.cwd());
+  });
+
   it("reads DATABASE_URL when set", () => {
     expect(readCliEnv({}).databaseUrl).toBeUndefined();
     expect(readCliEnv({ DATABASE_URL: "postgres://x@h/db" }).databaseUrl).toBe("postgres://x@h/db");
