@@ -1,4 +1,4 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { format } from "node:util";
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
 import { clearServerCache } from "../lib/data-layer";
@@ -10,6 +10,11 @@ import { server } from "./msw/server";
  * prop types, uncaught render errors) fails that test.
  */
 let consoleErrors: string[] = [];
+
+// Lazy screens and the lazy toast container take more than testing-library's
+// default 1 s to appear when the machine is busy (CI shares two cores with the
+// database and the browser tests); a real failure still fails, only later.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no layout; ScrollRestoration calls this on every navigation.
 window.scrollTo = () => undefined;
