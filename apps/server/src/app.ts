@@ -1,6 +1,6 @@
 import { ERROR_MESSAGES, routes } from "@quad/contracts";
 import Fastify, { type FastifyInstance } from "fastify";
-import { httpErrorBody } from "./http/error-body";
+import { errorResponse, httpErrorBody } from "./http/error-body";
 import { builtInlineHashes } from "./http/inline-hashes";
 import { loggerOptions } from "./http/logger";
 import { registerSecurityHeaders } from "./http/security-headers";
@@ -47,6 +47,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
+      const { status: mapped, body } = errorResponse(error);
+      if (mapped === 503) return reply.code(503).header("retry-after", String(body.retryAfterSeconds)).send(body);
       request.log.error({ err: error }, "request failed");
       return reply.code(500).send(httpErrorBody(500, ERROR_MESSAGES.unexpected));
     }

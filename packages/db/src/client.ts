@@ -31,23 +31,38 @@ export interface CreateDatabaseOptions {
   dataDir?: string;
   /** postgres.js pool size (default 10). PGlite always has one connection. */
   poolSize?: number;
+  /** How long one attempt to open a Postgres connection may take (default 2 s). */
+  connectTimeoutMs?: number;
+  /** Postgres' statement_timeout for every session of the pool (default 10 s; 0: none). */
+  statementTimeoutMs?: number;
 }
 
 export const DEFAULT_POOL_SIZE = 10;
+export const DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
+/**
+ * The longest pause between attempts to reconnect. postgres.js's own backoff
+ * grows to 20 s after a few failed attempts, and every query waiting for a
+ * connection waits for it: requests hung long after the database was back.
+ */
+const MAX_RECONNECT_DELAY_S = 0.25;
 
 export async function createDatabase(opts: CreateDatabaseOptions = {}): Promise<DatabaseHandle> {
-  if (opts.url) return postgresDatabase(opts.url, opts.poolSize ?? DEFAULT_POOL_SIZE);
+  if (opts.url) return postgresDatabase(opts.url, opts);
   if (opts.dataDir !== undefined) mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create(opts.dataDir === undefined ? {} : { dataDir: opts.dataDir });
   return pgliteDatabase(client);
 }
 
-function postgresDatabase(url: string, poolSize: number): DatabaseHandle {
+function postgresDatabase(url: string, opts: CreateDatabaseOptions): DatabaseHandle {
   const client = postgres(url, {
-    max: poolSize,
+    max: opts.poolSize ?? DEFAULT_POOL_SIZE,
+    // postgres.js counts these in seconds.
+    connect_timeout: (opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS) / 1000,
+    backoff: (attempts) => Math.min(0.02 * 2 ** attempts, MAX_RECONNECT_DELAY_S),
     // "already exists, skipping" notices from idempotent DDL are noise.
     onnotice: () => {},
-    connection: { application_name: "quad" },
+    connection: { application_name: "quad", statement_timeout: opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS },
   });
   const db: Database = drizzlePostgres(client, { schema });
   return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };

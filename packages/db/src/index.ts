@@ -2,6 +2,8 @@ export {
   createDatabase,
   pgliteDatabase,
   DEFAULT_POOL_SIZE,
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  DEFAULT_STATEMENT_TIMEOUT_MS,
   type CreateDatabaseOptions,
   type Database,
   type DatabaseHandle,
