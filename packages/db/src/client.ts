@@ -4,6 +4,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import postgres from "postgres";
+import { lockDataDir } from "./data-dir-lock";
 import * as schema from "./schema/index";
 
 export type Schema = typeof schema;
@@ -49,9 +50,17 @@ const MAX_RECONNECT_DELAY_S = 0.25;
 
 export async function createDatabase(opts: CreateDatabaseOptions = {}): Promise<DatabaseHandle> {
   if (opts.url) return postgresDatabase(opts.url, opts);
-  if (opts.dataDir !== undefined) mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create(opts.dataDir === undefined ? {} : { dataDir: opts.dataDir });
-  return pgliteDatabase(client);
+  if (opts.dataDir === undefined) return pgliteDatabase(await PGlite.create());
+  mkdirSync(opts.dataDir, { recursive: true });
+  // Before opening it: a second process would otherwise run on its own copy of the data.
+  const lock = lockDataDir(opts.dataDir);
+  try {
+    const handle = pgliteDatabase(await PGlite.create({ dataDir: opts.dataDir }));
+    return { ...handle, close: () => handle.close().finally(() => lock.release()) };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }
 
 function postgresDatabase(url: string, opts: CreateDatabaseOptions): DatabaseHandle {

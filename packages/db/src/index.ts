@@ -14,4 +14,5 @@ export {
 export { migrate, DEFAULT_MIGRATIONS_FOLDER, type MigrateOptions } from "./migrate";
 export { preparedStatement, queryRows, type StatementParams } from "./sql";
 export * from "./errors";
+export { DataDirLockedError, LOCK_FILE, lockDataDir, type DataDirLock, type LockHolder } from "./data-dir-lock";
 export * from "./schema/index";

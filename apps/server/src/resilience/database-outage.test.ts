@@ -18,7 +18,7 @@ describe.skipIf(!binDir)(binDir ? "a database outage" : "a database outage (skip
 
   beforeAll(async () => {
     postgres = await startThrowawayPostgres(binDir!);
-    server = await startServerProcess({ DATABASE_URL: postgres.url });
+    server = await startServerProcess(process.env, { DATABASE_URL: postgres.url });
   }, 120_000);
 
   afterAll(async () => {

@@ -19,7 +19,7 @@ describe.skipIf(!binDir)(binDir ? "Postgres restarts under load" : "Postgres res
 
   beforeAll(async () => {
     postgres = await startThrowawayPostgres(binDir!);
-    server = await startServerProcess({ DATABASE_URL: postgres.url });
+    server = await startServerProcess(process.env, { DATABASE_URL: postgres.url });
   }, 120_000);
 
   afterAll(async () => {

@@ -19,10 +19,15 @@ export interface ServerProcess {
 
 /**
  * A real server process (src/index.ts, as `pnpm start` runs it) on a free
- * port with its own data directory, no Redis and no jobs; `env` adds to or
+ * port with its own data directory, no Redis and no jobs, in the test's
+ * environment (`inherited`, the caller's process.env); `env` adds to or
  * overrides that. Resolves once /api/health answers, unless `wait` is false.
  */
-export async function startServerProcess(env: Record<string, string>, opts: { wait?: boolean; dataDir?: string } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  inherited: NodeJS.ProcessEnv,
+  env: Record<string, string>,
+  opts: { wait?: boolean; dataDir?: string } = {},
+): Promise<ServerProcess> {
   const dataDir = opts.dataDir ?? (await mkdtemp(path.join(tmpdir(), "quad-server-")));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -31,7 +36,7 @@ export async function startServerProcess(env: Record<string, string>, opts: { wa
     cwd: SERVER_DIR,
     stdio: ["ignore", "pipe", "pipe"],
     env: {
-      ...process.env,
+      ...inherited,
       NODE_ENV: "development",
       HOST: "127.0.0.1",
       PORT: String(port),
@@ -59,10 +64,11 @@ export async function startServerProcess(env: Record<string, string>, opts: { wa
   };
   if (opts.wait !== false) {
     try {
-      await waitUntilAnswering(`${base}/api/health`, child);
+      // PGlite creates and migrates a new database at the first start: slow on a busy machine.
+      await waitUntilAnswering(`${base}/api/health`, child, 150_000);
     } catch (error) {
       await server.stop();
-      throw new Error(`${String(error)}\n${output}`);
+      throw new Error(`${String(error)}\n${output}`, { cause: error });
     }
   }
   return server;
