@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   METHOD_NOT_SUPPORTED: 405,
+  /** The request did not arrive in time (a client sending too slowly). tRPC's name for 408. */
+  TIMEOUT: 408,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
