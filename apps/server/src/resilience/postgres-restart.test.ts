@@ -11,7 +11,7 @@ import { postgresBinDir, startThrowawayPostgres, type ThrowawayPostgres } from "
  * dropped, or an unhandled rejection from its type fetch (decision 0007).
  */
 const binDir = postgresBinDir();
-const RESTARTS = Number(process.env.RESTART_TEST_ROUNDS ?? 12);
+const RESTARTS = Number(process.env.RESTART_TEST_ROUNDS ?? 20);
 
 describe.skipIf(!binDir)(binDir ? "Postgres restarts under load" : "Postgres restarts under load (skipped: no initdb/pg_ctl)", () => {
   let postgres: ThrowawayPostgres;
