@@ -1,6 +1,5 @@
-import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { existsSync, readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
 import { LOCK_FILE } from "@quad/db";
@@ -52,13 +51,15 @@ describe("one process per embedded database", () => {
     expect(existsSync(path.join(dataDir, "pglite", LOCK_FILE))).toBe(false);
   }, 30_000);
 
-  it("a lock left by a process that is gone (a crash) does not block a restart", async () => {
-    const gone = spawnSync(process.execPath, ["-e", ""]).pid!;
-    const pgliteDir = path.join(dataDir, "pglite");
-    await mkdir(pgliteDir, { recursive: true });
-    writeFileSync(path.join(pgliteDir, LOCK_FILE), `${JSON.stringify({ pid: gone, hostname: hostname() })}\n`);
+  it("after a crash (kill -9) the lock it left does not block a restart", async () => {
+    const crashed = await startServerProcess(process.env, {}, { dataDir });
+    const lockFile = path.join(dataDir, "pglite", LOCK_FILE);
+    crashed.child.kill("SIGKILL");
+    await new Promise((resolve) => crashed.child.once("exit", resolve));
+    // Left behind, naming a process that is gone.
+    expect(JSON.parse(readFileSync(lockFile, "utf8")).pid).toBe(crashed.child.pid);
     first = await startServerProcess(process.env, {}, { dataDir });
     expect((await send(first.base, { path: "/api/health" })).status).toBe(200);
-    expect(JSON.parse(readFileSync(path.join(pgliteDir, LOCK_FILE), "utf8")).pid).toBe(first.child.pid);
+    expect(JSON.parse(readFileSync(lockFile, "utf8")).pid).toBe(first.child.pid);
   }, 300_000);
 });
