@@ -34,12 +34,13 @@ export interface CreateDatabaseOptions {
   poolSize?: number;
   /** How long one attempt to open a Postgres connection may take (default 2 s). */
   connectTimeoutMs?: number;
-  /** Postgres' statement_timeout for every session of the pool (default 10 s; 0: none). */
+  /** Postgres' statement_timeout for every session of the pool (default: none; the server passes 10 s). */
   statementTimeoutMs?: number;
 }
 
 export const DEFAULT_POOL_SIZE = 10;
 export const DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
+/** The server's default (DATABASE_STATEMENT_TIMEOUT_MS); scripts such as the seed run without one. */
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
 /**
  * The longest pause between attempts to reconnect. postgres.js's own backoff
@@ -71,7 +72,7 @@ function postgresDatabase(url: string, opts: CreateDatabaseOptions): DatabaseHan
     backoff: (attempts) => Math.min(0.02 * 2 ** attempts, MAX_RECONNECT_DELAY_S),
     // "already exists, skipping" notices from idempotent DDL are noise.
     onnotice: () => {},
-    connection: { application_name: "quad", statement_timeout: opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS },
+    connection: { application_name: "quad", ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}) },
   });
   const db: Database = drizzlePostgres(client, { schema });
   return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };

@@ -42,13 +42,15 @@ export interface DataDirLock {
  * checked from here and counts as held.
  */
 export function lockDataDir(dir: string): DataDirLock {
-  const file = path.join(dir, LOCK_FILE);
+  const file = path.resolve(dir, LOCK_FILE);
   const mine = `${JSON.stringify({ pid: process.pid, hostname: hostname() } satisfies LockHolder)}\n`;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       writeFileSync(file, mine, { flag: "wx" });
+      heldHere.add(file);
       return {
         release() {
+          heldHere.delete(file);
           if (read(file) === mine) rmSync(file, { force: true });
         },
       };
@@ -58,7 +60,7 @@ export function lockDataDir(dir: string): DataDirLock {
     const content = read(file);
     if (content === undefined) continue;
     const holder = parse(content);
-    if (holder && isHeld(holder)) throw new DataDirLockedError(dir, holder);
+    if (holder && isHeld(holder, file)) throw new DataDirLockedError(dir, holder);
     takeOverStale(file, content);
   }
   throw new Error(`Could not take the lock ${file}: other processes keep replacing it`);
@@ -86,10 +88,14 @@ function takeOverStale(file: string, stale: string) {
   rmSync(aside, { force: true });
 }
 
-function isHeld(holder: LockHolder): boolean {
+/** Lock files this process took and has not released. */
+const heldHere = new Set<string>();
+
+function isHeld(holder: LockHolder, file: string): boolean {
   if (holder.hostname !== hostname()) return true;
-  // In a restarted container this process can have the old one's PID (often 1): that one is gone.
-  if (holder.pid === process.pid) return false;
+  // Ours, unless this process did not take it: then it is from a process before a container
+  // restart that had the same PID (often 1), and that one is gone.
+  if (holder.pid === process.pid) return heldHere.has(file);
   try {
     process.kill(holder.pid, 0);
     return true;
