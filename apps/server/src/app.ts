@@ -1,6 +1,8 @@
+import { STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
 import { ERROR_MESSAGES, routes } from "@quad/contracts";
 import Fastify, { type FastifyInstance } from "fastify";
-import { httpErrorBody } from "./http/error-body";
+import { errorResponse, httpErrorBody } from "./http/error-body";
 import { builtInlineHashes } from "./http/inline-hashes";
 import { loggerOptions } from "./http/logger";
 import { registerSecurityHeaders } from "./http/security-headers";
@@ -28,6 +30,24 @@ export const TRPC_MAX_BATCH_SIZE = 10;
 /** JSON bodies are small; photos go through the multipart route with its own limit. */
 const JSON_BODY_LIMIT = 1024 * 1024;
 
+/**
+ * Fastify's own answer to a request Node rejected before routing (too slow,
+ * malformed), with the shared error body instead of Fastify's.
+ */
+function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const status = error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
+  const message = status === 408 ? ERROR_MESSAGES.requestTimeout : status === 431 ? "Request headers too large" : "Bad request";
+  const body = JSON.stringify(httpErrorBody(status, message));
+  this.log.debug({ err: error }, "client error");
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 /** Builds the whole HTTP app without listening, so tests drive it with inject(). */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { webDistDir, logger, ...deps } = opts;
@@ -38,6 +58,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     trustProxy: deps.config.TRUST_PROXY === true,
     // A tRPC batch names its procedures in the path: room for TRPC_MAX_BATCH_SIZE long names.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+    // Slow clients are cut off (a byte every few seconds would otherwise hold a connection for
+    // ever): Node answers 408 once the headers or the whole request are late, checking every
+    // second rather than its default 30 s.
+    requestTimeout: deps.config.HTTP_REQUEST_TIMEOUT_MS,
+    http: { headersTimeout: deps.config.HTTP_HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1000 },
+    clientErrorHandler: answerClientError,
   });
 
   const createContext = requestContextFactory(deps);
@@ -47,6 +73,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
+      const { status: mapped, body } = errorResponse(error);
+      if (mapped === 503) return reply.code(503).header("retry-after", String(body.retryAfterSeconds)).send(body);
       request.log.error({ err: error }, "request failed");
       return reply.code(500).send(httpErrorBody(500, ERROR_MESSAGES.unexpected));
     }

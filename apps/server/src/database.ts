@@ -14,7 +14,14 @@ import type { MediaStorage } from "./media/storage";
 export async function openDatabase(config: Config, media: MediaStorage, log: (message: string) => void) {
   const started = Date.now();
   const handle = await createDatabase(
-    config.DATABASE_URL ? { url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE } : { dataDir: path.join(config.dataDir, "pglite") },
+    config.DATABASE_URL
+      ? {
+          url: config.DATABASE_URL,
+          poolSize: config.DATABASE_POOL_SIZE,
+          connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+          statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+        }
+      : { dataDir: path.join(config.dataDir, "pglite") },
   );
   await migrate(handle.db);
   const retired = await removeRetiredTeasers(media);

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { DEFAULT_POOL_SIZE } from "@quad/db";
+import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from "@quad/db";
 import { z } from "zod";
 import { weakSecretReason } from "./security/secret-strength";
 
@@ -12,6 +12,11 @@ import { weakSecretReason } from "./security/secret-strength";
 const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 const emptyAsUndefined = (v: unknown) => (v === "" ? undefined : v);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUndefined, schema.optional());
+const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+/** A duration in whole milliseconds, at least `min`, at most an hour. */
+const milliseconds = (fallback: number, min: number) =>
+  z.preprocess(emptyAsUndefined, z.coerce.number<number>().int().min(min).max(3_600_000).default(fallback));
 
 const EnvSchema = z
   .object({
@@ -25,7 +30,15 @@ const EnvSchema = z
      * per query than more connections competing for those cores (README "Performance").
      */
     DATABASE_POOL_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number<number>().int().min(1).max(100).default(DEFAULT_POOL_SIZE)),
+    /** One attempt to open a Postgres connection; while Postgres is unreachable, requests fail (503) after about this long. */
+    DATABASE_CONNECT_TIMEOUT_MS: milliseconds(DEFAULT_CONNECT_TIMEOUT_MS, 100),
+    /** Postgres cancels any one statement that runs longer (0: no limit); the request gets a 503. */
+    DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(DEFAULT_STATEMENT_TIMEOUT_MS, 0),
     DATA_DIR: z.string().min(1).default(".data"),
+    /** A request's headers must have arrived within this; else 408 and the connection is closed. */
+    HTTP_HEADERS_TIMEOUT_MS: milliseconds(DEFAULT_HEADERS_TIMEOUT_MS, 100),
+    /** The whole request, headers and body, must have arrived within this (a 10 MB photo at about 1.5 Mbit/s). */
+    HTTP_REQUEST_TIMEOUT_MS: milliseconds(DEFAULT_REQUEST_TIMEOUT_MS, 100),
     AUTH_PROVIDER: z.enum(["local", "firebase"]).default("local"),
     SMS_PROVIDER: z.enum(["outbox", "twilio"]).default("outbox"),
     PAYMENT_PROVIDER: z.enum(["local", "stripe"]).default("local"),
@@ -87,6 +100,10 @@ const EnvSchema = z
         if (env.SMS_PROVIDER === "outbox") refuse("SMS_PROVIDER", "outbox");
         if (env.PAYMENT_PROVIDER === "local") refuse("PAYMENT_PROVIDER", "local");
       }
+    }
+    // Node measures the headers within the request's time: a longer headers deadline would never apply.
+    if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({ code: "custom", path: ["HTTP_HEADERS_TIMEOUT_MS"], message: "must not be longer than HTTP_REQUEST_TIMEOUT_MS" });
     }
   });
 

@@ -1,4 +1,5 @@
-import type { ErrorCode } from "@quad/contracts";
+import { ERROR_MESSAGES, type ErrorCode } from "@quad/contracts";
+import { isDatabaseUnavailable } from "@quad/db";
 
 /**
  * A rule the request broke, as a value with a contracts error code.
@@ -13,4 +14,20 @@ export class AppError extends Error {
     super(message);
     this.name = "AppError";
   }
+}
+
+/** What a 503 asks clients to wait: a Postgres restart or failover takes seconds. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The one mapping of "the database is unreachable or did not answer in time"
+ * (docs/decisions/0014-failing-fast-when-the-database-is-down.md): a 503 with
+ * the shared body and Retry-After, on every edge. Undefined for any other error.
+ */
+export function unavailableError(error: unknown): AppError | undefined {
+  return isDatabaseUnavailable(error) ? serviceUnavailable() : undefined;
+}
+
+export function serviceUnavailable(): AppError {
+  return new AppError("SERVICE_UNAVAILABLE", ERROR_MESSAGES.unavailable, { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
 }

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { DataDirLockedError } from "@quad/db";
 import { buildApp } from "./app";
 import { openDatabase } from "./database";
 import { devJwtSecret } from "./dev-secret";
@@ -94,6 +95,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // A second server on the same embedded database: one line naming the directory and the holder.
+  console.error(error instanceof DataDirLockedError ? error.message : error);
   process.exit(1);
 });

@@ -29,7 +29,7 @@ describe("error codes and HTTP statuses", () => {
     [418, "BAD_REQUEST"],
     [422, "BAD_REQUEST"],
     [502, "INTERNAL_SERVER_ERROR"],
-    [503, "INTERNAL_SERVER_ERROR"],
+    [504, "INTERNAL_SERVER_ERROR"],
   ])("maps the unlisted status %d to %s", (status, code) => {
     expect(codeOfStatus(status)).toBe(code);
   });

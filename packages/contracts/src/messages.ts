@@ -95,6 +95,8 @@ export const ERROR_MESSAGES = {
   tooLarge: "That file is too large.",
   cardDeclined: "Your card was declined.",
   tooManyRequests: "Too many requests. Please wait a moment and try again.",
+  unavailable: "We can't reach our database right now. Please try again in a moment.",
+  requestTimeout: "The request took too long to arrive. Please try again.",
   heldForReview: "Your profile is paused while our team reviews reports about it.",
   alreadyReported: "You already reported this student. Our team will review it.",
 } as const;

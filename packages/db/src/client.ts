@@ -4,6 +4,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import postgres from "postgres";
+import { lockDataDir } from "./data-dir-lock";
 import * as schema from "./schema/index";
 
 export type Schema = typeof schema;
@@ -31,23 +32,47 @@ export interface CreateDatabaseOptions {
   dataDir?: string;
   /** postgres.js pool size (default 10). PGlite always has one connection. */
   poolSize?: number;
+  /** How long one attempt to open a Postgres connection may take (default 2 s). */
+  connectTimeoutMs?: number;
+  /** Postgres' statement_timeout for every session of the pool (default: none; the server passes 10 s). */
+  statementTimeoutMs?: number;
 }
 
 export const DEFAULT_POOL_SIZE = 10;
+export const DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
+/** The server's default (DATABASE_STATEMENT_TIMEOUT_MS); scripts such as the seed run without one. */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
+/**
+ * The longest pause between attempts to reconnect. postgres.js's own backoff
+ * grows to 20 s after a few failed attempts, and every query waiting for a
+ * connection waits for it: requests hung long after the database was back.
+ */
+const MAX_RECONNECT_DELAY_S = 0.25;
 
 export async function createDatabase(opts: CreateDatabaseOptions = {}): Promise<DatabaseHandle> {
-  if (opts.url) return postgresDatabase(opts.url, opts.poolSize ?? DEFAULT_POOL_SIZE);
-  if (opts.dataDir !== undefined) mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create(opts.dataDir === undefined ? {} : { dataDir: opts.dataDir });
-  return pgliteDatabase(client);
+  if (opts.url) return postgresDatabase(opts.url, opts);
+  if (opts.dataDir === undefined) return pgliteDatabase(await PGlite.create());
+  mkdirSync(opts.dataDir, { recursive: true });
+  // Before opening it: a second process would otherwise run on its own copy of the data.
+  const lock = lockDataDir(opts.dataDir);
+  try {
+    const handle = pgliteDatabase(await PGlite.create({ dataDir: opts.dataDir }));
+    return { ...handle, close: () => handle.close().finally(() => lock.release()) };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }
 
-function postgresDatabase(url: string, poolSize: number): DatabaseHandle {
+function postgresDatabase(url: string, opts: CreateDatabaseOptions): DatabaseHandle {
   const client = postgres(url, {
-    max: poolSize,
+    max: opts.poolSize ?? DEFAULT_POOL_SIZE,
+    // postgres.js counts these in seconds.
+    connect_timeout: (opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS) / 1000,
+    backoff: (attempts) => Math.min(0.02 * 2 ** attempts, MAX_RECONNECT_DELAY_S),
     // "already exists, skipping" notices from idempotent DDL are noise.
     onnotice: () => {},
-    connection: { application_name: "quad" },
+    connection: { application_name: "quad", ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}) },
   });
   const db: Database = drizzlePostgres(client, { schema });
   return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };

@@ -38,3 +38,40 @@ export const isCheckViolation = (error: unknown, constraint?: string) =>
   violates(PG_CHECK_VIOLATION, error, constraint);
 export const isForeignKeyViolation = (error: unknown, constraint?: string) =>
   violates(PG_FOREIGN_KEY_VIOLATION, error, constraint);
+
+/**
+ * Errors that say the database could not be reached or did not answer in
+ * time, rather than that the query was wrong: postgres.js's own connection
+ * codes, the socket's, and Postgres refusing or ending sessions while it
+ * stops, starts or is overloaded (57P01-57P03, class 08, 53300), and a
+ * statement cut off by statement_timeout (57014).
+ */
+const UNAVAILABLE_CODES = new Set([
+  "CONNECT_TIMEOUT",
+  "CONNECTION_CLOSED",
+  "CONNECTION_DESTROYED",
+  "CONNECTION_ENDED",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EPIPE",
+  "57P01",
+  "57P02",
+  "57P03",
+  "57014",
+  "53300",
+]);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -2,6 +2,8 @@ export {
   createDatabase,
   pgliteDatabase,
   DEFAULT_POOL_SIZE,
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  DEFAULT_STATEMENT_TIMEOUT_MS,
   type CreateDatabaseOptions,
   type Database,
   type DatabaseHandle,
@@ -12,4 +14,5 @@ export {
 export { migrate, DEFAULT_MIGRATIONS_FOLDER, type MigrateOptions } from "./migrate";
 export { preparedStatement, queryRows, type StatementParams } from "./sql";
 export * from "./errors";
+export { DataDirLockedError, LOCK_FILE, lockDataDir, type DataDirLock, type LockHolder } from "./data-dir-lock";
 export * from "./schema/index";

@@ -33,6 +33,8 @@ export async function migrate(db: Database, opts: MigrateOptions = {}): Promise<
   const table = sql`${sql.identifier(MIGRATIONS_SCHEMA)}.${sql.identifier(MIGRATIONS_TABLE)}`;
 
   return db.transaction(async (tx) => {
+    // Neither waiting for another process's migration nor a long one is a request's statement.
+    await tx.execute(sql`set local statement_timeout = 0`);
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
     await tx.execute(sql`create schema if not exists ${sql.identifier(MIGRATIONS_SCHEMA)}`);
     await tx.execute(

@@ -2,11 +2,12 @@ import { ERROR_MESSAGES, codeOfStatus, fieldErrorsOf, type ApiErrorBody, type Er
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { ZodError } from "zod";
-import { AppError } from "../errors";
+import { AppError, unavailableError } from "../errors";
 
 /** DESIGN.md "Errors": `{message, code, fieldErrors?}` with the fitting status, no internals. */
 export function errorResponse(error: unknown): { status: number; body: ApiErrorBody } {
-  const cause = error instanceof TRPCError && error.cause ? error.cause : error;
+  const inner = error instanceof TRPCError && error.cause ? error.cause : error;
+  const cause = inner instanceof AppError ? inner : (unavailableError(inner) ?? inner);
   if (cause instanceof AppError) {
     const status = statusOfCode(cause.code);
     return { status, body: { message: cause.message, code: cause.code, ...cause.details } };

@@ -36,7 +36,7 @@ export function registerRestRoutes(app: FastifyInstance, opts: RestAdapterOption
           return reply.send(result ?? null);
         } catch (error) {
           const { status, body } = errorResponse(error);
-          if (status >= 500) request.log.error({ err: error, procedure: route.procedure }, "procedure failed");
+          if (status === 500) request.log.error({ err: error, procedure: route.procedure }, "procedure failed");
           if (body.retryAfterSeconds) reply.header("retry-after", String(body.retryAfterSeconds));
           return reply.code(status).send(body);
         }

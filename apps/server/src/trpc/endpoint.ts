@@ -9,6 +9,7 @@ import {
 import { fastifyRequestHandler, type FastifyHandlerOptions } from "@trpc/server/adapters/fastify";
 import { getHTTPStatusCode } from "@trpc/server/http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../errors";
 import type { Context } from "./context";
 import { readSingleCall, type SingleCall } from "./single-call";
 
@@ -52,6 +53,10 @@ export async function registerTrpcEndpoint<TRouter extends AnyTRPCRouter>(app: F
       createContext: ({ req }: { req: FastifyRequest }) => opts.createContext(req),
       maxBatchSize: opts.maxBatchSize,
       onError: opts.onError,
+      responseMeta: ({ errors }: { errors: TRPCError[] }) => {
+        const wait = errors.map(retryAfterOf).find((seconds) => seconds !== undefined);
+        return wait === undefined ? {} : { headers: { "retry-after": String(wait) } };
+      },
     } as FastifyHandlerOptions<TRouter, FastifyRequest, FastifyReply>;
 
     scope.all(`${opts.prefix}/:path`, async (request: Request, reply) => {
@@ -60,7 +65,8 @@ export async function registerTrpcEndpoint<TRouter extends AnyTRPCRouter>(app: F
         await fastifyRequestHandler({ ...adapterOptions, req: request, res: reply, path: request.params.path });
         return reply;
       }
-      const { status, body } = await answer(opts, request, call);
+      const { status, body, retryAfter } = await answer(opts, request, call);
+      if (retryAfter !== undefined) reply.header("retry-after", String(retryAfter));
       // The adapter's headers, content type exactly (a Buffer, so Fastify adds no charset);
       // the body goes out with a length instead of chunked.
       return reply.code(status).header("vary", "trpc-accept, accept").header("content-type", "application/json").send(Buffer.from(body));
@@ -73,6 +79,7 @@ async function answer<TRouter extends AnyTRPCRouter>(opts: TrpcEndpointOptions<T
   const config = opts.router._def._config;
   let ctx: Context | undefined;
   let envelope: { result: { data: unknown } } | { error: unknown };
+  let retryAfter: number | undefined;
   try {
     ctx = await opts.createContext(request);
     const data: unknown = await callTRPCProcedure({
@@ -90,11 +97,22 @@ async function answer<TRouter extends AnyTRPCRouter>(opts: TrpcEndpointOptions<T
     envelope = { result: { data } };
   } catch (cause) {
     const error = getTRPCErrorFromUnknown(cause);
+    retryAfter = retryAfterOf(error);
     opts.onError?.({ error, path: call.path, input: call.input, ctx, type: call.type, req: request });
     envelope = { error: getTRPCErrorShape({ config, error, type: call.type, path: call.path, input: call.input, ctx }) };
   }
   const json = call.isBatch ? [envelope] : envelope;
-  return { status: getHTTPStatusCode(json as Parameters<typeof getHTTPStatusCode>[0]), body: JSON.stringify(transformTRPCResponse(config, json as never)) };
+  return {
+    status: getHTTPStatusCode(json as Parameters<typeof getHTTPStatusCode>[0]),
+    body: JSON.stringify(transformTRPCResponse(config, json as never)),
+    retryAfter,
+  };
+}
+
+/** An error that asks the client to wait (a limit, an unreachable database) says how long in Retry-After too, as REST does. */
+function retryAfterOf(error: TRPCError): number | undefined {
+  const cause = error.cause;
+  return cause instanceof AppError ? cause.details.retryAfterSeconds : undefined;
 }
 
 /** A promise or async iterable (at the top or one level down) needs the streaming link: resolveResponse refuses it too. */

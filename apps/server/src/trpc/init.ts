@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES, fieldErrorsOf, type ErrorCode } from "@quad/contracts";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
-import { AppError } from "../errors";
+import { AppError, unavailableError } from "../errors";
 import type { Context, Viewer } from "./context";
 
 // ── init ─────────────────────────────────────────────────────────────────
@@ -27,9 +27,16 @@ const t = initTRPC.context<Context>().create({
 
 const fromAppError = (appError: AppError) => new TRPCError({ code: appError.code, message: appError.message, cause: appError });
 
-/** Turns a service's AppError into the matching TRPCError, once, for every procedure. */
+/**
+ * Turns a service's AppError into the matching TRPCError, once, for every
+ * procedure; so too an unreachable database (503, not a 500).
+ */
 function toTrpcError<T extends { ok: boolean; error?: TRPCError }>(result: T): T {
-  if (!result.ok && result.error?.cause instanceof AppError) throw fromAppError(result.error.cause);
+  if (result.ok || !result.error) return result;
+  const cause = result.error.cause;
+  if (cause instanceof AppError) throw fromAppError(cause);
+  const unavailable = unavailableError(cause);
+  if (unavailable) throw fromAppError(unavailable);
   return result;
 }
 
