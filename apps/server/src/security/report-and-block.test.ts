@@ -155,19 +155,36 @@ describe.each(VIAS)("reporting over %s", (via) => {
     }
   });
 
+  it("a burst of concurrent reports from one reporter passes the daily limit by none", async () => {
+    const c = await campus(t, ESTABLISHED);
+    const shown = await Promise.all(Array.from({ length: REPORTS_PER_DAY + 4 }, () => c.student({ gender: "female" })));
+    for (let i = 0; i < shown.length; i++) await showTo(c.me.id, shown[i]!.id, shown[(i + 1) % shown.length]!.id);
+    const results = await Promise.all(shown.map((s) => write(via, c.headers, "report", { target: { userId: s.id }, reason: "harassment" })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(REPORTS_PER_DAY);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(shown.length - REPORTS_PER_DAY);
+  });
+
   it("concurrent reports from eligible reporters hold the student exactly once", async () => {
     const c = await campus(t);
-    const target = await c.student({ gender: "female" });
     const filler = await c.student({ gender: "female" });
-    const reporters = await Promise.all(Array.from({ length: REPORTS_TO_HOLD + 2 }, () => c.student({ ...ESTABLISHED, gender: "male" })));
-    for (const reporter of reporters) await showTo(reporter.id, target.id, filler.id);
-    const headers = await Promise.all(reporters.map((r) => headersOf(r.phone)));
+    // Several students, each reported at once by exactly as many reporters as a hold needs: every
+    // report must see the others, or none of them holds.
+    const cases = await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        const target = await c.student({ gender: "female" });
+        const reporters = await Promise.all(Array.from({ length: REPORTS_TO_HOLD }, () => c.student({ ...ESTABLISHED, gender: "male" })));
+        for (const reporter of reporters) await showTo(reporter.id, target.id, filler.id);
+        return { target, headers: await Promise.all(reporters.map((r) => headersOf(r.phone))) };
+      }),
+    );
 
     const before = invalidations;
-    const results = await Promise.all(headers.map((h) => write(via, h, "report", { target: { userId: target.id }, reason: "under_18" })));
-    expect(results.map((r) => r.status)).toEqual(reporters.map(() => 200));
-    expect(await heldAt(target.id)).not.toBeNull();
-    expect(invalidations - before).toBe(1);
+    const results = await Promise.all(
+      cases.flatMap(({ target, headers }) => headers.map((h) => write(via, h, "report", { target: { userId: target.id }, reason: "under_18" }))),
+    );
+    expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
+    for (const { target } of cases) expect(await heldAt(target.id)).not.toBeNull();
+    expect(invalidations - before).toBe(cases.length);
   });
 });
 
