@@ -24,19 +24,19 @@ let invalidations = 0;
 
 let t: TestApp;
 beforeAll(async () => {
-  let pool: CandidatePool | undefined;
+  const real: { pool?: CandidatePool } = {};
   // The real pool, counting invalidations: each hold invalidates it once.
   const counting: CandidatePool = {
-    candidates: (...args) => pool!.candidates(...args),
-    previewSchools: (...args) => pool!.previewSchools(...args),
-    activePromptIds: () => pool!.activePromptIds(),
+    candidates: (...args) => real.pool!.candidates(...args),
+    previewSchools: (...args) => real.pool!.previewSchools(...args),
+    activePromptIds: () => real.pool!.activePromptIds(),
     invalidate: (schoolId) => {
       invalidations++;
-      pool?.invalidate(schoolId);
+      real.pool?.invalidate(schoolId);
     },
   };
   t = await createTestApp({ now, candidatePool: counting });
-  pool = createCandidatePool(t.deps.db, () => now().getTime());
+  real.pool = createCandidatePool(t.deps.db, () => now().getTime());
 });
 afterAll(() => t?.close());
 
@@ -109,7 +109,7 @@ describe.each(VIAS)("reporting over %s", (via) => {
   it("brand-new accounts shown the target never hold it, young ones count half, established ones in full", async () => {
     const c = await campus(t, { gender: "female", preference: "male" });
     const target = await c.student({ gender: "male", preference: "female" });
-    const filler = await c.student({ gender: "male", preference: "female" });
+    await c.student({ gender: "male", preference: "female" }); // the other candidate of every round
     const make = (createdAt: Date) => c.student({ gender: "female", preference: "male", createdAt });
     const report = async (reporter: { id: string; phone: string }) => {
       const headers = await headersOf(reporter.phone);
