@@ -143,6 +143,10 @@ describe.each(VIAS)("reporting over %s", (via) => {
     for (let i = 0; i < REPORTS_PER_DAY; i++) expect((await report(i)).status, `report ${i + 1}`).toBe(200);
     const over = await report(REPORTS_PER_DAY);
     expect([over.status, over.message]).toEqual([429, ERROR_MESSAGES.tooManyReports]);
+    // Until the first of the ten leaves the 24 hours.
+    const retryAfter = via === "rest" ? JSON.parse(over.body).retryAfterSeconds : JSON.parse(over.body).error.data.retryAfterSeconds;
+    expect(retryAfter).toBeGreaterThan(DAY_MS / 1000 - 120);
+    expect(retryAfter).toBeLessThanOrEqual(DAY_MS / 1000);
     expect(await reportsAbout(shown[REPORTS_PER_DAY]!.id)).toEqual([]);
 
     clockOffsetMs += DAY_MS + 1000;

@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES, REPORT_WINDOW_MS, REPORTS_PER_DAY, REPORTS_TO_HOLD, reportWeight, type ReportReason, type SafetyTarget } from "@quad/contracts";
 import { isUniqueViolation, type Database } from "@quad/db";
 import { blocks, reports, rounds, users } from "@quad/db/schema";
-import { and, count, desc, eq, gt, inArray, isNull, or } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNull, min, or } from "drizzle-orm";
 import { AppError } from "../../errors";
 import { mediaUrl } from "../../media/storage";
 import { resolveTarget, wasShown } from "./target";
@@ -86,10 +86,14 @@ export async function reportStudent(
       .orderBy(users.id)
       .for("no key update");
     const [sent] = await tx
-      .select({ count: count() })
+      .select({ count: count(), oldest: min(reports.createdAt) })
       .from(reports)
       .where(and(eq(reports.reporterId, me), gt(reports.createdAt, new Date(now.getTime() - REPORT_WINDOW_MS))));
-    if ((sent?.count ?? 0) >= REPORTS_PER_DAY) throw new AppError("TOO_MANY_REQUESTS", ERROR_MESSAGES.tooManyReports);
+    if (sent && sent.count >= REPORTS_PER_DAY) {
+      // The next report is possible once the oldest of the window leaves it.
+      const retryAfterMs = (sent.oldest?.getTime() ?? now.getTime()) + REPORT_WINDOW_MS - now.getTime();
+      throw new AppError("TOO_MANY_REQUESTS", ERROR_MESSAGES.tooManyReports, { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) });
+    }
     try {
       await tx.insert(reports).values({ reporterId: me, reportedId: other, reason: input.reason, note: input.note ?? null, createdAt: now });
     } catch (error) {
