@@ -203,19 +203,27 @@ describe("moderation", () => {
   });
 
   it("an admin granted with `pnpm admin:grant` sees the review queue and restores a student", { timeout: 240_000 }, async () => {
-    const api = createApi(server.baseURL(), "203.0.113.92");
-    const admin = await createStudent(api, "+15557390201", "Morgan", "female", 40);
+    let api = createApi(server.baseURL(), "203.0.113.92");
+    const admin = await createStudent(api, "+15557390201", "Morgan", "male", 40);
     const reported = await createStudent(api, "+15557390202", "Riley", "male", 150);
     const reporters = [
       await createStudent(api, "+15557390203", "Ash", "female", 260),
       await createStudent(api, "+15557390204", "Blair", "female", 90),
-      await createStudent(api, "+15557390205", "Casey", "male", 20),
+      await createStudent(api, "+15557390205", "Casey", "female", 20),
     ];
+    // Only students shown Riley may report him: each reporter's round shows the school's two men.
+    for (const reporter of reporters) {
+      const round = await api.openRound(reporter);
+      expect(round.users.map((user) => user.id)).toContain(reported.me.id);
+    }
+    // Reports count toward a hold by the reporter's account age (decision 0010): these are weeks old.
+    await server.runSql(`update users set created_at = now() - interval '30 days' where phone in ('+15557390203', '+15557390204', '+15557390205')`);
+    api = createApi(server.baseURL(), "203.0.113.92");
     const report = (reporter: Student, body: object) =>
       api.api("/safety/report", { method: "POST", token: reporter.tokens.token, body: JSON.stringify({ target: { userId: reported.me.id }, ...body }) });
     await report(reporters[0]!, { reason: "fake_profile" });
     await report(reporters[1]!, { reason: "other", note: "Keeps messaging people from a fake account." });
-    // The third distinct reporter puts the profile on hold.
+    // The third established reporter puts the profile on hold.
     await report(reporters[2]!, { reason: "harassment" });
 
     await server.grantAdmin(admin.phone);
@@ -231,6 +239,8 @@ describe("moderation", () => {
       await expect(riley.getByText("Keeps messaging people from a fake account.").isVisible()).resolves.toBe(true);
       await expect(riley.getByText("3 reports").isVisible()).resolves.toBe(true);
       await expect(riley.getByText("On hold").isVisible()).resolves.toBe(true);
+      // Who reported, for the moderator.
+      for (const name of ["Ash", "Blair", "Casey"]) await expect(riley.getByText(`by ${name}`).isVisible()).resolves.toBe(true);
       await page.page.getByText("Granted admin").waitFor();
       await page.page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>("article img")).every((img) => img.complete));
       await saveScreenshot(page.page, `admin-queue-${kind}`, { fullPage: true });

@@ -27,6 +27,8 @@ export interface SecondServer {
   baseURL: () => string;
   /** Stops the server, runs `pnpm admin:grant <phone>` on its database, starts it again. */
   grantAdmin: (phone: string) => Promise<void>;
+  /** Stops the server, runs one SQL statement on its database (e.g. to age accounts), starts it again. */
+  runSql: (statement: string) => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -48,17 +50,20 @@ export async function startSecondServer(name: string): Promise<SecondServer> {
     await waitUntilAnswering(`${baseURL}/api/health`, started, HEALTH_TIMEOUT_MS);
   };
 
-  const grantAdmin = async (phone: string) => {
+  /** Runs a command on the stopped server's database, then starts the server again. */
+  const whileStopped = async (label: string, command: string, args: string[]) => {
     if (child) await stopProcess(child);
     await new Promise<void>((resolvePromise, reject) => {
-      const cli = spawn("pnpm", ["--filter", "@quad/server", "admin:grant", phone], { cwd: REPO_ROOT, env: environment(dataDir), stdio: ["ignore", "pipe", "pipe"] });
+      const cli = spawn(command, args, { cwd: REPO_ROOT, env: environment(dataDir), stdio: ["ignore", "pipe", "pipe"] });
       cli.stdout?.pipe(log, { end: false });
       cli.stderr?.pipe(log, { end: false });
       cli.on("error", reject);
-      cli.on("exit", (code) => (code === 0 ? resolvePromise() : reject(new Error(`admin:grant exited with ${code}; see ${name}-server.log`))));
+      cli.on("exit", (code) => (code === 0 ? resolvePromise() : reject(new Error(`${label} exited with ${code}; see ${name}-server.log`))));
     });
     await start();
   };
+  const grantAdmin = (phone: string) => whileStopped("admin:grant", "pnpm", ["--filter", "@quad/server", "admin:grant", phone]);
+  const runSql = (statement: string) => whileStopped("run-sql", "pnpm", ["--filter", "@quad/server", "exec", "tsx", "src/test/run-sql.ts", statement]);
 
   const close = async () => {
     if (child) await stopProcess(child);
@@ -72,5 +77,5 @@ export async function startSecondServer(name: string): Promise<SecondServer> {
     await close();
     throw error;
   }
-  return { baseURL: () => baseURL, grantAdmin, close };
+  return { baseURL: () => baseURL, grantAdmin, runSql, close };
 }

@@ -12,7 +12,18 @@ export const ReviewQueue = z.object({
       photo: MediaUrl.nullable(),
       school: z.string().nullable(),
       held: z.boolean(),
-      reports: z.array(z.object({ reason: z.string(), note: z.string().nullable(), at: IsoDateTime })),
+      /** Moderators see who reported and when; weight is what the report counts toward a hold (0, 0.5 or 1). */
+      reports: z.array(
+        z.object({
+          reason: z.string(),
+          note: z.string().nullable(),
+          at: IsoDateTime,
+          reporter: z.object({ userId: z.string(), firstName: z.string() }),
+          weight: z.number(),
+        }),
+      ),
+      /** The reports' weights summed: a hold comes at REPORTS_TO_HOLD. */
+      weight: z.number(),
     }),
   ),
 });

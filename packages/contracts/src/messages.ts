@@ -99,4 +99,8 @@ export const ERROR_MESSAGES = {
   requestTimeout: "The request took too long to arrive. Please try again.",
   heldForReview: "Your profile is paused while our team reviews reports about it.",
   alreadyReported: "You already reported this student. Our team will review it.",
+  reportNeedsVerifiedProfile: "Finish your profile with a photo before reporting someone.",
+  reportOtherSchool: "You can only report students at your school.",
+  reportWhileHeld: "You can't send reports while your own profile is under review.",
+  tooManyReports: "You've sent a lot of reports today. Our team is on them; you can report again tomorrow.",
 } as const;

@@ -13,8 +13,33 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   harassment: "Harassment",
   other: "Something else",
 };
-/** Distinct reporters that pause a profile until a moderator reviews it. */
+/**
+ * A profile is paused until a moderator reviews it once its open reports
+ * weigh this much (decision 0010). Each reporter is a verified student of
+ * the same school who was shown the student; what their report weighs
+ * depends on how old their account was when they reported.
+ */
 export const REPORTS_TO_HOLD = 3;
+export const REPORTER_WEIGHT = {
+  /** Younger than this many days: the report reaches the moderators but weighs nothing toward a hold. */
+  newAccountDays: 3,
+  /** Younger than this many days (and not new): half a reporter. */
+  youngAccountDays: 14,
+  young: 0.5,
+} as const;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What one report weighs toward a hold: 0, 0.5 or 1, by the reporter's account age when they reported. */
+export function reportWeight(accountCreatedAt: Date, reportedAt: Date): number {
+  const ageDays = (reportedAt.getTime() - accountCreatedAt.getTime()) / DAY_MS;
+  if (ageDays < REPORTER_WEIGHT.newAccountDays) return 0;
+  if (ageDays < REPORTER_WEIGHT.youngAccountDays) return REPORTER_WEIGHT.young;
+  return 1;
+}
+
+/** Reports one student may file in any 24 hours. */
+export const REPORTS_PER_DAY = 10;
+export const REPORT_WINDOW_MS = DAY_MS;
 export const REPORT_NOTE_MAX = 280;
 
 /**

@@ -73,8 +73,10 @@ export const rounds = pgTable(
     // Recent rounds of a voter (candidates recently shown are not repeated).
     index("rounds_voter_created_idx").on(t.voterId, t.createdAt.desc().nullsFirst()),
     // Deleting a user cascades through these foreign keys; without them each delete scans rounds.
-    index("rounds_candidate_a_idx").on(t.candidateAId),
-    index("rounds_candidate_b_idx").on(t.candidateBId),
+    // The voter column answers "was this student shown to this voter?" (who may block or report
+    // whom) with one index probe, however many rounds showed a popular student.
+    index("rounds_candidate_a_voter_idx").on(t.candidateAId, t.voterId),
+    index("rounds_candidate_b_voter_idx").on(t.candidateBId, t.voterId),
     check("rounds_distinct_candidates", sql`${t.candidateAId} <> ${t.candidateBId}`),
     check("rounds_voter_not_candidate", sql`${t.voterId} <> ${t.candidateAId} and ${t.voterId} <> ${t.candidateBId}`),
     // An open round has no close time; every other status has one.

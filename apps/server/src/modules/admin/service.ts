@@ -1,7 +1,8 @@
-import { REPORT_REASON_LABELS, type ReportReason } from "@quad/contracts";
+import { REPORT_REASON_LABELS, reportWeight, type ReportReason, type ReviewQueue } from "@quad/contracts";
 import type { Database } from "@quad/db";
 import { adminAuditLog, reports, schools, users } from "@quad/db/schema";
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { AppError } from "../../errors";
 import { mediaUrl, type MediaStorage } from "../../media/storage";
 import { deleteAccount } from "../account/delete";
@@ -15,8 +16,14 @@ export async function requireAdmin(db: Database, phone: string): Promise<string>
   return user.id;
 }
 
-/** Open reports, one entry per reported student, most reported first. */
-export async function reviewQueue(db: Database) {
+type QueuedStudent = ReviewQueue["students"][number];
+
+/**
+ * Open reports, one entry per reported student, most reported first. Each
+ * report says who filed it, when, and what it weighs toward a hold.
+ */
+export async function reviewQueue(db: Database): Promise<ReviewQueue> {
+  const reporter = alias(users, "reporter");
   const rows = await db
     .select({
       userId: reports.reportedId,
@@ -27,13 +34,17 @@ export async function reviewQueue(db: Database) {
       photoKey: users.photoKey,
       school: schools.name,
       heldAt: users.heldForReviewAt,
+      reporterId: reports.reporterId,
+      reporterName: reporter.firstName,
+      reporterSince: reporter.createdAt,
     })
     .from(reports)
     .innerJoin(users, eq(users.id, reports.reportedId))
+    .innerJoin(reporter, eq(reporter.id, reports.reporterId))
     .leftJoin(schools, eq(schools.id, users.schoolId))
     .where(isNull(reports.resolvedAt))
     .orderBy(desc(reports.createdAt));
-  const byUser = new Map<string, { userId: string; firstName: string; photo: string | null; school: string | null; held: boolean; reports: { reason: string; note: string | null; at: string }[] }>();
+  const byUser = new Map<string, QueuedStudent>();
   for (const row of rows) {
     const entry = byUser.get(row.userId) ?? {
       userId: row.userId,
@@ -42,8 +53,17 @@ export async function reviewQueue(db: Database) {
       school: row.school,
       held: row.heldAt !== null,
       reports: [],
+      weight: 0,
     };
-    entry.reports.push({ reason: REPORT_REASON_LABELS[row.reason as ReportReason], note: row.note, at: row.createdAt.toISOString() });
+    const weight = reportWeight(row.reporterSince, row.createdAt);
+    entry.reports.push({
+      reason: REPORT_REASON_LABELS[row.reason as ReportReason],
+      note: row.note,
+      at: row.createdAt.toISOString(),
+      reporter: { userId: row.reporterId, firstName: row.reporterName ?? "" },
+      weight,
+    });
+    entry.weight += weight;
     byUser.set(row.userId, entry);
   }
   return { students: [...byUser.values()].sort((a, b) => b.reports.length - a.reports.length) };

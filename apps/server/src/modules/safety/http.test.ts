@@ -1,8 +1,9 @@
-import { ERROR_MESSAGES, REPORTS_TO_HOLD, VotesPage } from "@quad/contracts";
+import { ERROR_MESSAGES, REPORTER_WEIGHT, REPORTS_TO_HOLD, VotesPage } from "@quad/contracts";
 import { unlocks, users } from "@quad/db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
+import { showTo } from "../../test/shown";
 import { campus, sessionFor } from "../../test/voters";
 import { receiveVotes } from "../../test/votes";
 
@@ -22,6 +23,8 @@ describe("blocking", () => {
     const target = await c.student({ gender: "female", preference: "female" });
     const others = await Promise.all(Array.from({ length: 4 }, () => c.student({ gender: "female" })));
     expect(others).toHaveLength(4);
+    // Only a student one was shown can be blocked.
+    await showTo(t, c.me.id, target.id, others[0]!.id);
     expect((await post(c.headers, "/api/safety/block", { userId: target.id })).json()).toEqual({ ok: true });
 
     const theirHeaders = { authorization: `Bearer ${(await sessionFor(t, target.phone)).token}` };
@@ -60,10 +63,14 @@ describe("blocking", () => {
 });
 
 describe("reporting", () => {
-  it("pauses a profile after 3 distinct reporters; one reporter cannot report twice", async () => {
+  it("pauses a profile after 3 established reporters who were shown it; one reporter cannot report twice", async () => {
     const c = await campus(t);
     const reported = await c.student({ gender: "female" });
-    const reporters = await Promise.all(Array.from({ length: REPORTS_TO_HOLD }, () => c.student({ gender: "male" })));
+    const beside = await c.student({ gender: "female" });
+    // Old enough to count in full (decision 0010); who may report, and what new accounts weigh, is tested in security/.
+    const createdAt = new Date(Date.now() - (REPORTER_WEIGHT.youngAccountDays + 1) * 24 * 60 * 60 * 1000);
+    const reporters = await Promise.all(Array.from({ length: REPORTS_TO_HOLD }, () => c.student({ gender: "male", createdAt })));
+    for (const reporter of reporters) await showTo(t, reporter.id, reported.id, beside.id);
     const headersOf = async (phone: string) => ({ authorization: `Bearer ${(await sessionFor(t, phone)).token}` });
 
     const first = await headersOf(reporters[0]!.phone);

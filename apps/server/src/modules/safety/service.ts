@@ -1,10 +1,10 @@
-import { ERROR_MESSAGES, REPORTS_TO_HOLD, type ReportReason, type SafetyTarget } from "@quad/contracts";
+import { ERROR_MESSAGES, REPORT_WINDOW_MS, REPORTS_PER_DAY, REPORTS_TO_HOLD, reportWeight, type ReportReason, type SafetyTarget } from "@quad/contracts";
 import { isUniqueViolation, type Database } from "@quad/db";
 import { blocks, reports, rounds, users } from "@quad/db/schema";
-import { and, countDistinct, desc, eq, isNull, or } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNull, min, or } from "drizzle-orm";
 import { AppError } from "../../errors";
 import { mediaUrl } from "../../media/storage";
-import { resolveTarget } from "./target";
+import { resolveTarget, wasShown } from "./target";
 
 /**
  * Blocks a student both ways: neither is drawn for the other again (the
@@ -12,7 +12,7 @@ import { resolveTarget } from "./target";
  * refused. Open rounds showing one to the other are closed now.
  */
 export async function blockStudent(db: Database, me: string, target: SafetyTarget, now: Date): Promise<void> {
-  const other = await resolveTarget(db, me, target);
+  const { id: other } = await resolveTarget(db, me, target);
   await db.transaction(async (tx) => {
     await tx.insert(blocks).values({ blockerId: me, blockedId: other, createdAt: now }).onConflictDoNothing();
     const shows = (voter: string, candidate: string) =>
@@ -25,12 +25,15 @@ export async function unblockStudent(db: Database, me: string, userId: string): 
   await db.delete(blocks).where(and(eq(blocks.blockerId, me), eq(blocks.blockedId, userId)));
 }
 
+/** The students the caller blocked, with the name and photo they were shown. */
 export async function listBlocked(db: Database, me: string) {
   const rows = await db
     .select({ userId: blocks.blockedId, firstName: users.firstName, photoKey: users.photoKey, blockedAt: blocks.createdAt })
     .from(blocks)
     .innerJoin(users, eq(users.id, blocks.blockedId))
-    .where(eq(blocks.blockerId, me))
+    // Only students the caller was shown: the same rule as blocking, so no row (one written
+    // before the rule, or by a future path that forgets it) names anyone else.
+    .where(and(eq(blocks.blockerId, me), wasShown(db, me, blocks.blockedId)))
     .orderBy(desc(blocks.createdAt));
   return {
     blocked: rows.map((row) => ({
@@ -43,8 +46,22 @@ export async function listBlocked(db: Database, me: string) {
 }
 
 /**
- * Files a report. One per reporter and student (a database constraint);
- * when REPORTS_TO_HOLD distinct students have open reports about someone,
+ * Who may report: a verified student (a complete profile with a photo) whose
+ * own profile is not held for review. Decided before the target is looked
+ * at, so the answer says nothing about the id asked about.
+ */
+async function requireReporter(db: Database, me: string): Promise<{ schoolId: number | null }> {
+  const [row] = await db.select({ verified: users.isVerified, heldAt: users.heldForReviewAt, schoolId: users.schoolId }).from(users).where(eq(users.id, me));
+  if (!row?.verified) throw new AppError("FORBIDDEN", ERROR_MESSAGES.reportNeedsVerifiedProfile);
+  if (row.heldAt) throw new AppError("FORBIDDEN", ERROR_MESSAGES.reportWhileHeld);
+  return row;
+}
+
+/**
+ * Files a report about a student the caller was shown at their own school.
+ * One per reporter and student (a database constraint), REPORTS_PER_DAY per
+ * reporter in any 24 hours. When the open reports about someone weigh
+ * REPORTS_TO_HOLD (reportWeight: newer accounts count less or nothing),
  * their profile is paused until a moderator reviews it.
  * Answers whether this report put the profile on hold.
  */
@@ -54,19 +71,42 @@ export async function reportStudent(
   input: { target: SafetyTarget; reason: ReportReason; note?: string },
   now: Date,
 ): Promise<{ held: boolean }> {
-  const other = await resolveTarget(db, me, input.target);
+  const reporter = await requireReporter(db, me);
+  const target = await resolveTarget(db, me, input.target);
+  if (target.schoolId === null || target.schoolId !== reporter.schoolId) throw new AppError("FORBIDDEN", ERROR_MESSAGES.reportOtherSchool);
+  const other = target.id;
   return db.transaction(async (tx) => {
+    // Both rows locked, in id order (two students reporting each other cannot deadlock): a reporter's
+    // reports are counted one at a time, and so are the reports about a student, so concurrent
+    // reports can neither pass the daily limit together nor each miss the others and never hold.
+    await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.id, [me, other]))
+      .orderBy(users.id)
+      .for("no key update");
+    const [sent] = await tx
+      .select({ count: count(), oldest: min(reports.createdAt) })
+      .from(reports)
+      .where(and(eq(reports.reporterId, me), gt(reports.createdAt, new Date(now.getTime() - REPORT_WINDOW_MS))));
+    if (sent && sent.count >= REPORTS_PER_DAY) {
+      // The next report is possible once the oldest of the window leaves it.
+      const retryAfterMs = (sent.oldest?.getTime() ?? now.getTime()) + REPORT_WINDOW_MS - now.getTime();
+      throw new AppError("TOO_MANY_REQUESTS", ERROR_MESSAGES.tooManyReports, { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) });
+    }
     try {
       await tx.insert(reports).values({ reporterId: me, reportedId: other, reason: input.reason, note: input.note ?? null, createdAt: now });
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError("CONFLICT", ERROR_MESSAGES.alreadyReported);
       throw error;
     }
-    const [open] = await tx
-      .select({ reporters: countDistinct(reports.reporterId) })
+    const open = await tx
+      .select({ reportedAt: reports.createdAt, reporterSince: users.createdAt })
       .from(reports)
+      .innerJoin(users, eq(users.id, reports.reporterId))
       .where(and(eq(reports.reportedId, other), isNull(reports.resolvedAt)));
-    if ((open?.reporters ?? 0) < REPORTS_TO_HOLD) return { held: false };
+    const weight = open.reduce((sum, row) => sum + reportWeight(row.reporterSince, row.reportedAt), 0);
+    if (weight < REPORTS_TO_HOLD) return { held: false };
     const [held] = await tx
       .update(users)
       .set({ pausedAt: now, heldForReviewAt: now })

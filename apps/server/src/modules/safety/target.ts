@@ -1,7 +1,8 @@
 import type { SafetyTarget } from "@quad/contracts";
 import type { Database } from "@quad/db";
-import { unlocks, users, votes } from "@quad/db/schema";
-import { and, eq } from "drizzle-orm";
+import { rounds, unlocks, users, votes } from "@quad/db/schema";
+import { and, eq, exists, or, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { AppError } from "../../errors";
 
 export const TARGET_MESSAGES = {
@@ -9,25 +10,49 @@ export const TARGET_MESSAGES = {
   self: "You can't do that to yourself.",
 } as const;
 
+/** The student a block or report is about, with their school (a report must come from the same one). */
+export interface Target {
+  id: string;
+  schoolId: number | null;
+}
+
 /**
- * The student a block or report is about. A vote card names its voter only
- * when the caller unlocked them: a locked card gives nothing away, not even
- * through this door.
+ * Whether `me` was shown the student in `student`: a candidate of one of
+ * their rounds (any status) or a voter they unlocked. Two probes for the
+ * rounds, one per candidate column, each an index lookup on (candidate, voter).
  */
-export async function resolveTarget(db: Database, me: string, target: SafetyTarget): Promise<string> {
-  let userId: string | undefined;
+export function wasShown(db: Database, me: string, student: AnyPgColumn): SQL {
+  const inRounds = (candidate: AnyPgColumn) =>
+    exists(db.select({ one: sql`1` }).from(rounds).where(and(eq(candidate, student), eq(rounds.voterId, me))));
+  const unlocked = exists(db.select({ one: sql`1` }).from(unlocks).where(and(eq(unlocks.ownerId, me), eq(unlocks.voterId, student))));
+  return or(inRounds(rounds.candidateAId), inRounds(rounds.candidateBId), unlocked)!;
+}
+
+/**
+ * The one rule for whom a student may block or report: someone they were
+ * shown, as a candidate in one of their rounds (any status), or the voter
+ * behind a vote they unlocked. Anyone else answers exactly like an id that
+ * does not exist, so neither door tells whether an id is a student.
+ * A vote card names its voter only when the caller unlocked them: a locked
+ * card gives nothing away either.
+ */
+export async function resolveTarget(db: Database, me: string, target: SafetyTarget): Promise<Target> {
+  let row: Target | undefined;
   if ("userId" in target) {
-    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, target.userId));
-    userId = row?.id;
+    if (target.userId === me) throw new AppError("BAD_REQUEST", TARGET_MESSAGES.self);
+    [row] = await db
+      .select({ id: users.id, schoolId: users.schoolId })
+      .from(users)
+      .where(and(eq(users.id, target.userId), wasShown(db, me, users.id)));
   } else {
-    const [row] = await db
-      .select({ voterId: votes.voterId })
+    [row] = await db
+      .select({ id: users.id, schoolId: users.schoolId })
       .from(votes)
       .innerJoin(unlocks, and(eq(unlocks.ownerId, me), eq(unlocks.voterId, votes.voterId)))
+      .innerJoin(users, eq(users.id, votes.voterId))
       .where(and(eq(votes.id, target.voteCardId), eq(votes.recipientId, me)));
-    userId = row?.voterId ?? undefined;
   }
-  if (!userId) throw new AppError("NOT_FOUND", TARGET_MESSAGES.notFound);
-  if (userId === me) throw new AppError("BAD_REQUEST", TARGET_MESSAGES.self);
-  return userId;
+  if (!row) throw new AppError("NOT_FOUND", TARGET_MESSAGES.notFound);
+  if (row.id === me) throw new AppError("BAD_REQUEST", TARGET_MESSAGES.self);
+  return row;
 }

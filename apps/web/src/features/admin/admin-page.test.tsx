@@ -48,7 +48,7 @@ describe("/admin", { timeout: 20_000 }, () => {
 
   it("shows each reported student with their reports, and the audit trail", async () => {
     openAdmin({
-      students: [createQueuedStudent(), createQueuedStudent({ userId: "00000000-0000-4000-8000-00000000a002", firstName: "Sam", held: false, photo: null, school: null, reports: [{ reason: REPORT_REASON_LABELS.harassment, note: null, at: new Date().toISOString() }] })],
+      students: [createQueuedStudent(), createQueuedStudent({ userId: "00000000-0000-4000-8000-00000000a002", firstName: "Sam", held: false, photo: null, school: null, reports: [{ reason: REPORT_REASON_LABELS.harassment, note: null, at: new Date().toISOString(), reporter: { userId: "00000000-0000-4000-8000-00000000b009", firstName: "Dana" }, weight: 0 }], weight: 0 })],
       entries: [{ action: "grant_admin", adminId: null, targetUserId: null, at: new Date().toISOString() }],
     });
     expect(await findHeading(ADMIN_TEXT.title)).toBeTruthy();
@@ -61,10 +61,16 @@ describe("/admin", { timeout: 20_000 }, () => {
     expect(reports.map((item) => item.querySelector("span")?.textContent)).toEqual(["Fake profile", "Something else", "Inappropriate photo"]);
     expect(card.getByText("Uses a celebrity's photos")).toBeTruthy();
     expect(card.getByText("2 hr. ago")).toBeTruthy();
+    // Who reported, by name and short id.
+    expect(reports.map((item) => item.querySelector("p")?.textContent)).toEqual(["by Ash00000000", "by Blair00000000", "by Casey00000000"]);
 
     const sam = within(screen.getByRole("article", { name: "Sam" }));
     expect(sam.queryByText(ADMIN_TEXT.held)).toBeNull();
     expect(sam.getByText(ADMIN_TEXT.noSchool)).toBeTruthy();
+    // A new account's report is listed, and said to weigh nothing toward a hold.
+    expect(sam.getByText(ADMIN_TEXT.reportedBy("Dana"))).toBeTruthy();
+    expect(sam.getByText(ADMIN_TEXT.reportWeight(0))).toBeTruthy();
+    expect(sam.getByText(ADMIN_TEXT.holdProgress(0))).toBeTruthy();
     expect(sam.getByRole("button", { name: "Remove Sam's photo" })).toHaveProperty("disabled", true);
 
     expect(await screen.findByText("Granted admin")).toBeTruthy();

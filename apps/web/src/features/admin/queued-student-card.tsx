@@ -2,7 +2,7 @@ import { useId } from "react";
 import type { ReviewQueue } from "@quad/contracts";
 import { Button, Icon } from "../../components";
 import { exactTime, timeAgo } from "../../lib/time-ago";
-import { ADMIN_TEXT } from "./texts";
+import { ADMIN_TEXT, shortId } from "./texts";
 import type { ModerationAction } from "./use-moderation";
 import styles from "./admin.module.css";
 
@@ -17,7 +17,7 @@ export interface QueuedStudentCardProps {
   onAction: (action: ModerationAction) => void;
 }
 
-/** One reported student: photo, name, school, hold, every open report, and the three decisions. */
+/** One reported student: photo, name, school, hold, every open report with who filed it and when, and the three decisions. */
 export function QueuedStudentCard({ student, pending, busy, onAction }: QueuedStudentCardProps) {
   const nameId = useId();
   const name = student.firstName || "—";
@@ -52,6 +52,7 @@ export function QueuedStudentCard({ student, pending, busy, onAction }: QueuedSt
           <p className={styles.count}>
             <Icon name="flag" size={14} />
             {ADMIN_TEXT.reportCount(student.reports.length)}
+            {!student.held && <span className={styles.weight}>{ADMIN_TEXT.holdProgress(student.weight)}</span>}
           </p>
         </div>
       </div>
@@ -65,6 +66,13 @@ export function QueuedStudentCard({ student, pending, busy, onAction }: QueuedSt
                 {timeAgo(report.at)}
               </time>
             </div>
+            <p className={styles.reporter}>
+              <span>{ADMIN_TEXT.reportedBy(report.reporter.firstName || "—")}</span>
+              <span className={styles.reporterId} title={report.reporter.userId}>
+                {shortId(report.reporter.userId)}
+              </span>
+              {report.weight < 1 && <span className={styles.weight}>{ADMIN_TEXT.reportWeight(report.weight)}</span>}
+            </p>
             {report.note && <p className={styles.reportNote}>{report.note}</p>}
           </li>
         ))}

@@ -1,4 +1,4 @@
-import { REPORTS_TO_HOLD, type ADMIN_ACTIONS } from "@quad/contracts";
+import { REPORTER_WEIGHT, REPORTS_TO_HOLD, type ADMIN_ACTIONS } from "@quad/contracts";
 
 type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
@@ -6,7 +6,7 @@ type AdminAction = (typeof ADMIN_ACTIONS)[number];
 export const ADMIN_TEXT = {
   eyebrow: "Admin",
   title: "Moderation",
-  subtitle: `Open reports, most reported first. ${REPORTS_TO_HOLD} reporters put a profile on hold until you decide.`,
+  subtitle: `Open reports, most reported first. Reports weighing ${REPORTS_TO_HOLD} put a profile on hold until you decide: a reporter's account counts for nothing in its first ${REPORTER_WEIGHT.newAccountDays} days and for half until ${REPORTER_WEIGHT.youngAccountDays} days.`,
   queueTitle: "Review queue",
   queueEmptyTitle: "No open reports",
   queueEmptyBody: "New reports show up here.",
@@ -20,6 +20,9 @@ export const ADMIN_TEXT = {
   noSchool: "No school",
   noPhoto: "No photo",
   reportCount: (count: number) => (count === 1 ? "1 report" : `${count} reports`),
+  reportedBy: (name: string) => `by ${name}`,
+  reportWeight: (weight: number) => (weight === 0 ? "new account: doesn't count toward a hold" : `young account: counts ${weight}`),
+  holdProgress: (weight: number) => `weighs ${weight} of ${REPORTS_TO_HOLD}`,
   restore: "Restore",
   removeProfile: "Remove profile",
   removePhoto: "Remove photo",

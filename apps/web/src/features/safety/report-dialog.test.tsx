@@ -1,4 +1,4 @@
-import { REPORT_NOTE_MAX, REPORT_REASON_LABELS, REPORT_REASONS } from "@quad/contracts";
+import { ERROR_MESSAGES, REPORT_NOTE_MAX, REPORT_REASON_LABELS, REPORT_REASONS } from "@quad/contracts";
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { trpcError } from "../../test/msw";
@@ -88,6 +88,26 @@ describe("report dialog", { timeout: 15_000 }, () => {
     await user.click(report.getByRole("radio", { name: REPORT_REASON_LABELS.harassment }));
     await user.click(send());
     expect(await screen.findByText("Tell us what happened")).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: "Report Maya" })).toBeTruthy();
+  });
+
+  it("a reporter who may not report sees the server's reason and the dialog closes (403)", async () => {
+    const { user, report } = await openReport({
+      overrides: { "safety.report": () => trpcError("FORBIDDEN", ERROR_MESSAGES.reportOtherSchool) },
+    });
+    await user.click(report.getByRole("radio", { name: REPORT_REASON_LABELS.harassment }));
+    await user.click(send());
+    expect(await screen.findByText(ERROR_MESSAGES.reportOtherSchool)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("past the daily limit the server's message shows and the note is kept for later (429)", async () => {
+    const { user, report } = await openReport({
+      overrides: { "safety.report": () => trpcError("TOO_MANY_REQUESTS", ERROR_MESSAGES.tooManyReports) },
+    });
+    await user.click(report.getByRole("radio", { name: REPORT_REASON_LABELS.harassment }));
+    await user.click(send());
+    expect(await screen.findByText(ERROR_MESSAGES.tooManyReports)).toBeTruthy();
     expect(screen.getByRole("dialog", { name: "Report Maya" })).toBeTruthy();
   });
 });

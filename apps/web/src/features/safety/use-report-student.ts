@@ -21,6 +21,12 @@ export function useReportStudent() {
         notify.info(toUserMessage(error, SAFETY_TEXT.reportFailed));
         return { kind: "done" };
       }
+      // Not allowed to report (no verified profile, another school, under review): retrying
+      // cannot help either, so the server's reason is shown and the dialog closes.
+      if (code === "FORBIDDEN") {
+        notify.error(toUserMessage(error, SAFETY_TEXT.reportFailed));
+        return { kind: "done" };
+      }
       const errors = reportFieldErrorsOf(fieldErrorsOf(error));
       if (code === "BAD_REQUEST" && Object.keys(errors).length > 0) return { kind: "invalid", errors };
       notify.error(toUserMessage(error, SAFETY_TEXT.reportFailed));

@@ -13,10 +13,11 @@ export function createQueuedStudent(overrides: Partial<QueuedStudent> = {}): Que
     school: "State University",
     held: true,
     reports: [
-      { reason: REPORT_REASON_LABELS.fake_profile, note: null, at: new Date(Date.now() - 2 * 3_600_000).toISOString() },
-      { reason: REPORT_REASON_LABELS.other, note: "Uses a celebrity's photos", at: new Date(Date.now() - 30 * 60_000).toISOString() },
-      { reason: REPORT_REASON_LABELS.inappropriate_photo, note: null, at: new Date(Date.now() - 5 * 60_000).toISOString() },
+      { reason: REPORT_REASON_LABELS.fake_profile, note: null, at: new Date(Date.now() - 2 * 3_600_000).toISOString(), reporter: { userId: "00000000-0000-4000-8000-00000000b001", firstName: "Ash" }, weight: 1 },
+      { reason: REPORT_REASON_LABELS.other, note: "Uses a celebrity's photos", at: new Date(Date.now() - 30 * 60_000).toISOString(), reporter: { userId: "00000000-0000-4000-8000-00000000b002", firstName: "Blair" }, weight: 1 },
+      { reason: REPORT_REASON_LABELS.inappropriate_photo, note: null, at: new Date(Date.now() - 5 * 60_000).toISOString(), reporter: { userId: "00000000-0000-4000-8000-00000000b003", firstName: "Casey" }, weight: 1 },
     ],
+    weight: 3,
     ...overrides,
   };
 }
