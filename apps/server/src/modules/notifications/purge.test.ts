@@ -53,13 +53,13 @@ describe("the purge", () => {
       .values([message(ago(31 * DAY)), message(ago(29 * DAY))])
       .returning({ id: smsOutbox.id });
 
-    expect(await purgeExpired(t.db, NOW)).toEqual({ authCodes: 1, sessions: 2, smsOutbox: 1 });
+    expect(await purgeExpired(t.db, NOW)).toEqual({ authCodes: 1, sessions: 2, sessionRevocations: 0, smsOutbox: 1 });
     const left = async <T extends { id: string }>(rows: T[], table: typeof authCodes | typeof authSessions | typeof smsOutbox) =>
       (await t.db.select({ id: table.id }).from(table).where(inArray(table.id, rows.map((r) => r.id)))).map((r) => rows.findIndex((x) => x.id === r.id)).sort();
     expect(await left(codes, authCodes)).toEqual([1, 2]);
     expect(await left(sessions, authSessions)).toEqual([2, 3, 4]);
     expect(await left(messages, smsOutbox)).toEqual([1]);
 
-    expect(await purgeExpired(t.db, NOW)).toEqual({ authCodes: 0, sessions: 0, smsOutbox: 0 });
+    expect(await purgeExpired(t.db, NOW)).toEqual({ authCodes: 0, sessions: 0, sessionRevocations: 0, smsOutbox: 0 });
   });
 });
