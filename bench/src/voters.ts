@@ -9,7 +9,8 @@ import type postgres from "postgres";
  */
 export async function accessToken(secret: string, phone: string): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ sid: randomUUID() })
+  // A family of its own, so every request pays the server's sign-out check.
+  return new SignJWT({ sid: randomUUID(), fam: randomUUID() })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(phone)
     .setIssuer("quad")

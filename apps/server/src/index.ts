@@ -6,6 +6,7 @@ import { devJwtSecret } from "./dev-secret";
 import { loadConfig } from "./env";
 import { createDiskStorage } from "./media/storage";
 import { createFirebaseVerifier } from "./modules/auth/firebase";
+import { createSessionRevocations } from "./modules/auth/revocations";
 import { createLocalPaymentProvider, createStripeClient, createStripePaymentProvider } from "./modules/payments/provider";
 import { createCandidatePool } from "./modules/rounds/candidate-pool";
 import { createLocalInvalidationBus, createPostgresInvalidationBus } from "./modules/rounds/pool-invalidation";
@@ -43,6 +44,13 @@ async function main() {
   const poolBus = config.DATABASE_URL
     ? await createPostgresInvalidationBus(config.DATABASE_URL, { onError: (error) => console.error("pool invalidation failed", error) })
     : createLocalInvalidationBus();
+  // Sign-outs reach every process the same way (decision 0011); on PGlite this process is the only one.
+  const sessionRevocations = await createSessionRevocations({
+    db: database.db,
+    now,
+    listenUrl: config.DATABASE_URL,
+    onError: (error) => console.error("reloading session revocations failed", error),
+  });
   const app = await buildApp({
     config,
     db: database.db,
@@ -54,6 +62,7 @@ async function main() {
     payments: stripe ? createStripePaymentProvider(stripe) : createLocalPaymentProvider(),
     stripe,
     random: Math.random,
+    sessionRevocations,
     jwtSecret,
     now,
     firebaseVerifier:
@@ -81,6 +90,7 @@ async function main() {
       await app.close();
       await rateLimiter.close();
       await poolBus.close();
+      await sessionRevocations.close();
       await database.close();
     } finally {
       clearTimeout(force);

@@ -18,6 +18,7 @@ const TABLES = [
   "reports",
   "rounds",
   "schools",
+  "session_revocations",
   "sms_outbox",
   "unlocks",
   "users",

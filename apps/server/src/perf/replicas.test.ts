@@ -268,6 +268,30 @@ describe.skipIf(!serverUrl || !nginxBinary)(
         .toContain(mover.id);
     });
 
+    it("sign-out: logout and account deletion through one process are refused by the other within a second", async () => {
+      const school = await insertTestSchool(database.db);
+      const [first, second] = replicaPorts as [number, number];
+      const ask = (port: number, path: string, token: string, extra: { method?: string; body?: unknown } = {}) =>
+        viaProxy(port, { path, from, headers: { authorization: `Bearer ${token}` }, ...extra });
+      const refusedBySecond = (token: string) =>
+        expect.poll(async () => (await ask(second, "/api/users/me", token)).status, { timeout: 1000, interval: 20 }).toBe(401);
+
+      const student = await insertTestUser(database.db, { schoolId: school.id, gender: "female" });
+      const session = await startSession({ db: database.db, now: () => new Date(), secret: JWT_SECRET }, student.phone);
+      expect((await ask(second, "/api/users/me", session.token)).status).toBe(200);
+      const out = await viaProxy(first, { path: "/api/auth/logout", method: "POST", from, body: { refreshToken: session.refreshToken } });
+      expect(out.status, out.body).toBe(200);
+      await refusedBySecond(session.token);
+
+      const leaving = await startSession({ db: database.db, now: () => new Date(), secret: JWT_SECRET }, student.phone);
+      expect((await ask(second, "/api/users/me", leaving.token)).status).toBe(200);
+      const deleted = await ask(first, "/api/users/delete-account", leaving.token, { method: "POST", body: { confirm: "DELETE" } });
+      expect(deleted.status, deleted.body).toBe(200);
+      await refusedBySecond(leaving.token);
+      expect((await ask(second, "/api/trpc/users.update", leaving.token, { method: "POST", body: { firstName: "Ghost" } })).status).toBe(401);
+      expect(await database.db.select().from(users).where(eq(users.phone, student.phone))).toHaveLength(0);
+    });
+
     it("a replica that stops leaves the other answering every request", async () => {
       const school = await insertTestSchool(database.db);
       const student = await insertTestUser(database.db, { schoolId: school.id, gender: "female" });

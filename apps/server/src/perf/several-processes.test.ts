@@ -13,6 +13,8 @@ import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDiskStorage } from "../media/storage";
+import type { AuthTokens } from "@quad/contracts";
+import { createSessionRevocations } from "../modules/auth/revocations";
 import { startSession } from "../modules/auth/sessions";
 import { createCandidatePool, type CandidatePool } from "../modules/rounds/candidate-pool";
 import { createPostgresInvalidationBus } from "../modules/rounds/pool-invalidation";
@@ -44,7 +46,14 @@ async function startProcess(url: string, opts: { mediaDir: string; redisPrefix: 
   // A clock that never moves for the pool: a pool loaded once is kept for good unless
   // another process's change reaches it, so a fresh read below can only come from NOTIFY.
   const pool = createCandidatePool(db, () => 0, bus);
-  const t = await createTestAppOn(db, "postgres", { media: createDiskStorage(opts.mediaDir), rateLimiter, candidatePool: pool, now: opts.now });
+  const sessionRevocations = await createSessionRevocations({ db, now: opts.now, listenUrl: url });
+  const t = await createTestAppOn(db, "postgres", {
+    media: createDiskStorage(opts.mediaDir),
+    rateLimiter,
+    candidatePool: pool,
+    sessionRevocations,
+    now: opts.now,
+  });
   return {
     app: t.app,
     db,
@@ -53,6 +62,7 @@ async function startProcess(url: string, opts: { mediaDir: string; redisPrefix: 
       await t.close();
       await rateLimiter.close();
       await bus.close();
+      await sessionRevocations.close();
       await client.end({ timeout: 5 });
     },
   };
@@ -194,6 +204,47 @@ describe.skipIf(!serverUrl)(
       });
       expect(paid.statusCode, paid.body).toBe(200);
       await expect.poll(() => boostOf(b), { timeout: 2000, interval: 20 }).toBeGreaterThan(Date.now());
+    });
+
+    describe("signing out in one process reaches the other within a second", () => {
+      const me = (p: ServerProcess, tokens: AuthTokens) =>
+        p.app.inject({ method: "GET", url: "/api/users/me", headers: { authorization: `Bearer ${tokens.token}` } }).then((r) => r.statusCode);
+      const refusedBy = (p: ServerProcess, tokens: AuthTokens) => expect.poll(() => me(p, tokens), { timeout: 1000, interval: 20 }).toBe(401);
+      const session = async () => {
+        const c = await campus();
+        const tokens = await startSession({ db: database.db, now, secret: testConfig().JWT_SECRET! }, c.voter.phone);
+        // B has verified (and remembered) the token before the sign-out.
+        expect(await me(b, tokens)).toBe(200);
+        return tokens;
+      };
+
+      it("logout through A: B refuses the token", async () => {
+        const tokens = await session();
+        expect((await a.app.inject({ method: "POST", url: "/api/auth/logout", payload: { refreshToken: tokens.refreshToken } })).statusCode).toBe(200);
+        await refusedBy(b, tokens);
+      });
+
+      it("refresh-token reuse through A: B refuses the family's tokens", async () => {
+        const tokens = await session();
+        const next = (await a.app.inject({ method: "POST", url: "/api/auth/refresh", payload: { refreshToken: tokens.refreshToken } })).json() as AuthTokens;
+        expect(await me(b, next)).toBe(200);
+        expect((await a.app.inject({ method: "POST", url: "/api/auth/refresh", payload: { refreshToken: tokens.refreshToken } })).statusCode).toBe(401);
+        await refusedBy(b, next);
+        await refusedBy(b, tokens);
+      });
+
+      it("account deletion through A: B refuses the token, and a process that starts later does too", async () => {
+        const tokens = await session();
+        const headers = { authorization: `Bearer ${tokens.token}` };
+        expect((await a.app.inject({ method: "POST", url: "/api/users/delete-account", headers, payload: { confirm: "DELETE" } })).statusCode).toBe(200);
+        await refusedBy(b, tokens);
+        const late = await startProcess(await urlOfTestDatabase(database.db, serverUrl!), { mediaDir, redisPrefix: `quad:test:${randomUUID()}:`, now });
+        try {
+          expect(await me(late, tokens)).toBe(401);
+        } finally {
+          await late.close();
+        }
+      });
     });
   },
 );

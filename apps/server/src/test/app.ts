@@ -8,6 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp, type BuildAppOptions } from "../app";
 import { parseConfig, type Config } from "../env";
 import { createDiskStorage, type MediaStorage } from "../media/storage";
+import { createSessionRevocations } from "../modules/auth/revocations";
 import { createLocalPaymentProvider } from "../modules/payments/provider";
 import { createCandidatePool } from "../modules/rounds/candidate-pool";
 import { createOutboxSender } from "../modules/sms/sender";
@@ -35,7 +36,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
  * set) with reference data seeded and media in a temporary folder.
  */
 export interface TestAppOptions
-  extends Partial<Pick<BuildAppOptions, "webDistDir" | "generateCode" | "rateLimiter" | "candidatePool" | "media" | "firebaseVerifier" | "random" | "payments" | "stripe">> {
+  extends Partial<Pick<BuildAppOptions, "webDistDir" | "generateCode" | "rateLimiter" | "candidatePool" | "media" | "firebaseVerifier" | "random" | "payments" | "stripe" | "sessionRevocations">> {
   env?: Record<string, string>;
   demo?: boolean;
   now?: () => Date;
@@ -73,6 +74,8 @@ export async function createTestAppOn(db: Database, dbKind: AppDeps["dbKind"], o
     rateLimiter: opts.rateLimiter ?? createMemoryRateLimiter(() => now().getTime()),
     candidatePool: opts.candidatePool ?? createCandidatePool(db, () => now().getTime()),
     random: opts.random ?? Math.random,
+    // In-process by default: what this app commits is all it hears (several-processes tests pass a listening one).
+    sessionRevocations: opts.sessionRevocations ?? (await createSessionRevocations({ db, now })),
     payments: opts.payments ?? createLocalPaymentProvider(),
     stripe: opts.stripe,
     jwtSecret: config.JWT_SECRET!,

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { Config } from "../env";
 import type { MediaStorage } from "../media/storage";
 import type { FirebaseTokenVerifier } from "../modules/auth/firebase";
+import type { SessionRevocations } from "../modules/auth/revocations";
 import { bearerToken } from "../modules/auth/tokens";
 import type Stripe from "stripe";
 import type { PaymentProvider } from "../modules/payments/provider";
@@ -28,6 +29,8 @@ export interface AppDeps {
   stripe?: Stripe;
   /** Randomness for draws, injectable so tests are repeatable. */
   random: Random;
+  /** Session families signed out recently, kept current across processes: tokens of these are refused. */
+  sessionRevocations: SessionRevocations;
   /** Signs session tokens and keys code hashes. */
   jwtSecret: string;
   /** The clock, injectable so tests move time instead of waiting. */
@@ -57,7 +60,7 @@ export function createContextInner(deps: AppDeps, opts: { viewer?: Viewer | null
 
 /** The context of an HTTP request: the viewer from a valid bearer token, the client address, the request's logger. */
 export function requestContextFactory(deps: AppDeps): (request: FastifyRequest) => Promise<Context> {
-  const verify = createTokenVerifier(deps.jwtSecret);
+  const verify = createTokenVerifier(deps.jwtSecret, deps.sessionRevocations);
   return async (request) => {
     const token = bearerToken(request.headers.authorization);
     const viewer = token ? await verify(token, deps.now()) : null;

@@ -1,3 +1,4 @@
+import type { SessionRevocations } from "../modules/auth/revocations";
 import { verifyAccessToken, type AccessClaims } from "../modules/auth/tokens";
 
 /** Enough for every student active within a token's 15 minutes on one process; older entries go first. */
@@ -12,14 +13,23 @@ const MAX_ENTRIES = 50_000;
  * request outside the database). Only tokens that verified are kept, so
  * forged ones cannot fill it; the clock is the app's, so tests that move
  * time still see tokens expire.
+ *
+ * What a signature cannot say is whether the session was signed out since:
+ * every call, cached or not, asks `revocations` about the token's family
+ * (one Map lookup), and a revoked token leaves the cache.
  */
-export function createTokenVerifier(secret: string): (token: string, now: Date) => Promise<AccessClaims | null> {
+export function createTokenVerifier(
+  secret: string,
+  revocations: Pick<SessionRevocations, "isRevoked">,
+): (token: string, now: Date) => Promise<AccessClaims | null> {
   const verified = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
+  const revoked = (claims: AccessClaims) => claims.familyId !== undefined && revocations.isRevoked(claims.familyId);
   return async (token, now) => {
     const hit = verified.get(token);
-    if (hit && now.getTime() < hit.expiresAtMs) return hit.claims;
+    if (hit && now.getTime() < hit.expiresAtMs && !revoked(hit.claims)) return hit.claims;
     if (hit) verified.delete(token);
     const claims = await verifyAccessToken(secret, token, now);
+    if (claims && revoked(claims)) return null;
     const expiresAtMs = claims ? expiryOf(token) : null;
     if (claims && expiresAtMs !== null) {
       if (verified.size >= MAX_ENTRIES) verified.delete(verified.keys().next().value!);

@@ -49,6 +49,23 @@ export const authSessions = pgTable(
   ],
 );
 
+/**
+ * Session families signed out while their access tokens may still be valid
+ * (logout, refresh-token reuse, account deletion or removal). Every server
+ * process loads the recent ones at start and hears new ones by NOTIFY; rows
+ * older than an access token's lifetime serve no purpose and are purged. A
+ * family id is random and names no one, so a deleted account leaves nothing
+ * personal here.
+ */
+export const sessionRevocations = pgTable(
+  "session_revocations",
+  {
+    familyId: uuid("family_id").primaryKey(),
+    revokedAt: timestamptz("revoked_at").notNull(),
+  },
+  (t) => [index("session_revocations_revoked_idx").on(t.revokedAt)],
+);
+
 export type AuthCode = typeof authCodes.$inferSelect;
 export type NewAuthCode = typeof authCodes.$inferInsert;
 export type AuthSession = typeof authSessions.$inferSelect;

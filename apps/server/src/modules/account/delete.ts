@@ -4,6 +4,7 @@ import { authCodes, authSessions, consents, smsOutbox, users } from "@quad/db/sc
 import { eq } from "drizzle-orm";
 import { AppError } from "../../errors";
 import type { MediaStorage } from "../../media/storage";
+import { recordRevocations, type SessionRevocations } from "../auth/revocations";
 
 /**
  * Deletes an account at once. The profile row goes, and with it (by foreign
@@ -11,18 +12,37 @@ import type { MediaStorage } from "../../media/storage";
  * Votes the student cast stay counted for their recipients with the voter
  * set to null, so they can never be revealed; purchases stay for the books
  * without the profile. Sessions, codes, consent records and texts to the
- * phone are removed too, so the number can sign up again afresh.
+ * phone are removed too, so the number can sign up again afresh; every
+ * session family of the phone is revoked, so its access tokens stop working
+ * at once in every process (a later sign-in starts a new family).
+ *
+ * Sessions go first: a profile update that would create the profile again
+ * holds its session row (users/profile.ts), so the two serialize — either
+ * the update finds no session and creates nothing, or its row exists before
+ * this transaction deletes profiles.
  */
-export async function deleteAccount(db: Database, media: MediaStorage, phone: string): Promise<void> {
-  const photoKey = await db.transaction(async (tx) => {
-    const [user] = await tx.delete(users).where(eq(users.phone, phone)).returning({ photoKey: users.photoKey });
+export async function deleteAccount(
+  db: Database,
+  media: MediaStorage,
+  revocations: Pick<SessionRevocations, "heard">,
+  phone: string,
+  now: Date,
+): Promise<void> {
+  const { photoKey, families } = await db.transaction(async (tx) => {
+    const sessions = await tx.delete(authSessions).where(eq(authSessions.phone, phone)).returning({ familyId: authSessions.familyId });
+    const [user] = await tx
+      .delete(users)
+      .where(eq(users.phone, phone))
+      .returning({ photoKey: users.photoKey });
     if (!user) throw new AppError("NOT_FOUND", ERROR_MESSAGES.noSuchUser);
+    const families = [...new Set(sessions.map((s) => s.familyId))];
+    await recordRevocations(tx, families, now);
     await tx.delete(consents).where(eq(consents.phone, phone));
-    await tx.delete(authSessions).where(eq(authSessions.phone, phone));
     await tx.delete(authCodes).where(eq(authCodes.phone, phone));
     await tx.delete(smsOutbox).where(eq(smsOutbox.toPhone, phone));
-    return user.photoKey;
+    return { photoKey: user.photoKey, families };
   });
+  revocations.heard(families);
   // Demo avatars are shared between demo students; a student's own photo is not.
   if (photoKey && !photoKey.startsWith("demo/")) await media.delete(photoKey);
 }

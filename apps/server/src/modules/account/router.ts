@@ -50,7 +50,7 @@ export const accountRouter = router({
     .input(DeleteAccountInput)
     .output(OkResult)
     .mutation(async ({ ctx }) => {
-      await deleteAccount(ctx.db, ctx.media, ctx.viewer.phone);
+      await deleteAccount(ctx.db, ctx.media, ctx.sessionRevocations, ctx.viewer.phone, ctx.now());
       ctx.candidatePool.invalidate();
       return { ok: true as const };
     }),

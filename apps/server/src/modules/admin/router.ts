@@ -30,7 +30,7 @@ export const adminRouter = router({
     .input(AdminTargetInput)
     .output(OkResult)
     .mutation(async ({ ctx, input }) => {
-      await removeProfile(ctx.db, ctx.media, ctx.adminId, input.userId, ctx.now());
+      await removeProfile(ctx.db, ctx.media, ctx.sessionRevocations, ctx.adminId, input.userId, ctx.now());
       ctx.candidatePool.invalidate();
       return { ok: true as const };
     }),

@@ -6,6 +6,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { AppError } from "../../errors";
 import { mediaUrl, type MediaStorage } from "../../media/storage";
 import { deleteAccount } from "../account/delete";
+import type { SessionRevocations } from "../auth/revocations";
 
 export const ADMIN_MESSAGES = { notFound: "Not found", noSuchStudent: "Student not found" } as const;
 
@@ -84,12 +85,19 @@ export async function restoreProfile(db: Database, adminId: string, userId: stri
   });
 }
 
-/** Removes the profile as if its owner had deleted the account. */
-export async function removeProfile(db: Database, media: MediaStorage, adminId: string, userId: string, now: Date) {
+/** Removes the profile as if its owner had deleted the account: its sessions end at once. */
+export async function removeProfile(
+  db: Database,
+  media: MediaStorage,
+  revocations: Pick<SessionRevocations, "heard">,
+  adminId: string,
+  userId: string,
+  now: Date,
+) {
   const [user] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
   if (!user) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.noSuchStudent);
   await audit(db, adminId, "remove_profile", userId, now);
-  await deleteAccount(db, media, user.phone);
+  await deleteAccount(db, media, revocations, user.phone, now);
 }
 
 /** Takes the photo down; without a photo the profile is unverified until its owner uploads a new one. */

@@ -14,7 +14,7 @@ import { enforceLimit, enforceWriteLimits, WRITE_LIMITS } from "../../trpc/limit
 import type { Context } from "../../trpc/context";
 import { recordSignupConsents } from "../consents/service";
 import { sendCode, verifyCode, type CodeDeps } from "./codes";
-import { endSession, rotateSession, startSession, type SessionDeps } from "./sessions";
+import { endSession, rotateSession, startSession, type RevokingSessionDeps } from "./sessions";
 
 const codeDeps = (ctx: Context): CodeDeps => ({
   db: ctx.db,
@@ -24,7 +24,7 @@ const codeDeps = (ctx: Context): CodeDeps => ({
   secret: ctx.jwtSecret,
   generateCode: ctx.generateCode,
 });
-const sessionDeps = (ctx: Context): SessionDeps => ({ db: ctx.db, now: ctx.now, secret: ctx.jwtSecret });
+const sessionDeps = (ctx: Context): RevokingSessionDeps => ({ db: ctx.db, now: ctx.now, secret: ctx.jwtSecret, revocations: ctx.sessionRevocations });
 
 /** Every sign-in write is limited per address (and per phone where the input names one). */
 const limitedProcedure = publicProcedure.use(async ({ ctx, next, path }) => {

@@ -1,16 +1,17 @@
 import { createTestDatabase } from "@quad/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { endSession, rotateSession, SESSION_MESSAGES, startSession, type SessionDeps } from "./sessions";
+import { endSession, rotateSession, SESSION_MESSAGES, startSession, type RevokingSessionDeps } from "./sessions";
 import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS, verifyAccessToken } from "./tokens";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let clock = Date.parse("2026-03-01T12:00:00Z");
-let deps: SessionDeps;
+let deps: RevokingSessionDeps;
+const heard: string[] = [];
 const phone = "+15550001111";
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  deps = { db: database.db, now: () => new Date(clock), secret: "secret-secret-secret-secret-secret" };
+  deps = { db: database.db, now: () => new Date(clock), secret: "secret-secret-secret-secret-secret", revocations: { heard: (ids) => void heard.push(...ids) } };
 });
 afterAll(() => database?.close());
 
@@ -43,6 +44,10 @@ describe("sessions", () => {
     await refused(rotateSession(deps, first.refreshToken));
     // The thief's reuse also ends the legitimate successor.
     await refused(rotateSession(deps, second.refreshToken));
+    // And the family's access tokens, announced to this process at once.
+    const family = (await verifyAccessToken(deps.secret, second.token, new Date(clock)))?.familyId;
+    expect(family).toBeDefined();
+    expect(heard).toContain(family);
   });
 
   it("lets only one of two concurrent rotations of the same token through", async () => {
@@ -61,8 +66,10 @@ describe("sessions", () => {
   it("logout revokes the family and is idempotent", async () => {
     const tokens = await startSession(deps, phone);
     const rotated = await rotateSession(deps, tokens.refreshToken);
+    heard.length = 0;
     await endSession(deps, rotated.refreshToken);
     await refused(rotateSession(deps, rotated.refreshToken));
+    expect(heard).toContain((await verifyAccessToken(deps.secret, tokens.token, new Date(clock)))?.familyId);
     await endSession(deps, rotated.refreshToken);
     await endSession(deps, "unknown");
   });

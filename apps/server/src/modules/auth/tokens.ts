@@ -10,7 +10,14 @@ const AUDIENCE = "quad-api";
 
 export interface AccessClaims {
   phone: string;
+  /** The refresh-token row the token was issued with. */
   sessionId: string;
+  /**
+   * The session family (`fam`), which sign-out revokes as a whole. Absent
+   * only from tokens signed before families were named in them: those
+   * expire within ACCESS_TOKEN_TTL_MS of the deploy.
+   */
+  familyId?: string;
 }
 
 /**
@@ -31,7 +38,7 @@ function keyOf(secret: string): Promise<webcrypto.CryptoKey> {
 export async function signAccessToken(secret: string, claims: AccessClaims, now: Date): Promise<{ token: string; expiresAt: Date }> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   const expiresAt = new Date((issuedAt * 1000) + ACCESS_TOKEN_TTL_MS);
-  const token = await new SignJWT({ sid: claims.sessionId })
+  const token = await new SignJWT({ sid: claims.sessionId, fam: claims.familyId })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(claims.phone)
     .setIssuer(ISSUER)
@@ -52,7 +59,8 @@ export async function verifyAccessToken(secret: string, token: string, now: Date
       currentDate: now,
     });
     if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
-    return { phone: payload.sub, sessionId: payload.sid };
+    if (payload.fam !== undefined && typeof payload.fam !== "string") return null;
+    return { phone: payload.sub, sessionId: payload.sid, familyId: payload.fam };
   } catch {
     return null;
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { authCodes, authSessions, smsOutbox } from "@quad/db/schema";
+import { authCodes, authSessions, sessionRevocations, smsOutbox } from "@quad/db/schema";
 import { createTestDatabase, type TestDatabase } from "@quad/db/testing";
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purgeExpired, RETENTION } from "./purge";
 
@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe("the purge", () => {
-  it("deletes expired codes, old sessions and outbox rows older than 30 days, and nothing else", async () => {
+  it("deletes expired codes, old sessions, sign-outs no token outlives and outbox rows older than 30 days, and nothing else", async () => {
     const phone = "+15555550199";
     const code = (expiresAt: Date) => ({ phone, codeHash: randomUUID(), createdAt: new Date(expiresAt.getTime() - 10 * MINUTE), expiresAt });
     const codes = await t.db
@@ -53,13 +53,21 @@ describe("the purge", () => {
       .values([message(ago(31 * DAY)), message(ago(29 * DAY))])
       .returning({ id: smsOutbox.id });
 
-    expect(await purgeExpired(t.db, NOW)).toEqual({ authCodes: 1, sessions: 2, smsOutbox: 1 });
+    // A sign-out matters only while the family's access tokens could still be valid.
+    const recentSignOut = randomUUID();
+    await t.db.insert(sessionRevocations).values([
+      { familyId: randomUUID(), revokedAt: ago(RETENTION.sessionRevocationsMs + MINUTE) }, // no token outlives it: gone
+      { familyId: recentSignOut, revokedAt: ago(RETENTION.sessionRevocationsMs - MINUTE) }, // tokens may still be live: kept
+    ]);
+
+    expect(await purgeExpired(t.db, NOW)).toEqual({ authCodes: 1, sessions: 2, sessionRevocations: 1, smsOutbox: 1 });
+    expect(await t.db.select().from(sessionRevocations).where(eq(sessionRevocations.familyId, recentSignOut))).toHaveLength(1);
     const left = async <T extends { id: string }>(rows: T[], table: typeof authCodes | typeof authSessions | typeof smsOutbox) =>
       (await t.db.select({ id: table.id }).from(table).where(inArray(table.id, rows.map((r) => r.id)))).map((r) => rows.findIndex((x) => x.id === r.id)).sort();
     expect(await left(codes, authCodes)).toEqual([1, 2]);
     expect(await left(sessions, authSessions)).toEqual([2, 3, 4]);
     expect(await left(messages, smsOutbox)).toEqual([1]);
 
-    expect(await purgeExpired(t.db, NOW)).toEqual({ authCodes: 0, sessions: 0, smsOutbox: 0 });
+    expect(await purgeExpired(t.db, NOW)).toEqual({ authCodes: 0, sessions: 0, sessionRevocations: 0, smsOutbox: 0 });
   });
 });

@@ -1,7 +1,8 @@
 import type { Database } from "@quad/db";
-import { authCodes, authSessions, smsOutbox } from "@quad/db/schema";
+import { authCodes, authSessions, sessionRevocations, smsOutbox } from "@quad/db/schema";
 import { inArray, lt, or, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { REVOCATION_RETENTION_MS } from "../auth/revocations";
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -18,6 +19,8 @@ export const RETENTION = {
    * presenting it again still revokes its whole family (reuse detection).
    */
   sessionsMs: 7 * DAY_MS,
+  /** Signed-out families matter only while their access tokens could still be valid. */
+  sessionRevocationsMs: REVOCATION_RETENTION_MS,
   smsOutboxMs: 30 * DAY_MS,
 } as const;
 
@@ -27,6 +30,7 @@ const PURGE_BATCH = 5000;
 export interface PurgeReport {
   authCodes: number;
   sessions: number;
+  sessionRevocations: number;
   smsOutbox: number;
 }
 
@@ -40,7 +44,7 @@ async function deleteInBatches(db: Database, table: PgTable, id: PgColumn, where
   }
 }
 
-/** Expired sign-in codes, old sessions and SMS records older than 30 days. */
+/** Expired sign-in codes, old sessions, sign-outs no token can outlive and SMS records older than 30 days. */
 export async function purgeExpired(db: Database, now: Date): Promise<PurgeReport> {
   const before = (ms: number) => new Date(now.getTime() - ms);
   return {
@@ -50,6 +54,12 @@ export async function purgeExpired(db: Database, now: Date): Promise<PurgeReport
       authSessions,
       authSessions.id,
       or(lt(authSessions.expiresAt, before(RETENTION.sessionsMs)), lt(authSessions.revokedAt, before(RETENTION.sessionsMs)))!,
+    ),
+    sessionRevocations: await deleteInBatches(
+      db,
+      sessionRevocations,
+      sessionRevocations.familyId,
+      lt(sessionRevocations.revokedAt, before(RETENTION.sessionRevocationsMs)),
     ),
     smsOutbox: await deleteInBatches(db, smsOutbox, smsOutbox.id, lt(smsOutbox.createdAt, before(RETENTION.smsOutboxMs))),
   };

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import postgres from "postgres";
+import { listenForNotices } from "../../notices/postgres-listener";
 
 /**
  * Tells every server process that cached candidate pools are out of date
@@ -39,44 +39,32 @@ export function createLocalInvalidationBus(): PoolInvalidationBus {
   };
 }
 
-/**
- * LISTEN/NOTIFY on its own small postgres.js client (the listening session
- * must stay on one connection, outside the query pool). postgres.js
- * reconnects and listens again by itself; whatever was announced while the
- * connection was down is unknown, so every (re)connect after the first
- * invalidates everything.
- */
+/** LISTEN/NOTIFY through the shared listener (notices/postgres-listener.ts). */
 export async function createPostgresInvalidationBus(
   url: string,
   opts: { onError?: (error: unknown) => void } = {},
 ): Promise<PoolInvalidationBus> {
-  const client = postgres(url, { max: 1, onnotice: () => {}, connection: { application_name: "quad-pool-bus" } });
   const listeners: ((schoolId?: number) => void)[] = [];
   const deliver = (schoolId?: number) => listeners.forEach((listener) => listener(schoolId));
   const self = randomUUID();
-  let connections = 0;
-  const subscription = await client.listen(
-    POOL_CHANNEL,
-    (payload) => {
+  const connection = await listenForNotices(url, POOL_CHANNEL, {
+    onNotice(payload) {
       const message = decode(payload);
       if (message.sender !== self) deliver(message.schoolId);
     },
-    () => {
-      connections += 1;
-      if (connections > 1) deliver(undefined);
-    },
-  );
+    // Changes may have been missed while the connection was down.
+    onReconnect: () => deliver(undefined),
+  });
   return {
     publish(schoolId) {
       // Forget locally at once (the next request may draw), then tell the others.
       deliver(schoolId);
-      client.notify(POOL_CHANNEL, encode(self, schoolId)).catch((error: unknown) => opts.onError?.(error));
+      connection.notify(encode(self, schoolId)).catch((error: unknown) => opts.onError?.(error));
     },
     subscribe: (listener) => void listeners.push(listener),
     async close() {
       listeners.splice(0);
-      await subscription.unlisten().catch(() => {});
-      await client.end({ timeout: 5 });
+      await connection.close();
     },
   };
 }

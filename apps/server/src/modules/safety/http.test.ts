@@ -138,8 +138,10 @@ describe("deleting an account", () => {
 
     expect((await post(c.headers, "/api/users/delete-account", { confirm: "nope" })).statusCode).toBe(400);
     expect((await post(c.headers, "/api/users/delete-account", { confirm: "DELETE" })).json()).toEqual({ ok: true });
+    // The account's sessions ended with it (security/sign-out.test.ts): the old token is refused.
     const me = await t.app.inject({ method: "GET", url: "/api/users/me", headers: c.headers });
-    expect(me.json()).toEqual({ message: "No such user exists!", code: "NOT_FOUND" });
+    expect(me.statusCode).toBe(401);
+    expect((await t.deps.db.select().from(users).where(eq(users.id, c.me.id))).length).toBe(0);
 
     const recipientHeaders = { authorization: `Bearer ${(await sessionFor(t, recipient.phone)).token}` };
     const page = VotesPage.parse((await t.app.inject({ method: "GET", url: "/api/votes/for-user", headers: recipientHeaders })).json());
@@ -148,7 +150,10 @@ describe("deleting an account", () => {
     await t.deps.db.update(users).set({ remainingUnlocks: 3 }).where(eq(users.id, recipient.id));
     expect((await post(recipientHeaders, "/api/unlocks/unlock-user", { userId: card.id })).statusCode).toBe(409);
 
-    const again = await t.app.inject({ method: "PATCH", url: "/api/users/update", headers: c.headers, payload: { firstName: "Fresh" } });
+    // The phone is free: signed in afresh it starts a new profile (the old token cannot).
+    expect((await t.app.inject({ method: "PATCH", url: "/api/users/update", headers: c.headers, payload: { firstName: "Stale" } })).statusCode).toBe(401);
+    const fresh = { authorization: `Bearer ${(await sessionFor(t, c.me.phone)).token}` };
+    const again = await t.app.inject({ method: "PATCH", url: "/api/users/update", headers: fresh, payload: { firstName: "Fresh" } });
     expect(again.json().user).toMatchObject({ firstName: "Fresh", isVerified: false, remainingUnlocks: 0 });
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { ERROR_MESSAGES, VALIDATION, type MeUser, type ProfileUpdate } from "@quad/contracts";
 import { preparedStatement, type Database } from "@quad/db";
-import { schools, users, type User } from "@quad/db/schema";
+import { authSessions, schools, sessionRevocations, users, type User } from "@quad/db/schema";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { AppError } from "../../errors";
 import { mediaUrl, type MediaStorage } from "../../media/storage";
@@ -92,10 +92,11 @@ export async function getMe(db: Database, phone: string): Promise<MeUser> {
  */
 export async function updateProfile(
   deps: ProfileDeps,
-  phone: string,
+  viewer: { phone: string; sessionId: string },
   input: ProfileUpdate,
   photo?: ProcessedPhoto,
 ): Promise<MeUser> {
+  const { phone } = viewer;
   if (input.university !== undefined) {
     const [school] = await deps.db.select({ id: schools.id }).from(schools).where(eq(schools.id, input.university));
     if (!school) {
@@ -119,12 +120,9 @@ export async function updateProfile(
 
   const [previous] = await deps.db.select({ photoKey: users.photoKey }).from(users).where(eq(users.phone, phone));
   const now = deps.now();
-  const [saved] = await deps.db
-    .insert(users)
-    .values({ phone, ...changes, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: users.phone, set: { ...changes, updatedAt: now } })
-    .returning();
-  let user = saved!;
+  const [updated] = previous ? await deps.db.update(users).set({ ...changes, updatedAt: now }).where(eq(users.phone, phone)).returning() : [];
+  // No profile (never made, or deleted since the read above): only a live session may create one.
+  let user = updated ?? (await createProfile(deps.db, viewer, changes, now));
 
   if (!user.isVerified) {
     const [verified] = await deps.db
@@ -139,6 +137,43 @@ export async function updateProfile(
     await deps.media.delete(previous.photoKey);
   }
   return toMe(deps.db, user);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Creates the profile, checked against the database rather than the
+ * process's memory of revocations (which a process may have missed): the
+ * token's session row must still exist — account deletion removes them all
+ * — and its family must not be signed out. The row is held FOR SHARE until
+ * the profile is written, and deletion removes sessions before profiles, so
+ * a deletion racing this either comes first (no row: refused) or waits and
+ * then deletes what was written.
+ */
+async function createProfile(
+  db: Database,
+  viewer: { phone: string; sessionId: string },
+  changes: Partial<typeof users.$inferInsert>,
+  now: Date,
+): Promise<User> {
+  if (!UUID.test(viewer.sessionId)) throw new AppError("UNAUTHORIZED", ERROR_MESSAGES.unauthorized);
+  return db.transaction(async (tx) => {
+    const [session] = await tx
+      .select({ familyId: authSessions.familyId })
+      .from(authSessions)
+      .where(and(eq(authSessions.id, viewer.sessionId), eq(authSessions.phone, viewer.phone)))
+      .for("share");
+    const revoked = session
+      ? await tx.select({ familyId: sessionRevocations.familyId }).from(sessionRevocations).where(eq(sessionRevocations.familyId, session.familyId))
+      : [];
+    if (!session || revoked.length > 0) throw new AppError("UNAUTHORIZED", ERROR_MESSAGES.unauthorized);
+    const [saved] = await tx
+      .insert(users)
+      .values({ phone: viewer.phone, ...changes, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: users.phone, set: { ...changes, updatedAt: now } })
+      .returning();
+    return saved!;
+  });
 }
 
 /** Every field the spec requires, plus a processed photo. */

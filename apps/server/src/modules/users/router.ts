@@ -12,7 +12,7 @@ export const usersRouter = router({
     .output(UpdateUserResult)
     .mutation(async ({ ctx, input }) => {
       await enforceWriteLimits(ctx.rateLimiter, { name: "users.update", ip: ctx.ip, phone: ctx.viewer.phone });
-      const user = await updateProfile(ctx, ctx.viewer.phone, input);
+      const user = await updateProfile(ctx, ctx.viewer, input);
       ctx.candidatePool.invalidate(user.university ?? undefined);
       return { user };
     }),

@@ -31,7 +31,7 @@ export async function registerProfileUpdateRoute(
       const { fields, file } = request.isMultipart() ? await readMultipart(request) : { fields: request.body ?? {}, file: undefined };
       const input = ProfileUpdateSchema.parse(listsFromText(fields as Record<string, unknown>));
       const photo = file ? await processPhoto(file) : undefined;
-      const user = await updateProfile(ctx, ctx.viewer.phone, input, photo);
+      const user = await updateProfile(ctx, ctx.viewer, input, photo);
       // Whoever can be drawn into rounds may have changed.
       ctx.candidatePool.invalidate(user.university ?? undefined);
       return { user };
