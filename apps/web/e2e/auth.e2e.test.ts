@@ -6,9 +6,9 @@ import { saveScreenshot, useBrowser, type OpenedPage } from "./browser";
 
 const baseURL = inject("baseURL");
 
-/** A fresh number per run, outside the demo (555-555-xxxx) and load-test (555-000…554) ranges. */
+/** A fresh valid US number per run (202-9xx-xxxx), outside the ranges the other suites use. */
 function newPhone(): { digits: string; e164: string } {
-  const digits = `5559${String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0")}`;
+  const digits = `2029${String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0")}`;
   return { digits, e164: `+1${digits}` };
 }
 

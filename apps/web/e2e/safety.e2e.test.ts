@@ -67,8 +67,8 @@ describe("trust and safety", () => {
   let blocked: Student;
 
   beforeAll(async () => {
-    blocker = await createStudent(client, "+15557390101", "Theo", "male", 210);
-    blocked = await createStudent(client, "+15557390102", "Quinby", "female", 320);
+    blocker = await createStudent(client, "+12027390101", "Theo", "male", 210);
+    blocked = await createStudent(client, "+12027390102", "Quinby", "female", 320);
   });
 
   async function open(kind: "mobile" | "desktop", path = "/terms"): Promise<OpenedPage> {
@@ -204,12 +204,12 @@ describe("moderation", () => {
 
   it("an admin granted with `pnpm admin:grant` sees the review queue and restores a student", { timeout: 240_000 }, async () => {
     let api = createApi(server.baseURL(), "203.0.113.92");
-    const admin = await createStudent(api, "+15557390201", "Morgan", "male", 40);
-    const reported = await createStudent(api, "+15557390202", "Riley", "male", 150);
+    const admin = await createStudent(api, "+12027390201", "Morgan", "male", 40);
+    const reported = await createStudent(api, "+12027390202", "Riley", "male", 150);
     const reporters = [
-      await createStudent(api, "+15557390203", "Ash", "female", 260),
-      await createStudent(api, "+15557390204", "Blair", "female", 90),
-      await createStudent(api, "+15557390205", "Casey", "female", 20),
+      await createStudent(api, "+12027390203", "Ash", "female", 260),
+      await createStudent(api, "+12027390204", "Blair", "female", 90),
+      await createStudent(api, "+12027390205", "Casey", "female", 20),
     ];
     // Only students shown Riley may report him: each reporter's round shows the school's two men.
     for (const reporter of reporters) {

@@ -42,7 +42,7 @@ describe("settings", () => {
   }
 
   it("a paused student never appears in another student's rounds, and comes back when resumed", { timeout: 120_000 }, async () => {
-    const harper = await createStudent("+15557400101", { firstName: "Harper", gender: "female", colors: hueColors(300) });
+    const harper = await createStudent("+12027400101", { firstName: "Harper", gender: "female", colors: hueColors(300) });
     const { page, errors } = await openSettingsAs(harper);
     await page.getByRole("img", { name: "Your profile photo" }).waitFor();
     await settle(page);
@@ -55,18 +55,18 @@ describe("settings", () => {
     expect(await pause.isChecked()).toBe(true);
 
     // A whole batch of rounds shows every eligible student at least once; never Harper.
-    const theo = await createStudent("+15557400102", { firstName: "Theo", gender: "male", preference: "female", colors: hueColors(20) });
+    const theo = await createStudent("+12027400102", { firstName: "Theo", gender: "male", preference: "female", colors: hueColors(20) });
     expect((await candidatesSeenBy(theo)).has(harper.me.id)).toBe(false);
 
     await pause.click();
     await toast(page, SETTINGS_COPY.resumedToast);
-    const owen = await createStudent("+15557400103", { firstName: "Owen", gender: "male", preference: "female", colors: hueColors(60) });
+    const owen = await createStudent("+12027400103", { firstName: "Owen", gender: "male", preference: "female", colors: hueColors(60) });
     expect((await candidatesSeenBy(owen)).has(harper.me.id)).toBe(true);
     expect(errors).toEqual([]);
   });
 
   it("edits the profile and turns vote texts off on a laptop", { timeout: 90_000 }, async () => {
-    const riley = await createStudent("+15557400111", { firstName: "Riley", gender: "male", colors: hueColors(200) });
+    const riley = await createStudent("+12027400111", { firstName: "Riley", gender: "male", colors: hueColors(200) });
     const { page, errors } = await openSettingsAs(riley, "desktop");
     await page.getByRole("textbox", { name: "Interests" }).fill("Climbing");
     await page.getByRole("textbox", { name: "Interests" }).press("Enter");
@@ -87,7 +87,7 @@ describe("settings", () => {
   });
 
   it('deletes the account at once; logging in again says "No such user exists!"', { timeout: 120_000 }, async () => {
-    const phone = { digits: "5557400121", e164: "+15557400121" };
+    const phone = { digits: "2027400121", e164: "+12027400121" };
     const signedUpAt = Date.now();
     const quinn = await createStudent(phone.e164, { firstName: "Quinn", gender: "female", colors: hueColors(140) });
     const { page, errors } = await openSettingsAs(quinn);

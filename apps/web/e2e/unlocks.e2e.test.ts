@@ -44,7 +44,7 @@ describe("received votes, unlocks, payments and boosts", () => {
   const chromium = useBrowser();
 
   it("a student who received a vote buys unlock-3 with 4242…, unlocks the voter and sees their name and handle", async () => {
-    const recipient = await createStudent("+15555550811", {
+    const recipient = await createStudent("+12025550811", {
       firstName: "Robin",
       gender: "female",
       preference: "male",
@@ -52,7 +52,7 @@ describe("received votes, unlocks, payments and boosts", () => {
       graduationYear: 2027,
       colors: [[124, 58, 237], [219, 39, 119]],
     });
-    const voter = await createStudent("+15555550812", {
+    const voter = await createStudent("+12025550812", {
       firstName: "Quinlan",
       gender: "male",
       preference: "female",
@@ -149,7 +149,7 @@ describe("received votes, unlocks, payments and boosts", () => {
   });
 
   it("a declined card (4000 0000 0000 0002) shows the decline message and buys nothing", async () => {
-    const student = await createStudent("+15555550821", {
+    const student = await createStudent("+12025550821", {
       firstName: "Dana",
       gender: "female",
       preference: "male",
@@ -176,7 +176,7 @@ describe("received votes, unlocks, payments and boosts", () => {
   });
 
   it("a boost purchase shows the remaining time", async () => {
-    const student = await createStudent("+15555550831", {
+    const student = await createStudent("+12025550831", {
       firstName: "Blair",
       gender: "male",
       preference: "female",

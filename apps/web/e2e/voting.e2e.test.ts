@@ -92,7 +92,7 @@ describe("voting", () => {
 
   it(`a signed-in student votes ${VOTES_PER_BATCH} times and sees Out of Votes`, async () => {
     const mobile = await open("mobile", "/terms");
-    const maya = await createStudent("+15557300101", "Maya", "female", 280);
+    const maya = await createStudent("+12027300101", "Maya", "female", 280);
     await openHomeAs(mobile, maya);
     await roundShown(mobile.page);
     // Maya has not chosen yet: she sees guys, the other gender.
@@ -121,7 +121,7 @@ describe("voting", () => {
 
     // On a laptop: 11 votes elsewhere, the 12th here.
     const desktop = await open("desktop", "/terms");
-    const liam = await createStudent("+15557300102", "Liam", "male", 200);
+    const liam = await createStudent("+12027300102", "Liam", "male", 200);
     await voteThroughApi(liam, VOTES_PER_BATCH - 1);
     await openHomeAs(desktop, liam);
     await roundShown(desktop.page);
@@ -134,7 +134,7 @@ describe("voting", () => {
 
   it(`skips ${SKIPS_IN_A_ROW} times in a row and sees Out of Skips`, async () => {
     const mobile = await open("mobile", "/terms");
-    const zoe = await createStudent("+15557300103", "Zoe", "female", 330);
+    const zoe = await createStudent("+12027300103", "Zoe", "female", 330);
     await openHomeAs(mobile, zoe);
     await roundShown(mobile.page);
 
@@ -157,7 +157,7 @@ describe("voting", () => {
 
     // On a laptop, with the skips already used elsewhere: the home round, then Skip.
     const desktop = await open("desktop", "/terms");
-    const kai = await createStudent("+15557300104", "Kai", "male", 170);
+    const kai = await createStudent("+12027300104", "Kai", "male", 170);
     await openHomeAs(desktop, kai);
     await roundShown(desktop.page);
     await saveScreenshot(desktop.page, "voting-home-desktop");

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { E164PhoneSchema, VerificationCodeSchema } from "./validation";
+import { E164PhoneSchema } from "./phone-numbers";
+import { VerificationCodeSchema } from "./validation";
 import { IsoDateTime } from "./common";
 
 export const SendCodeInput = z.object({ phone: E164PhoneSchema }).strict();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { E164PhoneSchema } from "./validation";
+import { E164PhoneSchema } from "./phone-numbers";
 import { IsoDateTime } from "./common";
 
 /**

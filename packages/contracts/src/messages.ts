@@ -15,6 +15,8 @@ export const VALIDATION = {
   instagramFormat: "Invalid Instagram handle format",
   signupPhoneMin: "Phone number must be at least 10 digits",
   signupPhoneExact: "Phone number must be exactly 10 digits",
+  /** Ten digits, but not a US number that can get a text (another +1 country, an unassigned area code...). */
+  usPhone: "Please enter a valid US phone number",
   acceptPrivacy: "You must accept the terms and conditions",
   profileImage: "Please upload a profile image",
   cropPreview: "Please preview your image first",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FORMATTED_PHONE_LENGTH } from "./constants";
 import { formatE164, formatPhoneInput, maskPhone, phoneDigits, toE164 } from "./phone";
-import { SignupPhoneSchema } from "./validation";
+import { isUsPhoneNumber, SignupPhoneSchema } from "./phone-numbers";
 
 describe("formatPhoneInput grows as the person types", () => {
   it.each<[input: string, expected: string]>([
@@ -35,7 +35,7 @@ describe("formatPhoneInput grows as the person types", () => {
   });
 
   it("gives the 14-character form for a full number, which the sign-up schema accepts", () => {
-    const formatted = formatPhoneInput("5555555555");
+    const formatted = formatPhoneInput("2025550123");
     expect(formatted).toHaveLength(14);
     expect(formatted).toHaveLength(FORMATTED_PHONE_LENGTH);
     expect(SignupPhoneSchema.safeParse(formatted).success).toBe(true);
@@ -85,5 +85,44 @@ describe("formatE164 and maskPhone", () => {
     ["", "****"],
   ])("maskPhone(%j) → %j", (input, expected) => {
     expect(maskPhone(input)).toBe(expected);
+  });
+});
+
+describe("isUsPhoneNumber: a US number by the numbering plan (libphonenumber-js)", () => {
+  it.each([
+    "+12025550123", // 555-01XX, set aside for fiction, is valid in real area codes
+    "+12125551234",
+    "+14155552671",
+    "+16175550100",
+    "+13105550199",
+    "+19415551234",
+  ])("accepts %s", (e164) => {
+    expect(isUsPhoneNumber(e164)).toBe(true);
+  });
+
+  it.each<[e164: string, why: string]>([
+    ["+18765551234", "Jamaica shares +1"],
+    ["+12685551234", "Antigua and Barbuda shares +1"],
+    ["+18095551234", "Dominican Republic"],
+    ["+16495551234", "Turks and Caicos"],
+    ["+16045551234", "Canada"],
+    ["+17875551234", "Puerto Rico is its own region in the plan"],
+    ["+10005551234", "area codes never start with 0"],
+    ["+11115551234", "area codes never start with 1"],
+    ["+15555550123", "555 is not an area code"],
+    ["+12995551234", "unassigned area code"],
+    ["+12020551234", "exchanges never start with 0"],
+    ["+12021551234", "exchanges never start with 1"],
+    ["+12115551234", "N11 service codes are not area codes"],
+    ["+19005551234", "premium rate"],
+    ["+18005551212", "toll free"],
+    ["+15005550006", "personal (5XX) numbers"],
+    ["+1202555012", "nine digits"],
+    ["+120255501234", "eleven digits"],
+    ["+442025550123", "another country code"],
+    ["", "empty"],
+    ["not a number", "text"],
+  ])("rejects %s (%s)", (e164) => {
+    expect(isUsPhoneNumber(e164)).toBe(false);
   });
 });

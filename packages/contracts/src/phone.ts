@@ -19,12 +19,12 @@ export function formatPhoneInput(input: string): string {
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
 
-/** "(555) 555-0123" → "+15555550123" (spec §5: +1 followed by the digits). */
+/** "(202) 555-0123" → "+12025550123" (spec §5: +1 followed by the digits). */
 export function toE164(input: string): string {
   return `${PHONE_COUNTRY_CODE}${phoneDigits(input).slice(-PHONE_DIGITS)}`;
 }
 
-/** "+15555550123" → "(555) 555-0123", for showing a stored number back. */
+/** "+12025550123" → "(202) 555-0123", for showing a stored number back. */
 export function formatE164(e164: string): string {
   return formatPhoneInput(e164.replace(/^\+1/, ""));
 }

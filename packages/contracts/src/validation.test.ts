@@ -1,25 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { VALIDATION } from "./messages";
+import { E164PhoneSchema, LoginPhoneSchema, loginFormSchema, SignupPhoneSchema } from "./phone-numbers";
+import { canSendSignupCode, SIGNUP_STEPS, SignupFormSchema, signupStepSchemas } from "./signup";
 import {
   AcceptPrivacySchema,
   BooleanText,
-  canSendSignupCode,
   CropPreviewedSchema,
-  E164PhoneSchema,
   fieldErrorsOf,
   FirstNameSchema,
   GenderSchema,
   GraduationYearSchema,
   InstagramHandleSchema,
-  LoginPhoneSchema,
-  loginFormSchema,
   normalizeInstagramHandle,
   ProfileImageSchema,
   ProfileUpdateSchema,
-  SIGNUP_STEPS,
-  SignupFormSchema,
-  SignupPhoneSchema,
-  signupStepSchemas,
   UniversitySchema,
   VerificationCodeSchema,
 } from "./validation";
@@ -35,11 +29,10 @@ type Row = [input: unknown, expected: unknown];
 type BadRow = [input: unknown, message: string];
 
 // ── Login ────────────────────────────────────────────────────────────────
-describe("Login phone: at least 10 characters → 'Invalid phone number'", () => {
+describe("Login phone: at least 10 characters and a valid US number → 'Invalid phone number'", () => {
   it.each<Row>([
-    ["(555) 555-5555", "(555) 555-5555"],
-    ["5555555555", "5555555555"],
-    ["(555) 555-", "(555) 555-"], // 10 characters: the rule counts characters
+    ["(202) 555-0123", "(202) 555-0123"],
+    ["2025550123", "2025550123"],
   ])("accepts %j", (input, expected) => {
     expect(expectValid(LoginPhoneSchema, input)).toBe(expected);
   });
@@ -50,6 +43,11 @@ describe("Login phone: at least 10 characters → 'Invalid phone number'", () =>
     ["(555) 555", VALIDATION.loginPhone],
     [undefined, VALIDATION.loginPhone],
     [5555555555, VALIDATION.loginPhone],
+    // Ten characters are not enough: the number must be one the server texts.
+    ["(202) 555-", VALIDATION.loginPhone],
+    ["(555) 555-5555", VALIDATION.loginPhone],
+    ["(876) 555-1234", VALIDATION.loginPhone], // Jamaica shares +1
+    ["(000) 555-1234", VALIDATION.loginPhone],
   ])("rejects %j", (input, message) => expectInvalid(LoginPhoneSchema, input, message));
 
   it("uses the spec's literal message", () => {
@@ -58,7 +56,7 @@ describe("Login phone: at least 10 characters → 'Invalid phone number'", () =>
 });
 
 describe("Login code: required only when the code step is active", () => {
-  const phone = "(555) 555-5555";
+  const phone = "(202) 555-0123";
   const before = loginFormSchema({ codeStepActive: false });
   const during = loginFormSchema({ codeStepActive: true });
 
@@ -261,9 +259,9 @@ describe("Instagram handle", () => {
 
 describe("Sign-up phone: at least 10, exactly 10 digits after stripping", () => {
   it.each<Row>([
-    ["(555) 555-5555", "(555) 555-5555"],
-    ["5555555555", "5555555555"],
-    ["555-555-5555", "555-555-5555"],
+    ["(202) 555-0123", "(202) 555-0123"],
+    ["2025550123", "2025550123"],
+    ["202-555-0123", "202-555-0123"],
   ])("accepts %j", (input, expected) => {
     expect(expectValid(SignupPhoneSchema, input)).toBe(expected);
   });
@@ -279,6 +277,11 @@ describe("Sign-up phone: at least 10, exactly 10 digits after stripping", () => 
     ["(555) 555-55555", VALIDATION.signupPhoneExact], // 11 digits, formatted
     ["+1 (555) 555-5555", VALIDATION.signupPhoneExact], // the country code is not typed here
     ["abcdefghijkl", VALIDATION.signupPhoneExact],
+    // Ten digits that are not a US number the server would text.
+    ["(555) 555-5555", VALIDATION.usPhone],
+    ["(876) 555-1234", VALIDATION.usPhone],
+    ["(268) 555-1234", VALIDATION.usPhone],
+    ["(111) 555-1234", VALIDATION.usPhone],
   ])("rejects %j", (input, message) => expectInvalid(SignupPhoneSchema, input, message));
 
   it("uses the spec's literal messages", () => {
@@ -377,7 +380,7 @@ describe("Sign-up wizard steps", () => {
     { step: "graduation", good: { graduationYear: "2027" }, bad: { graduationYear: 2024 }, field: "graduationYear", message: VALIDATION.graduationYear, literal: "Graduation year is required" },
     { step: "gender", good: { gender: "female" }, bad: { gender: "" }, field: "gender", message: VALIDATION.gender, literal: "Please select your gender" },
     { step: "instagram", good: { instagramHandle: "john" }, bad: { instagramHandle: "" }, field: "instagramHandle", message: VALIDATION.instagramRequired, literal: "Instagram handle is required" },
-    { step: "phone", good: { phone: "(555) 555-5555" }, bad: { phone: "(555) 555" }, field: "phone", message: VALIDATION.signupPhoneMin, literal: "Phone number must be at least 10 digits" },
+    { step: "phone", good: { phone: "(202) 555-0123" }, bad: { phone: "(555) 555" }, field: "phone", message: VALIDATION.signupPhoneMin, literal: "Phone number must be at least 10 digits" },
     { step: "profileImage", good: { profileImage: image, cropPreviewed: true }, bad: { cropPreviewed: true }, field: "profileImage", message: VALIDATION.profileImage, literal: "Please upload a profile image" },
     { step: "profileImage", good: { profileImage: image, cropPreviewed: true }, bad: { profileImage: image, cropPreviewed: false }, field: "cropPreviewed", message: VALIDATION.cropPreview, literal: "Please preview your image first" },
   ];
@@ -403,7 +406,7 @@ describe("SignupFormSchema: the whole form with its defaults", () => {
     graduationYear: "2026",
     gender: "male",
     instagramHandle: "jo",
-    phone: "(555) 555-5555",
+    phone: "(202) 555-0123",
     acceptPrivacy: true,
   };
 
@@ -414,7 +417,7 @@ describe("SignupFormSchema: the whole form with its defaults", () => {
       graduationYear: 2026,
       gender: "male",
       instagramHandle: "@jo",
-      phone: "(555) 555-5555",
+      phone: "(202) 555-0123",
       studentOrganization: "",
       interests: "",
       verificationCode: "",
@@ -513,16 +516,24 @@ describe("BooleanText", () => {
 // ── Server-side forms ────────────────────────────────────────────────────
 describe("E164PhoneSchema and VerificationCodeSchema (what the server accepts)", () => {
   it.each<[unknown, boolean]>([
-    ["+15555555555", true],
-    ["+1555555555", false],
-    ["+155555555555", false],
-    ["15555555555", false],
-    ["+445555555555", false],
-    ["(555) 555-5555", false],
+    ["+12025550123", true],
+    ["+1202555012", false],
+    ["+120255501234", false],
+    ["12025550123", false],
+    ["+442025550123", false],
+    ["(202) 555-0123", false],
+    ["+1 202 555 0123", false],
   ])("phone %j valid=%j", (input, ok) => {
     expect(E164PhoneSchema.safeParse(input).success).toBe(ok);
     if (!ok) expect(messagesOf(E164PhoneSchema, input)).toEqual([VALIDATION.loginPhone]);
   });
+
+  it.each(["+18765551234", "+12685551234", "+10005551234", "+11115551234", "+15555555555", "+19005551234"])(
+    "refuses %s, well formed but not a US number it may text",
+    (input) => {
+      expect(messagesOf(E164PhoneSchema, input)).toEqual([VALIDATION.usPhone]);
+    },
+  );
 
   it.each<[unknown, string[]]>([
     ["123456", []],

@@ -1,26 +1,11 @@
 import { z } from "zod";
-import { FORMATTED_PHONE_LENGTH, GENDERS, GRADUATION_YEARS, INSTAGRAM_MAX_LENGTH, PHONE_DIGITS } from "./constants";
+import { GENDERS, GRADUATION_YEARS, INSTAGRAM_MAX_LENGTH } from "./constants";
 import { VALIDATION } from "./messages";
-import { phoneDigits } from "./phone";
 
 /** Spec §5, one schema per rule, each carrying the table's exact message. */
 
 export const GenderSchema = z.enum(GENDERS, { error: VALIDATION.gender });
 export const PreferenceSchema = z.enum(GENDERS, { error: "Preference must be male or female" });
-
-// ── Login ────────────────────────────────────────────────────────────────
-export const LoginPhoneSchema = z.string({ error: VALIDATION.loginPhone }).min(10, VALIDATION.loginPhone);
-
-/** The code is optional in the schema; it is required once the code step is active. */
-export function loginFormSchema(opts: { codeStepActive: boolean }) {
-  return z
-    .object({ phone: LoginPhoneSchema, code: z.string().optional() })
-    .superRefine((value, ctx) => {
-      if (opts.codeStepActive && !value.code?.trim()) {
-        ctx.addIssue({ code: "custom", path: ["code"], message: VALIDATION.loginCode });
-      }
-    });
-}
 
 // ── Sign-up fields ───────────────────────────────────────────────────────
 export const FirstNameSchema = z
@@ -62,18 +47,6 @@ export const InstagramHandleSchema = z
       .regex(/^@?[A-Za-z0-9_.]+$/, VALIDATION.instagramFormat),
   );
 
-/** The sign-up phone as typed, "(555) 555-5555". */
-export const SignupPhoneSchema = z
-  .string({ error: VALIDATION.signupPhoneMin })
-  // abort: a too-short number gets the "at least" message only, not also "exactly".
-  .min(PHONE_DIGITS, { error: VALIDATION.signupPhoneMin, abort: true })
-  .refine((value) => phoneDigits(value).length === PHONE_DIGITS, VALIDATION.signupPhoneExact);
-
-/** Send Code needs both consents and the fully formatted number (spec §5). */
-export function canSendSignupCode(input: { formattedPhone: string; smsConsent: boolean; termsAccepted: boolean }) {
-  return input.smsConsent && input.termsAccepted && input.formattedPhone.length === FORMATTED_PHONE_LENGTH;
-}
-
 export const AcceptPrivacySchema = z.literal(true, { error: VALIDATION.acceptPrivacy });
 
 /** A verification code as the server accepts it. */
@@ -84,41 +57,8 @@ export const VerificationCodeSchema = z
   .min(1, { error: VALIDATION.loginCode, abort: true })
   .regex(/^\d{6}$/, VALIDATION.verificationCodeFormat);
 
-/** +1 and ten digits: the only phone form the server accepts. */
-export const E164PhoneSchema = z
-  .string({ error: VALIDATION.loginPhone })
-  .regex(/^\+1\d{10}$/, VALIDATION.loginPhone);
-
 export const ProfileImageSchema = z.instanceof(Blob, { error: VALIDATION.profileImage });
 export const CropPreviewedSchema = z.literal(true, { error: VALIDATION.cropPreview });
-
-// ── The sign-up wizard ───────────────────────────────────────────────────
-export const SIGNUP_STEPS = ["personal", "university", "graduation", "gender", "instagram", "phone", "profileImage"] as const;
-export type SignupStep = (typeof SIGNUP_STEPS)[number];
-
-export const signupStepSchemas = {
-  personal: z.object({ firstName: FirstNameSchema }),
-  university: z.object({ university: UniversitySchema }),
-  graduation: z.object({ graduationYear: GraduationYearSchema }),
-  gender: z.object({ gender: GenderSchema }),
-  instagram: z.object({ instagramHandle: InstagramHandleSchema }),
-  phone: z.object({ phone: SignupPhoneSchema }),
-  profileImage: z.object({ profileImage: ProfileImageSchema, cropPreviewed: CropPreviewedSchema }),
-} as const satisfies Record<SignupStep, z.ZodType>;
-
-/** The whole form, with the defaults the spec lists (only some fields are sent). */
-export const SignupFormSchema = z.object({
-  firstName: FirstNameSchema,
-  university: UniversitySchema,
-  graduationYear: GraduationYearSchema,
-  gender: GenderSchema,
-  instagramHandle: InstagramHandleSchema,
-  phone: SignupPhoneSchema,
-  studentOrganization: z.string().default(""),
-  interests: z.string().default(""),
-  verificationCode: z.string().default(""),
-  acceptPrivacy: AcceptPrivacySchema,
-});
 
 // ── Profile update (PATCH /users/update) ─────────────────────────────────
 /** Organizations and interests: a few short entries each. */

@@ -23,8 +23,11 @@ export async function signIn(app: FastifyInstance, phone: string, ip = "10.0.0.1
 export const bearer = (tokens: { token: string }) => ({ authorization: `Bearer ${tokens.token}` });
 
 let counter = 0;
-/** A unique fictional US number per call (555-01xx range is reserved for fiction). */
+/**
+ * A unique valid US number per call (the server refuses numbers outside the
+ * US numbering plan): area code 202, an exchange per test process, then a counter.
+ */
 export function testPhone(): string {
   counter += 1;
-  return `+1555${String(process.pid % 1000).padStart(3, "0")}${String(counter).padStart(4, "0")}`;
+  return `+1202${200 + (process.pid % 800)}${String(counter).padStart(4, "0")}`;
 }

@@ -31,7 +31,7 @@ afterAll(() => t?.close());
 
 describe("the firebase auth provider", () => {
   it("trades a verified Firebase ID token for our own session", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/auth/firebase", payload: { idToken: await sign("+15555550777") } });
+    const res = await t.app.inject({ method: "POST", url: "/api/auth/firebase", payload: { idToken: await sign("+12025550777") } });
     expect(res.statusCode).toBe(200);
     const me = await t.app.inject({ method: "GET", url: "/api/users/me", headers: bearer(res.json()) });
     expect(me.json()).toEqual({ message: "No such user exists!", code: "NOT_FOUND" });
@@ -43,7 +43,7 @@ describe("the firebase auth provider", () => {
   });
 
   it("turns the local code flow off", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/auth/send-code", payload: { phone: "+15555550777" } });
+    const res = await t.app.inject({ method: "POST", url: "/api/auth/send-code", payload: { phone: "+12025550777" } });
     expect(res.statusCode).toBe(404);
   });
 
@@ -74,7 +74,7 @@ describe("the local provider", () => {
 
 describe("tRPC batches", () => {
   it("count every call against the rate limits", async () => {
-    const phones = Array.from({ length: 10 }, (_, i) => `+1555777${String(i).padStart(4, "0")}`);
+    const phones = Array.from({ length: 10 }, (_, i) => `+1202777${String(i).padStart(4, "0")}`);
     const local = await createTestApp();
     try {
       // 20 sends per IP per hour: two batches of 10 use it up, the third call is refused.
@@ -93,7 +93,7 @@ describe("tRPC batches", () => {
       const refused = await local.app.inject({
         method: "POST",
         url: "/api/auth/send-code",
-        payload: { phone: "+15558889999" },
+        payload: { phone: "+12028889999" },
         remoteAddress: "10.9.9.9",
       });
       expect(refused.statusCode).toBe(429);

@@ -32,7 +32,7 @@ interface TokenOptions {
 }
 
 function firebaseToken(opts: TokenOptions = {}) {
-  return new SignJWT({ phone_number: "+15555550123", auth_time: seconds - 60, firebase: { sign_in_provider: "phone" }, ...opts.claims })
+  return new SignJWT({ phone_number: "+12025550123", auth_time: seconds - 60, firebase: { sign_in_provider: "phone" }, ...opts.claims })
     .setProtectedHeader({ alg: "RS256", kid: opts.kid ?? "key-1" })
     .setIssuer(opts.iss ?? `https://securetoken.google.com/${projectId}`)
     .setAudience(opts.aud ?? projectId)
@@ -48,7 +48,7 @@ const rejects = async (token: Promise<string>, message: string = FIREBASE_MESSAG
 
 describe("Firebase ID token verification", () => {
   it("accepts a valid token and answers its phone", async () => {
-    expect(await verify(await firebaseToken())).toEqual({ phone: "+15555550123" });
+    expect(await verify(await firebaseToken())).toEqual({ phone: "+12025550123" });
   });
 
   it("refuses a token signed by another key", () => rejects(firebaseToken({ key: otherKey })));

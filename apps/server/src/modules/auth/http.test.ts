@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { VALIDATION } from "@quad/contracts";
+import { smsOutbox } from "@quad/db/schema";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
 import { bearer, latestCode, signIn, testPhone } from "../../test/auth";
@@ -26,13 +29,28 @@ describe("POST /api/auth/send-code", () => {
     [{ phone: 5555550123 }, "phone"],
     [{ phone: "(555) 555-0123" }, "phone"],
     [{ phone: "+445555550123" }, "phone"],
-    [{ phone: "+15555550123", extra: true }, "_"],
+    [{ phone: "+12025550123", extra: true }, "_"],
   ])("answers %o with 400 and field errors", async (payload, field) => {
     const res = await post("/api/auth/send-code", payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe("BAD_REQUEST");
     expect(Object.keys(res.json().fieldErrors)).toContain(field);
   });
+
+  // +1 is shared by Canada and the Caribbean: +1 876 (Jamaica) and +1 268 (Antigua)
+  // are premium destinations for SMS pumping; +1 000… and +1 111… do not exist.
+  it.each(["+18765551234", "+12685551234", "+10005551234", "+11115551234", "+15555550123", "+19005551234", "+16045551234"])(
+    "refuses %s, not a valid US number, over REST and tRPC, and texts nothing",
+    async (phone) => {
+      const rest = await post("/api/auth/send-code", { phone });
+      expect(rest.statusCode).toBe(400);
+      expect(rest.json()).toMatchObject({ message: VALIDATION.usPhone, fieldErrors: { phone: [VALIDATION.usPhone] } });
+      const trpc = await post("/api/trpc/auth.sendCode", { phone });
+      expect(trpc.statusCode).toBe(400);
+      expect(trpc.json().error.data.fieldErrors).toEqual({ phone: [VALIDATION.usPhone] });
+      expect(await t.deps.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, phone))).toEqual([]);
+    },
+  );
 
   it("answers a second send within 30 s with 429 and Retry-After", async () => {
     const phone = testPhone();

@@ -1,4 +1,4 @@
-import { E164PhoneSchema, SMS_REPLIES } from "@quad/contracts";
+import { E164FormatSchema, SMS_REPLIES } from "@quad/contracts";
 import type { Database } from "@quad/db";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../../env";
@@ -76,7 +76,7 @@ export async function registerSmsWebhooks(app: FastifyInstance, opts: SmsWebhook
       const answer = (message: string | null) => reply.type("text/xml").send(twiml(message));
 
       const keyword = smsKeywordOf(params.get("Body") ?? "");
-      const from = E164PhoneSchema.safeParse(params.get("From") ?? "");
+      const from = E164FormatSchema.safeParse(params.get("From") ?? "");
       if (!keyword || !from.success) return answer(null);
       const phone = from.data;
 

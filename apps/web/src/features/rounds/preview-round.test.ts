@@ -13,7 +13,7 @@ describe("asPromptResponse", () => {
 
   it("passes on only what a card shows", () => {
     const round = createRound();
-    const withExtras = { ...round, users: [{ ...round.users[0], phone: "+15555550123" }, round.users[1]] };
+    const withExtras = { ...round, users: [{ ...round.users[0], phone: "+12025550123" }, round.users[1]] };
     expect(asPromptResponse(withExtras)).toEqual(round);
   });
 

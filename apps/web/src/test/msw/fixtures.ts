@@ -5,7 +5,7 @@ import type { AuthTokens, MeUser, School } from "@quad/contracts";
 export function createMeUser(overrides: Partial<MeUser> = {}): MeUser {
   return {
     id: "user-1",
-    phone: "+15555550123",
+    phone: "+12025550123",
     firstName: "Avery",
     university: 1,
     graduationYear: 2027,

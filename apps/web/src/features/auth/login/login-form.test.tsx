@@ -56,13 +56,13 @@ describe("/login", { timeout: 30_000 }, () => {
     );
     const { user } = renderLogin();
     const phone = await screen.findByLabelText<HTMLInputElement>("Phone number");
-    await user.type(phone, "5555550123");
-    expect(phone.value).toBe("(555) 555-0123");
+    await user.type(phone, "2025550123");
+    expect(phone.value).toBe("(202) 555-0123");
     expect(screen.queryByLabelText("Verification code")).toBeNull();
 
     await user.click(screen.getByRole("button", { name: "Send Code" }));
     expect(await screen.findByText(TOASTS.codeSent)).toBeTruthy();
-    expect(calls).toEqual([{ phone: "+15555550123" }]);
+    expect(calls).toEqual([{ phone: "+12025550123" }]);
     expect(phone.disabled).toBe(true);
     expect(screen.getByLabelText("Verification code")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Verify Code" })).toBeTruthy();
@@ -80,11 +80,24 @@ describe("/login", { timeout: 30_000 }, () => {
     expect(calls).toEqual([]);
   });
 
+  it.each(["8765551234", "2685551234", "0005551234", "5555550123"])(
+    "says 'Invalid phone number' for %s, ten digits but not a US number, and sends nothing",
+    async (digits) => {
+      const calls: unknown[] = [];
+      server.use(authTrpcHandler({ "auth.sendCode": ({ input }) => calls.push(input) }));
+      const { user } = renderLogin();
+      await user.type(await screen.findByLabelText("Phone number"), digits);
+      await user.click(screen.getByRole("button", { name: "Send Code" }));
+      expect(await screen.findByText(VALIDATION.loginPhone)).toBeTruthy();
+      expect(calls).toEqual([]);
+    },
+  );
+
   it("shows the server's message when codes are rate limited", async () => {
     const message = "Please wait 24 seconds before requesting another code.";
     server.use(authTrpcHandler({ "auth.sendCode": () => trpcError("TOO_MANY_REQUESTS", message) }));
     const { user } = renderLogin();
-    await user.type(await screen.findByLabelText("Phone number"), "5555550123");
+    await user.type(await screen.findByLabelText("Phone number"), "2025550123");
     await user.click(screen.getByRole("button", { name: "Send Code" }));
     expect(await screen.findByText(message)).toBeTruthy();
     expect(screen.queryByLabelText("Verification code")).toBeNull();
@@ -93,7 +106,7 @@ describe("/login", { timeout: 30_000 }, () => {
   it("asks for the code when it is empty, and reports a wrong one", async () => {
     server.use(authTrpcHandler());
     const { user } = renderLogin();
-    await sendCodeTo(user, "5555550123");
+    await sendCodeTo(user, "2025550123");
     await user.click(screen.getByRole("button", { name: "Verify Code" }));
     // Inline under the field and as a toast (spec §5 and §8).
     await expectInlineAndToast(VALIDATION.loginCode);
@@ -114,7 +127,7 @@ describe("/login", { timeout: 30_000 }, () => {
       }),
     );
     const { user, location } = renderLogin();
-    await sendCodeTo(user, "5555550123");
+    await sendCodeTo(user, "2025550123");
     await enterCode(user);
 
     expect(await screen.findByText(TOASTS.noSuchUser)).toBeTruthy();
@@ -137,21 +150,21 @@ describe("/login", { timeout: 30_000 }, () => {
       }),
     );
     const { user, location } = renderLogin();
-    await sendCodeTo(user, "5555550123");
+    await sendCodeTo(user, "2025550123");
     await enterCode(user);
 
     expect(await screen.findByText(TOASTS.loggedIn)).toBeTruthy();
     expect(await screen.findByRole("heading", { name: "Home" })).toBeTruthy();
     expect(location.pathname).toBe("/home");
     // Logging in records no consents: only the sign-up phone step sends them.
-    expect(verifyInputs).toEqual([{ phone: "+15555550123", code: TEST_CODE }]);
+    expect(verifyInputs).toEqual([{ phone: "+12025550123", code: TEST_CODE }]);
     expect(useSessionStore.getState()).toMatchObject({ token: "access-token-1", user: { isVerified: true } });
   });
 
   it("an unverified profile: 'Please complete your profile!' and /signup, resuming at the photo", async () => {
     server.use(authTrpcHandler({ "users.me": () => createUnverifiedUser() }));
     const { user, location } = renderLogin();
-    await sendCodeTo(user, "5555550123");
+    await sendCodeTo(user, "2025550123");
     await enterCode(user);
 
     expect(await screen.findByText(TOASTS.completeProfile)).toBeTruthy();

@@ -84,10 +84,10 @@ describe("the Firebase phone flow", () => {
     const exchangeIdToken = vi.fn(() => Promise.resolve(TOKENS));
     const flow = createFirebasePhoneAuth({ sdk, getContainer: () => host, exchangeIdToken });
 
-    await expect(flow.sendCode("+15555550123")).resolves.toEqual({ retryAfterSeconds: 30 });
+    await expect(flow.sendCode("+12025550123")).resolves.toEqual({ retryAfterSeconds: 30 });
     expect(created.map((v) => v.element)).toEqual([host]);
 
-    await expect(flow.verifyCode("+15555550123", "123456", { sms: true, terms: true })).resolves.toEqual(TOKENS);
+    await expect(flow.verifyCode("+12025550123", "123456", { sms: true, terms: true })).resolves.toEqual(TOKENS);
     expect(exchangeIdToken).toHaveBeenCalledWith("firebase-id-token", { sms: true, terms: true });
     expect(sdk.signOut).toHaveBeenCalled();
   });
@@ -97,10 +97,10 @@ describe("the Firebase phone flow", () => {
     let host = mountHost();
     const flow = createFirebasePhoneAuth({ sdk, getContainer: () => host, exchangeIdToken: () => Promise.resolve(TOKENS) });
 
-    await flow.sendCode("+15555550123");
+    await flow.sendCode("+12025550123");
     host.remove();
     host = mountHost();
-    await flow.sendCode("+15555550123");
+    await flow.sendCode("+12025550123");
 
     expect(created).toHaveLength(2);
     expect(created[0]!.cleared).toBe(true);
@@ -118,7 +118,7 @@ describe("the Firebase phone flow", () => {
     const host = mountHost();
     const flow = createFirebasePhoneAuth({ sdk, getContainer: () => host, exchangeIdToken: () => Promise.resolve(TOKENS) });
 
-    await expect(flow.sendCode("+15555550123")).resolves.toEqual({ retryAfterSeconds: 30 });
+    await expect(flow.sendCode("+12025550123")).resolves.toEqual({ retryAfterSeconds: 30 });
     expect(sdk.signInWithPhoneNumber).toHaveBeenCalledTimes(2);
     expect(created).toHaveLength(2);
     expect(created[0]!.cleared).toBe(true);
@@ -128,8 +128,8 @@ describe("the Firebase phone flow", () => {
     const { sdk } = fakeSdk(() => Promise.resolve(confirmation()));
     const host = mountHost();
     const flow = createFirebasePhoneAuth({ sdk, getContainer: () => host, exchangeIdToken: () => Promise.resolve(TOKENS) });
-    await flow.sendCode("+15555550123");
-    await expect(flow.verifyCode("+15555550123", "000000")).rejects.toEqual(new PhoneAuthError(TOASTS.invalidCode));
+    await flow.sendCode("+12025550123");
+    await expect(flow.verifyCode("+12025550123", "000000")).rejects.toEqual(new PhoneAuthError(TOASTS.invalidCode));
 
     const failing = fakeSdk(() => Promise.reject(Object.assign(new Error("x"), { code: "auth/internal-error" })));
     const other = createFirebasePhoneAuth({
@@ -137,7 +137,7 @@ describe("the Firebase phone flow", () => {
       getContainer: () => host,
       exchangeIdToken: () => Promise.resolve(TOKENS),
     });
-    await expect(other.sendCode("+15555550123")).rejects.toEqual(new PhoneAuthError(TOASTS.sendCodeFailed));
+    await expect(other.sendCode("+12025550123")).rejects.toEqual(new PhoneAuthError(TOASTS.sendCodeFailed));
   });
 });
 

@@ -39,7 +39,7 @@ const FIREBASE = { apiKey: "key", authDomain: "quad-test.firebaseapp.com", proje
 async function logIn() {
   const user = userEvent.setup();
   const view = renderApp("/login", { routes: authTestRoutes });
-  await user.type(await screen.findByLabelText("Phone number"), "5555550123");
+  await user.type(await screen.findByLabelText("Phone number"), "2025550123");
   await user.click(screen.getByRole("button", { name: "Send Code" }));
   expect(await screen.findByText(TOASTS.codeSent)).toBeTruthy();
   await user.type(screen.getByLabelText("Verification code"), "123456");
@@ -61,7 +61,7 @@ describe("the phone flow follows config.public", { timeout: 30_000 }, () => {
     );
     await logIn();
     expect(await screen.findByRole("heading", { name: "Home" })).toBeTruthy();
-    expect(sent).toEqual([{ phone: "+15555550123" }]);
+    expect(sent).toEqual([{ phone: "+12025550123" }]);
     expect(firebase.load).not.toHaveBeenCalled();
   });
 

@@ -82,7 +82,7 @@ async function answerQuestions(user: User) {
 async function consentAndSendCode(user: User) {
   await user.click(screen.getByRole("checkbox", { name: SMS_CONSENT_TEXT }));
   await user.click(screen.getByRole("checkbox", { name: TERMS_CONSENT_TEXT }));
-  await user.type(screen.getByLabelText("Phone number"), "5555550123");
+  await user.type(screen.getByLabelText("Phone number"), "2025550123");
   await user.click(button("Send Code"));
   expect(await screen.findByText(TOASTS.codeSent)).toBeTruthy();
 }
@@ -206,7 +206,7 @@ describe("the sign-up wizard", { timeout: 30_000 }, () => {
     await heading("Add your photo");
     expect(progress()).toBe("7");
     expect(await screen.findByText(TOASTS.phoneVerified)).toBeTruthy();
-    expect(verifyInputs).toEqual([{ phone: "+15555550123", code: TEST_CODE, consents: { sms: true, terms: true } }]);
+    expect(verifyInputs).toEqual([{ phone: "+12025550123", code: TEST_CODE, consents: { sms: true, terms: true } }]);
     expect(updates).toEqual([
       { firstName: "Avery", university: 2, graduationYear: 2027, gender: "female", instagramHandle: "@avery.j" },
     ]);
@@ -259,8 +259,8 @@ describe("the sign-up wizard", { timeout: 30_000 }, () => {
     expect(phone.disabled).toBe(false);
     expect(sendCode.disabled).toBe(true);
 
-    await user.type(phone, "555555012");
-    expect(phone.value).toBe("(555) 555-012");
+    await user.type(phone, "202555012");
+    expect(phone.value).toBe("(202) 555-012");
     expect(sendCode.disabled).toBe(true);
     await user.tab();
     expect(await screen.findByText(VALIDATION.signupPhoneExact)).toBeTruthy();
@@ -282,6 +282,19 @@ describe("the sign-up wizard", { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText("Phone number"), "555");
     await user.tab();
     expect(await screen.findByText(VALIDATION.signupPhoneMin)).toBeTruthy();
+  });
+
+  it("refuses a number that is not a valid US one (+1 876 is Jamaica) and sends no code", async () => {
+    const sent: unknown[] = [];
+    server.use(authTrpcHandler({ "auth.sendCode": ({ input }) => sent.push(input) }));
+    const { user } = renderWizard("/opt-in");
+    await heading("Verify your phone");
+    await user.click(screen.getByRole("checkbox", { name: SMS_CONSENT_TEXT }));
+    await user.click(screen.getByRole("checkbox", { name: TERMS_CONSENT_TEXT }));
+    await user.type(screen.getByLabelText("Phone number"), "8765551234");
+    await user.click(button("Send Code"));
+    expect(await screen.findByText(VALIDATION.usPhone)).toBeTruthy();
+    expect(sent).toEqual([]);
   });
 
   it("links the terms checkbox to /terms in a new tab", async () => {

@@ -151,8 +151,10 @@ function Wizard({ initialStep }: { initialStep: WizardStep }) {
 
   const sendCode = () => {
     if (verification.sending) return;
-    setErrors((e) => ({ ...e, phone: undefined, code: undefined }));
-    void verification.sendCode();
+    // The server's rule on the typed number: no code is asked for a number it would refuse.
+    const phone = SignupPhoneSchema.safeParse(verification.phone);
+    setErrors((e) => ({ ...e, phone: phone.success ? undefined : phone.error.issues[0]?.message, code: undefined }));
+    if (phone.success) void verification.sendCode();
   };
 
   const verifyPhone = async () => {
