@@ -143,3 +143,14 @@ describe("database settings", () => {
     expect(() => parseConfig({ NODE_ENV: "development", DATABASE_POOL_SIZE: "four" })).toThrow(/^Invalid configuration: DATABASE_POOL_SIZE /);
   });
 });
+
+describe("the hourly SMS budget", () => {
+  it("is 2000 sign-in texts an hour unless told, and must be a positive whole number", () => {
+    expect(parseConfig({ NODE_ENV: "development" }, "/tmp").SMS_HOURLY_BUDGET).toBe(2000);
+    expect(parseConfig({ NODE_ENV: "development", SMS_HOURLY_BUDGET: "500" }, "/tmp").SMS_HOURLY_BUDGET).toBe(500);
+    expect(parseConfig({ NODE_ENV: "development", SMS_HOURLY_BUDGET: "" }, "/tmp").SMS_HOURLY_BUDGET).toBe(2000);
+    for (const bad of ["0", "-5", "1.5", "lots"]) {
+      expect(() => parseConfig({ NODE_ENV: "development", SMS_HOURLY_BUDGET: bad })).toThrow(/^Invalid configuration: SMS_HOURLY_BUDGET /);
+    }
+  });
+});

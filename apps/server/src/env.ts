@@ -46,6 +46,11 @@ const EnvSchema = z
     PUBLIC_URL: z.url().default("http://localhost:5173"),
     SEED_DEMO: optional(bool),
     REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, "must be a redis:// URL")),
+    /**
+     * Sign-in codes the whole app may text in an hour (shared through REDIS_URL, else per
+     * process): what SMS pumping can cost at most. Past it, sending answers 429 and warns once.
+     */
+    SMS_HOURLY_BUDGET: z.preprocess(emptyAsUndefined, z.coerce.number<number>().int().min(1).max(1_000_000).default(2000)),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Lets production run the outbox SMS and the local payments (demo deployments); /api/dev never is. */
     ALLOW_DEV_PROVIDERS: optional(bool),

@@ -50,7 +50,22 @@ export const AUTH_CODE = {
   maxAttempts: 5,
   resendIntervalMs: 30 * 1000,
   maxSendsPerHour: 5,
+  /**
+   * Wrong codes a phone may enter in a rolling day, across all its codes.
+   * The next one locks sign-in for that number until the oldest of them is a
+   * day old: at most 15 guesses a day at a one-in-a-million code.
+   */
+  maxFailuresPerDay: 15,
+  failureWindowMs: 24 * 60 * 60 * 1000,
 } as const;
+
+/**
+ * Codes sent to one client address in an hour. Loose on purpose: a campus
+ * signs in from one NAT address, and 500 students in an hour (each maybe
+ * asking twice) must get through. Pumping is bounded by the global hourly
+ * SMS budget instead (server configuration SMS_HOURLY_BUDGET).
+ */
+export const SIGN_IN_CODES_PER_ADDRESS = { limit: 1000, windowMs: 60 * 60 * 1000 } as const;
 
 /** Photos (issue: sign-in and profiles). */
 export const PHOTO = {

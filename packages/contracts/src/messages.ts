@@ -87,6 +87,21 @@ export const SMS_CONSENT_TEXT =
 /** The terms checkbox states the age requirement as part of its text. */
 export const TERMS_CONSENT_TEXT = "I am 18 or older and I agree to the Terms and Conditions and the Privacy Policy.";
 
+/** Why a sign-in code was not sent or not accepted; the server answers these, clients show them. */
+export const SIGN_IN_MESSAGES = {
+  tooSoon: (seconds: number) => `Please wait ${seconds} seconds before requesting another code.`,
+  tooManyForPhone: "Too many codes were requested for this number. Please try again later.",
+  tooManyFromIp: "Too many codes were requested from your network. Please try again later.",
+  invalid: TOASTS.invalidCode,
+  expired: "This code has expired. Please request a new one.",
+  tooManyAttempts: "Too many wrong attempts. Please request a new code.",
+  /** Too many wrong codes for the number today: sending and verifying are refused until the lock lifts. */
+  lockedOut: (hours: number) =>
+    `Too many wrong codes were entered for this number. For your security, sign-in is locked for ${hours === 1 ? "1 hour" : `${hours} hours`}.`,
+  /** The app-wide hourly SMS budget is spent. */
+  smsBudgetSpent: "We can't send more sign-in codes right now. Please try again later.",
+} as const;
+
 /** Server error messages of DESIGN.md that clients may show as they are. */
 export const ERROR_MESSAGES = {
   unexpected: "An unexpected error occurred",

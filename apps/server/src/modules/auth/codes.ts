@@ -1,10 +1,11 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
-import { AUTH_CODE, TOASTS } from "@quad/contracts";
-import type { Database } from "@quad/db";
+import { AUTH_CODE, SIGN_IN_CODES_PER_ADDRESS, SIGN_IN_MESSAGES } from "@quad/contracts";
+import type { Database, Transaction } from "@quad/db";
 import { authCodes } from "@quad/db/schema";
-import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { AppError } from "../../errors";
 import type { RateLimiter } from "../../rate-limit/limiter";
+import { spendSmsBudget, type BudgetLog } from "../sms/budget";
 import type { SmsSender } from "../sms/sender";
 
 export interface CodeDeps {
@@ -14,21 +15,12 @@ export interface CodeDeps {
   now: () => Date;
   /** Keys the code hashes, so a leaked table does not reveal codes. */
   secret: string;
+  /** Sign-in texts the whole app may send in an hour (SMS_HOURLY_BUDGET). */
+  smsHourlyBudget: number;
+  log: BudgetLog;
   /** Replaceable in tests; six random digits otherwise. */
   generateCode?: () => string;
 }
-
-/** Sends from one address are limited too: one person can script many phones. */
-export const SEND_CODE_PER_IP = { limit: 20, windowMs: 60 * 60 * 1000 };
-
-export const CODE_MESSAGES = {
-  tooSoon: (seconds: number) => `Please wait ${seconds} seconds before requesting another code.`,
-  tooManyForPhone: "Too many codes were requested for this number. Please try again later.",
-  tooManyFromIp: "Too many codes were requested from your network. Please try again later.",
-  invalid: TOASTS.invalidCode,
-  expired: "This code has expired. Please request a new one.",
-  tooManyAttempts: "Too many wrong attempts. Please request a new code.",
-} as const;
 
 function hashCode(secret: string, phone: string, code: string): string {
   return createHmac("sha256", secret).update(`${phone}:${code}`).digest("hex");
@@ -36,22 +28,62 @@ function hashCode(secret: string, phone: string, code: string): string {
 
 const sixDigits = () => String(randomInt(0, 10 ** AUTH_CODE.digits)).padStart(AUTH_CODE.digits, "0");
 
+/** Sends and checks of one phone take turns, in every server process. */
+async function lockPhone(tx: Transaction, phone: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"auth-code:" + phone}))`);
+}
+
 /**
- * Sends a sign-in code. At most one per 30 s and five per hour for a phone,
- * counted from stored codes under a per-phone lock so concurrent requests
- * and several server processes agree; plus a per-IP limit.
+ * When the phone's sign-in lock lifts, or null when it is not locked. Wrong
+ * codes are counted from the stored codes (attempts, less the one that
+ * matched) sent in the last day, each dated by its code (it was entered
+ * within the code's 10 minutes). The purge keeps codes that long.
+ */
+async function lockedUntil(tx: Transaction, phone: string, now: Date): Promise<Date | null> {
+  const rows = await tx
+    .select({
+      createdAt: authCodes.createdAt,
+      failures: sql<number>`(${authCodes.attempts} - case when ${authCodes.consumedAt} is null then 0 else 1 end)::int`,
+    })
+    .from(authCodes)
+    .where(and(eq(authCodes.phone, phone), gt(authCodes.createdAt, new Date(now.getTime() - AUTH_CODE.failureWindowMs))))
+    .orderBy(asc(authCodes.createdAt));
+  let failures = rows.reduce((sum, row) => sum + row.failures, 0);
+  // Locked until enough of the oldest failures leave the window.
+  for (const row of rows) {
+    if (failures < AUTH_CODE.maxFailuresPerDay) break;
+    failures -= row.failures;
+    if (failures < AUTH_CODE.maxFailuresPerDay) return new Date(row.createdAt.getTime() + AUTH_CODE.failureWindowMs);
+  }
+  return null;
+}
+
+function lockedOut(until: Date, now: Date): AppError {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+  return new AppError("TOO_MANY_REQUESTS", SIGN_IN_MESSAGES.lockedOut(Math.ceil(seconds / 3600)), { retryAfterSeconds: seconds });
+}
+
+/**
+ * Sends a sign-in code. Per address (loosely: a campus shares one), then
+ * under a per-phone lock so concurrent requests and several server
+ * processes agree: not while the phone is locked after wrong codes, at most
+ * one per 30 s and five per hour, counted from stored codes; and last from
+ * the app's hourly SMS budget, so only a text that will go out spends it.
  */
 export async function sendCode(deps: CodeDeps, phone: string, ip: string): Promise<{ retryAfterSeconds: number }> {
-  const ipDecision = await deps.rateLimiter.consume(`send-code:ip:${ip}`, SEND_CODE_PER_IP.limit, SEND_CODE_PER_IP.windowMs);
+  const perAddress = SIGN_IN_CODES_PER_ADDRESS;
+  const ipDecision = await deps.rateLimiter.consume(`send-code:ip:${ip}`, perAddress.limit, perAddress.windowMs);
   if (!ipDecision.allowed) {
-    throw new AppError("TOO_MANY_REQUESTS", CODE_MESSAGES.tooManyFromIp, {
+    throw new AppError("TOO_MANY_REQUESTS", SIGN_IN_MESSAGES.tooManyFromIp, {
       retryAfterSeconds: Math.ceil(ipDecision.retryAfterMs / 1000),
     });
   }
   const code = (deps.generateCode ?? sixDigits)();
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"auth-code:" + phone}))`);
+    await lockPhone(tx, phone);
+    const locked = await lockedUntil(tx, phone, now);
+    if (locked) throw lockedOut(locked, now);
     const hourAgo = new Date(now.getTime() - 60 * 60 * 1000);
     const recent = await tx
       .select({ createdAt: authCodes.createdAt })
@@ -61,13 +93,14 @@ export async function sendCode(deps: CodeDeps, phone: string, ip: string): Promi
     const latest = recent[0]?.createdAt;
     if (latest && now.getTime() - latest.getTime() < AUTH_CODE.resendIntervalMs) {
       const wait = Math.ceil((AUTH_CODE.resendIntervalMs - (now.getTime() - latest.getTime())) / 1000);
-      throw new AppError("TOO_MANY_REQUESTS", CODE_MESSAGES.tooSoon(wait), { retryAfterSeconds: wait });
+      throw new AppError("TOO_MANY_REQUESTS", SIGN_IN_MESSAGES.tooSoon(wait), { retryAfterSeconds: wait });
     }
     if (recent.length >= AUTH_CODE.maxSendsPerHour) {
       const oldest = recent[recent.length - 1]!.createdAt;
       const wait = Math.ceil((oldest.getTime() + 60 * 60 * 1000 - now.getTime()) / 1000);
-      throw new AppError("TOO_MANY_REQUESTS", CODE_MESSAGES.tooManyForPhone, { retryAfterSeconds: wait });
+      throw new AppError("TOO_MANY_REQUESTS", SIGN_IN_MESSAGES.tooManyForPhone, { retryAfterSeconds: wait });
     }
+    await spendSmsBudget(deps.rateLimiter, deps.smsHourlyBudget, deps.log);
     await tx.insert(authCodes).values({
       phone,
       codeHash: hashCode(deps.secret, phone, code),
@@ -84,40 +117,51 @@ export async function sendCode(deps: CodeDeps, phone: string, ip: string): Promi
 }
 
 /**
- * Checks a code against the phone's latest live code. Each check first takes
- * one of the five attempts with a conditional update, so parallel guesses
- * cannot exceed the limit; a match then consumes the code once.
+ * Checks a code against the phone's latest live code, under the phone's
+ * lock: refused while the phone is locked after a day's wrong codes (even
+ * the right code). Each check takes one of the code's five attempts with a
+ * conditional update, committed whatever the outcome, so wrong guesses
+ * always count; a match then consumes the code once.
  */
 export async function verifyCode(deps: CodeDeps, phone: string, code: string): Promise<void> {
   const now = deps.now();
-  const [latest] = await deps.db
-    .select()
-    .from(authCodes)
-    .where(and(eq(authCodes.phone, phone), isNull(authCodes.consumedAt)))
-    .orderBy(desc(authCodes.createdAt))
-    .limit(1);
-  if (!latest) throw new AppError("BAD_REQUEST", CODE_MESSAGES.invalid);
-  if (latest.expiresAt <= now) throw new AppError("BAD_REQUEST", CODE_MESSAGES.expired);
+  const refusal = await deps.db.transaction(async (tx): Promise<AppError | null> => {
+    await lockPhone(tx, phone);
+    const locked = await lockedUntil(tx, phone, now);
+    if (locked) return lockedOut(locked, now);
+    const [latest] = await tx
+      .select()
+      .from(authCodes)
+      .where(and(eq(authCodes.phone, phone), isNull(authCodes.consumedAt)))
+      .orderBy(desc(authCodes.createdAt))
+      .limit(1);
+    if (!latest) return new AppError("BAD_REQUEST", SIGN_IN_MESSAGES.invalid);
+    if (latest.expiresAt <= now) return new AppError("BAD_REQUEST", SIGN_IN_MESSAGES.expired);
 
-  const [attempt] = await deps.db
-    .update(authCodes)
-    .set({ attempts: sql`${authCodes.attempts} + 1` })
-    .where(and(eq(authCodes.id, latest.id), isNull(authCodes.consumedAt), lt(authCodes.attempts, AUTH_CODE.maxAttempts)))
-    .returning({ attempts: authCodes.attempts });
-  if (!attempt) throw new AppError("BAD_REQUEST", CODE_MESSAGES.tooManyAttempts);
+    const [attempt] = await tx
+      .update(authCodes)
+      .set({ attempts: sql`${authCodes.attempts} + 1` })
+      .where(and(eq(authCodes.id, latest.id), isNull(authCodes.consumedAt), lt(authCodes.attempts, AUTH_CODE.maxAttempts)))
+      .returning({ attempts: authCodes.attempts });
+    if (!attempt) return new AppError("BAD_REQUEST", SIGN_IN_MESSAGES.tooManyAttempts);
 
-  const expected = Buffer.from(latest.codeHash, "hex");
-  const given = Buffer.from(hashCode(deps.secret, phone, code), "hex");
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-    throw new AppError(
-      "BAD_REQUEST",
-      attempt.attempts >= AUTH_CODE.maxAttempts ? CODE_MESSAGES.tooManyAttempts : CODE_MESSAGES.invalid,
-    );
-  }
-  const [consumed] = await deps.db
-    .update(authCodes)
-    .set({ consumedAt: now })
-    .where(and(eq(authCodes.id, latest.id), isNull(authCodes.consumedAt)))
-    .returning({ id: authCodes.id });
-  if (!consumed) throw new AppError("BAD_REQUEST", CODE_MESSAGES.invalid);
+    const expected = Buffer.from(latest.codeHash, "hex");
+    const given = Buffer.from(hashCode(deps.secret, phone, code), "hex");
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      // This wrong code may be the one that locks the phone: say so now.
+      const nowLocked = await lockedUntil(tx, phone, now);
+      if (nowLocked) return lockedOut(nowLocked, now);
+      return new AppError(
+        "BAD_REQUEST",
+        attempt.attempts >= AUTH_CODE.maxAttempts ? SIGN_IN_MESSAGES.tooManyAttempts : SIGN_IN_MESSAGES.invalid,
+      );
+    }
+    const [consumed] = await tx
+      .update(authCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(authCodes.id, latest.id), isNull(authCodes.consumedAt)))
+      .returning({ id: authCodes.id });
+    return consumed ? null : new AppError("BAD_REQUEST", SIGN_IN_MESSAGES.invalid);
+  });
+  if (refusal) throw refusal;
 }

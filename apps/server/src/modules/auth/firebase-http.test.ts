@@ -1,3 +1,4 @@
+import { SIGN_IN_MESSAGES } from "@quad/contracts";
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
@@ -75,9 +76,9 @@ describe("the local provider", () => {
 describe("tRPC batches", () => {
   it("count every call against the rate limits", async () => {
     const phones = Array.from({ length: 10 }, (_, i) => `+1202777${String(i).padStart(4, "0")}`);
-    const local = await createTestApp();
+    // A budget of 20 texts an hour: two batches of 10 spend it, the third call is refused.
+    const local = await createTestApp({ env: { SMS_HOURLY_BUDGET: "20" } });
     try {
-      // 20 sends per IP per hour: two batches of 10 use it up, the third call is refused.
       for (const batch of [0, 1]) {
         const input: Record<string, unknown> = {};
         phones.forEach((phone, i) => (input[i] = { phone: phone.replace(/7(\d{4})$/, `${batch}$1`) }));
@@ -97,6 +98,7 @@ describe("tRPC batches", () => {
         remoteAddress: "10.9.9.9",
       });
       expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toBe(SIGN_IN_MESSAGES.smsBudgetSpent);
     } finally {
       await local.close();
     }

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { VALIDATION } from "@quad/contracts";
+import { AUTH_CODE, SIGN_IN_MESSAGES, VALIDATION } from "@quad/contracts";
 import { smsOutbox } from "@quad/db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
 import { bearer, latestCode, signIn, testPhone } from "../../test/auth";
+import { testClock } from "../../test/sms";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -83,6 +84,88 @@ describe("POST /api/auth/verify-code", () => {
     const res = await post("/api/auth/verify-code", { phone: testPhone(), code: "12ab" });
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors.code).toEqual(["Enter the 6-digit code we sent you"]);
+  });
+});
+
+describe("a campus behind one address", () => {
+  it("lets 500 students sign in from one address within the hour, over REST and tRPC", { timeout: 120_000 }, async () => {
+    const campus = await createTestApp({ generateCode: () => "246810" });
+    try {
+      const failures: string[] = [];
+      for (let i = 0; i < 500; i++) {
+        const phone = `+1617${String(2000000 + i)}`;
+        const via = i % 2 === 0 ? "/api/auth" : "/api/trpc/auth.";
+        const call = (name: string, payload: object) =>
+          campus.app.inject({ method: "POST", url: via === "/api/auth" ? `/api/auth/${name}` : `${via}${name === "send-code" ? "sendCode" : "verifyCode"}`, payload, remoteAddress: "192.0.2.10" });
+        const sent = await call("send-code", { phone });
+        const verified = sent.statusCode === 200 ? await call("verify-code", { phone, code: "246810" }) : sent;
+        if (verified.statusCode !== 200) failures.push(`student ${i + 1}: ${verified.statusCode} ${verified.body}`);
+      }
+      expect(failures).toEqual([]);
+    } finally {
+      await campus.close();
+    }
+  });
+});
+
+describe("wrong codes per phone per day", () => {
+  it("locks sign-in for a day after 15 wrong codes: 429 with Retry-After on send and verify, REST and tRPC, even for the right code", async () => {
+    const clock = testClock("2026-11-23T12:00:00Z");
+    const app = await createTestApp({ now: clock.now, generateCode: () => "135790" });
+    try {
+      const phone = testPhone();
+      const call = (url: string, payload: object) => app.app.inject({ method: "POST", url, payload, remoteAddress: "10.2.2.2" });
+      const statuses: number[] = [];
+      for (let round = 0; round < 3; round++) {
+        expect((await call("/api/auth/send-code", { phone })).statusCode).toBe(200);
+        for (let i = 0; i < AUTH_CODE.maxAttempts; i++) statuses.push((await call("/api/auth/verify-code", { phone, code: "000000" })).statusCode);
+        clock.advance(AUTH_CODE.resendIntervalMs);
+      }
+      // 14 wrong codes answer 400; the 15th locks the number.
+      expect(statuses.slice(0, 14).every((s) => s === 400)).toBe(true);
+      expect(statuses[14]).toBe(429);
+
+      for (const [url, payload] of [
+        ["/api/auth/send-code", { phone }],
+        ["/api/auth/verify-code", { phone, code: "135790" }],
+      ] as const) {
+        const rest = await call(url, payload);
+        expect(rest.statusCode).toBe(429);
+        expect(rest.json()).toMatchObject({ code: "TOO_MANY_REQUESTS", message: SIGN_IN_MESSAGES.lockedOut(24) });
+        expect(Number(rest.headers["retry-after"])).toBeGreaterThan(23 * 60 * 60);
+        const procedure = url.endsWith("send-code") ? "auth.sendCode" : "auth.verifyCode";
+        const trpc = await call(`/api/trpc/${procedure}`, payload);
+        expect(trpc.statusCode).toBe(429);
+        expect(trpc.json().error).toMatchObject({ message: SIGN_IN_MESSAGES.lockedOut(24), data: { code: "TOO_MANY_REQUESTS" } });
+      }
+
+      clock.advance(AUTH_CODE.failureWindowMs);
+      expect((await call("/api/auth/send-code", { phone })).statusCode).toBe(200);
+      expect((await call("/api/auth/verify-code", { phone, code: "135790" })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe("the hourly SMS budget", () => {
+  it("answers 429 with the budget's message once the app's hourly texts are spent, REST and tRPC", async () => {
+    const app = await createTestApp({ env: { SMS_HOURLY_BUDGET: "2" } });
+    try {
+      const send = (url: string, i: number) =>
+        app.app.inject({ method: "POST", url, payload: { phone: `+1202777${String(1000 + i)}` }, remoteAddress: `10.3.3.${i}` });
+      expect((await send("/api/auth/send-code", 1)).statusCode).toBe(200);
+      expect((await send("/api/trpc/auth.sendCode", 2)).statusCode).toBe(200);
+      const rest = await send("/api/auth/send-code", 3);
+      expect(rest.statusCode).toBe(429);
+      expect(rest.json()).toMatchObject({ code: "TOO_MANY_REQUESTS", message: SIGN_IN_MESSAGES.smsBudgetSpent });
+      expect(Number(rest.headers["retry-after"])).toBeGreaterThan(0);
+      const trpc = await send("/api/trpc/auth.sendCode", 4);
+      expect(trpc.statusCode).toBe(429);
+      expect(trpc.json().error.message).toBe(SIGN_IN_MESSAGES.smsBudgetSpent);
+    } finally {
+      await app.close();
+    }
   });
 });
 

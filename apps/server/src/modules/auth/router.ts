@@ -22,6 +22,8 @@ const codeDeps = (ctx: Context): CodeDeps => ({
   rateLimiter: ctx.rateLimiter,
   now: ctx.now,
   secret: ctx.jwtSecret,
+  smsHourlyBudget: ctx.config.SMS_HOURLY_BUDGET,
+  log: ctx.log,
   generateCode: ctx.generateCode,
 });
 const sessionDeps = (ctx: Context): RevokingSessionDeps => ({ db: ctx.db, now: ctx.now, secret: ctx.jwtSecret, revocations: ctx.sessionRevocations });

@@ -23,7 +23,8 @@ describe("the purge", () => {
     const codes = await t.db
       .insert(authCodes)
       .values([
-        code(ago(2 * 60 * MINUTE)), // long expired: gone
+        code(ago(25 * 60 * MINUTE)), // expired over a day ago: gone
+        code(ago(2 * 60 * MINUTE)), // expired, but its wrong codes still count toward the daily lock: kept
         code(ago(30 * MINUTE)), // expired, but still counted by the hourly send limit: kept
         code(new Date(NOW.getTime() + 5 * MINUTE)), // live: kept
       ])
@@ -64,7 +65,7 @@ describe("the purge", () => {
     expect(await t.db.select().from(sessionRevocations).where(eq(sessionRevocations.familyId, recentSignOut))).toHaveLength(1);
     const left = async <T extends { id: string }>(rows: T[], table: typeof authCodes | typeof authSessions | typeof smsOutbox) =>
       (await t.db.select({ id: table.id }).from(table).where(inArray(table.id, rows.map((r) => r.id)))).map((r) => rows.findIndex((x) => x.id === r.id)).sort();
-    expect(await left(codes, authCodes)).toEqual([1, 2]);
+    expect(await left(codes, authCodes)).toEqual([1, 2, 3]);
     expect(await left(sessions, authSessions)).toEqual([2, 3, 4]);
     expect(await left(messages, smsOutbox)).toEqual([1]);
 

@@ -1,3 +1,4 @@
+import { AUTH_CODE } from "@quad/contracts";
 import type { Database } from "@quad/db";
 import { authCodes, authSessions, sessionRevocations, smsOutbox } from "@quad/db/schema";
 import { inArray, lt, or, type SQL } from "drizzle-orm";
@@ -9,11 +10,11 @@ const DAY_MS = 24 * HOUR_MS;
 
 export const RETENTION = {
   /**
-   * Sign-in codes are kept an hour past their expiry: the per-phone send
-   * limit (AUTH_CODE.maxSendsPerHour) counts the codes stored in the last
-   * hour, so deleting them at expiry would lift it.
+   * Sign-in codes are kept a day past their expiry: the per-phone limits
+   * count stored codes (sends in the last hour, wrong codes in the last day:
+   * AUTH_CODE.failureWindowMs), so deleting them sooner would lift them.
    */
-  authCodesAfterExpiryMs: HOUR_MS,
+  authCodesAfterExpiryMs: AUTH_CODE.failureWindowMs,
   /**
    * Expired or revoked refresh tokens. A revoked one is kept a while so that
    * presenting it again still revokes its whole family (reuse detection).
