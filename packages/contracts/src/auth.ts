@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { E164PhoneSchema } from "./phone-numbers";
 import { VerificationCodeSchema } from "./validation";
-import { IsoDateTime } from "./common";
+import { Int4Count, IsoDateTime } from "./common";
 
 export const SendCodeInput = z.object({ phone: E164PhoneSchema }).strict();
-export const SendCodeResult = z.object({ sent: z.literal(true), retryAfterSeconds: z.number().int() });
+export const SendCodeResult = z.object({ sent: z.literal(true), retryAfterSeconds: Int4Count });
 
 /**
  * What the sign-up phone step's two checkboxes agreed to. Recorded with the

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Int4Count } from "./common";
 
 /**
  * Error codes shared by REST and tRPC, with their HTTP status (DESIGN.md
@@ -28,7 +29,7 @@ export const ApiErrorBody = z.object({
   message: z.string(),
   code: z.enum(ERROR_CODES),
   fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
-  retryAfterSeconds: z.number().int().optional(),
+  retryAfterSeconds: Int4Count.optional(),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 

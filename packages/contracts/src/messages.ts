@@ -110,6 +110,8 @@ export const ERROR_MESSAGES = {
   notFound: "Not found",
   invalidInput: "Invalid input",
   tooLarge: "That file is too large.",
+  /** A multipart body that ends early, has no boundary or does not parse. */
+  malformedUpload: "The upload was incomplete or malformed. Please try again.",
   cardDeclined: "Your card was declined.",
   tooManyRequests: "Too many requests. Please wait a moment and try again.",
   unavailable: "We can't reach our database right now. Please try again in a moment.",

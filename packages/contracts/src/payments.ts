@@ -1,20 +1,20 @@
 import { z } from "zod";
 import { BOOST_OPTIONS, ProductIdSchema, UNLOCK_PACKAGES } from "./products";
-import { IsoDateTime } from "./common";
+import { Int4Count, IsoDateTime } from "./common";
 
 export const UnlockPackage = z.object({
   id: z.string(),
-  unlocks: z.number().int().positive(),
-  priceCents: z.number().int().positive(),
-  originalPriceCents: z.number().int().positive().optional(),
+  unlocks: Int4Count.positive(),
+  priceCents: Int4Count.positive(),
+  originalPriceCents: Int4Count.positive().optional(),
   flashSale: z.boolean().optional(),
 });
 export type UnlockPackage = z.infer<typeof UnlockPackage>;
 
 export const BoostOption = z.object({
   id: z.string(),
-  durationDays: z.number().int().positive(),
-  priceCents: z.number().int().positive(),
+  durationDays: Int4Count.positive(),
+  priceCents: Int4Count.positive(),
   label: z.string(),
 });
 export type BoostOption = z.infer<typeof BoostOption>;
@@ -28,7 +28,7 @@ export const PAYMENT_KINDS = ["unlock", "boost"] as const;
 /** The client names a product; the price is the server's. Extra fields are refused. */
 export const CreatePaymentIntentInput = z.object({ productId: ProductIdSchema }).strict();
 /** The amount is what the server will charge: the client shows it, never sets it. */
-export const CreatePaymentIntentResult = z.object({ clientSecret: z.string(), amountCents: z.number().int().positive() });
+export const CreatePaymentIntentResult = z.object({ clientSecret: z.string(), amountCents: Int4Count.positive() });
 
 /**
  * The student's flash sale on the one-unlock package: its prices and its
@@ -36,8 +36,8 @@ export const CreatePaymentIntentResult = z.object({ clientSecret: z.string(), am
  */
 export const FlashSaleOffer = z.object({
   productId: z.string(),
-  priceCents: z.number().int().positive(),
-  originalPriceCents: z.number().int().positive(),
+  priceCents: Int4Count.positive(),
+  originalPriceCents: Int4Count.positive(),
   endsAt: IsoDateTime,
   active: z.boolean(),
 });
@@ -55,7 +55,7 @@ export const PurchaseRecord = z.object({
   id: z.string(),
   productId: z.string(),
   kind: z.enum(PAYMENT_KINDS),
-  amountCents: z.number().int(),
+  amountCents: Int4Count,
   currency: z.string(),
   status: z.enum(["pending", "succeeded", "failed"]),
   createdAt: IsoDateTime,

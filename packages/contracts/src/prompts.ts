@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { GENDERS } from "./constants";
 import { BooleanText } from "./validation";
-import { IsoDateTime, MediaUrl } from "./common";
+import { INT4_MAX, IsoDateTime, MediaUrl, SerialId, SmallintYear } from "./common";
 
 /** A student shown in a round: public fields only (DESIGN.md "Data classes"). */
 export const CandidateOption = z.object({
   id: z.string(),
   profileImageUrl: MediaUrl,
   firstName: z.string(),
-  graduationYear: z.number().int(),
+  graduationYear: SmallintYear,
   organizations: z.array(z.string()),
   interests: z.array(z.string()),
   /** In the spec's shape, but never filled for a candidate: the UI shows a blurred placeholder. */
@@ -17,7 +17,7 @@ export const CandidateOption = z.object({
 export type CandidateOption = z.infer<typeof CandidateOption>;
 
 export const Prompt = z.object({
-  id: z.number().int(),
+  id: SerialId,
   prompt: z.string(),
   skipDisabled: z.boolean(),
 });
@@ -52,7 +52,7 @@ export const UnauthenticatedPromptInput = z
 export const StoreVoteInput = z
   .object({
     userId: z.uuid({ error: "Invalid student" }),
-    promptId: z.coerce.number<number>().int().positive(),
+    promptId: z.coerce.number<number>().int().min(1).max(INT4_MAX),
     preference: z.enum(GENDERS).optional(),
   })
   .strict();

@@ -104,6 +104,8 @@ describe("StoreVoteInput (POST /votes/store)", () => {
     [{ userId: U1 }],
     [{ userId: U1, promptId: 0 }],
     [{ userId: U1, promptId: "abc" }],
+    [{ userId: U1, promptId: 2147483648 }],
+    [{ userId: U1, promptId: "2147483648" }],
     [{ userId: U1, promptId: 3, preference: "robot" }],
     [{ userId: U1, promptId: 3, voterId: "me" }],
   ])("rejects %j", (input) => {

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { MediaUrl } from "./common";
+import { MediaUrl, SerialId } from "./common";
 
 export const School = z.object({
-  id: z.number().int().positive(),
+  id: SerialId,
   schoolName: z.string(),
   icon: MediaUrl,
 });

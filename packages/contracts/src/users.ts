@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { GENDERS } from "./constants";
-import { IsoDateTime, MediaUrl } from "./common";
+import { Int4Count, IsoDateTime, MediaUrl, SerialId, SmallintYear } from "./common";
 
 /**
  * The signed-in student's own view (spec §3 User, plus id, preference,
@@ -11,14 +11,14 @@ export const MeUser = z.object({
   id: z.string(),
   phone: z.string(),
   firstName: z.string().nullable(),
-  university: z.number().int().nullable(),
-  graduationYear: z.number().int().nullable(),
+  university: SerialId.nullable(),
+  graduationYear: SmallintYear.nullable(),
   instagramHandle: z.string().nullable(),
   gender: z.enum(GENDERS).nullable(),
   preference: z.enum(GENDERS).nullable(),
   profileImage: MediaUrl.nullable(),
   isVerified: z.boolean(),
-  remainingUnlocks: z.number().int().min(0),
+  remainingUnlocks: Int4Count,
   schoolLogo: MediaUrl.nullable(),
   schoolName: z.string().nullable(),
   boostEndTime: IsoDateTime.nullable(),

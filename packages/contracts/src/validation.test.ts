@@ -124,6 +124,7 @@ describe("University: at least 1, form text accepted → 'Please select a univer
     [3, 3],
     ["3", 3],
     ["12", 12],
+    [2147483647, 2147483647], // the largest id an integer column holds
   ])("accepts %j as %j", (input, expected) => {
     expect(expectValid(UniversitySchema, input)).toBe(expected);
   });
@@ -137,6 +138,11 @@ describe("University: at least 1, form text accepted → 'Please select a univer
     ["1.5", VALIDATION.university],
     [undefined, VALIDATION.university],
     [null, VALIDATION.university],
+    // Past the column's range: refused here, never sent to Postgres (which would fail the request).
+    [2147483648, VALIDATION.university],
+    ["2147483648", VALIDATION.university],
+    ["1e400", VALIDATION.university],
+    [Number.MAX_SAFE_INTEGER + 2, VALIDATION.university],
   ])("rejects %j", (input, message) => expectInvalid(UniversitySchema, input, message));
 
   it("uses the spec's literal message", () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { GENDERS, GRADUATION_YEARS, INSTAGRAM_MAX_LENGTH } from "./constants";
+import { INT4_MAX } from "./common";
 import { VALIDATION } from "./messages";
 
 /** Spec §5, one schema per rule, each carrying the table's exact message. */
@@ -18,11 +19,15 @@ export const FirstNameSchema = z
 export const UniversitySchema = z.coerce
   .number<unknown>({ error: VALIDATION.university })
   .int(VALIDATION.university)
-  .min(1, VALIDATION.university);
+  .min(1, VALIDATION.university)
+  // abort: past the column's range it is no school; the id is never looked up.
+  .max(INT4_MAX, { error: VALIDATION.university, abort: true });
 
 export const GraduationYearSchema = z.coerce
   .number<unknown>({ error: VALIDATION.graduationYear })
   .int(VALIDATION.graduationYear)
+  .min(Math.min(...GRADUATION_YEARS), { error: VALIDATION.graduationYear, abort: true })
+  .max(Math.max(...GRADUATION_YEARS), { error: VALIDATION.graduationYear, abort: true })
   .refine((year) => (GRADUATION_YEARS as readonly number[]).includes(year), VALIDATION.graduationYear);
 
 /** Strips any @ the person typed and puts exactly one in front (spec §5: auto-prefixed). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { VOTES_PAGE_MAX, VOTES_PAGE_SIZE } from "./constants";
-import { IsoDateTime, MediaUrl } from "./common";
+import { Int4Count, IsoDateTime, MediaUrl, SmallintYear } from "./common";
 
 /**
  * The image of every locked card (and of a revealed voter without a photo):
@@ -34,7 +34,7 @@ export const VoteCardUnlocked = z.object({
   isUnlocked: z.literal(true),
   photo: MediaUrl,
   name: z.string(),
-  graduationYear: z.number().int().nullable(),
+  graduationYear: SmallintYear.nullable(),
   instagramHandle: z.string().nullable(),
   emojis: z.array(z.string()),
   prompt: z.string(),
@@ -66,6 +66,6 @@ export type VotesPage = z.infer<typeof VotesPage>;
 export const UnlockUserInput = z.object({ userId: z.uuid({ error: "Invalid vote card" }) }).strict();
 export const UnlockResult = z.object({
   unlockedUser: VoteCardUnlocked,
-  remainingUnlocks: z.number().int().min(0),
+  remainingUnlocks: Int4Count,
 });
 export type UnlockResult = z.infer<typeof UnlockResult>;

@@ -4,6 +4,19 @@ import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { ZodError } from "zod";
 import { AppError, unavailableError } from "../errors";
 
+/**
+ * The answer to input that failed its contracts schema, over REST and tRPC
+ * alike: the first field's message (written for people) and every field's.
+ */
+export function invalidInputBody(error: ZodError): ApiErrorBody & { fieldErrors: Record<string, string[]> } {
+  return { message: error.issues[0]?.message ?? ERROR_MESSAGES.invalidInput, code: "BAD_REQUEST", fieldErrors: fieldErrorsOf(error) };
+}
+
+/** Input that failed its schema; not a procedure's own output failing it, which is the server's fault. */
+export function isInvalidInput(error: unknown, cause: unknown): cause is ZodError {
+  return cause instanceof ZodError && !(error instanceof TRPCError && error.code !== "BAD_REQUEST");
+}
+
 /** DESIGN.md "Errors": `{message, code, fieldErrors?}` with the fitting status, no internals. */
 export function errorResponse(error: unknown): { status: number; body: ApiErrorBody } {
   const inner = error instanceof TRPCError && error.cause ? error.cause : error;
@@ -12,12 +25,7 @@ export function errorResponse(error: unknown): { status: number; body: ApiErrorB
     const status = statusOfCode(cause.code);
     return { status, body: { message: cause.message, code: cause.code, ...cause.details } };
   }
-  if (cause instanceof ZodError) {
-    return {
-      status: 400,
-      body: { message: cause.issues[0]?.message ?? ERROR_MESSAGES.invalidInput, code: "BAD_REQUEST", fieldErrors: fieldErrorsOf(cause) },
-    };
-  }
+  if (isInvalidInput(error, cause)) return { status: 400, body: invalidInputBody(cause) };
   // Errors from Fastify and its plugins (file too large, bad multipart) carry their status.
   const statusCode = (error as { statusCode?: unknown } | null)?.statusCode;
   if (!(error instanceof TRPCError) && typeof statusCode === "number" && statusCode >= 400 && statusCode < 500) {

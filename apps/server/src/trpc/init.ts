@@ -1,24 +1,26 @@
-import { ERROR_MESSAGES, fieldErrorsOf, type ErrorCode } from "@quad/contracts";
+import { ERROR_MESSAGES, type ErrorCode } from "@quad/contracts";
 import { initTRPC, TRPCError } from "@trpc/server";
-import { ZodError } from "zod";
 import { AppError, unavailableError } from "../errors";
+import { invalidInputBody, isInvalidInput } from "../http/error-body";
 import type { Context, Viewer } from "./context";
 
 // ── init ─────────────────────────────────────────────────────────────────
 // isDev is false everywhere: stack traces never reach a client.
 const t = initTRPC.context<Context>().create({
   isDev: false,
+  // The same message and field errors as the REST answer (http/error-body.ts), never zod's issue dump.
   errorFormatter({ shape, error }) {
     const cause = error.cause;
     const internal = error.code === "INTERNAL_SERVER_ERROR";
+    const invalid = isInvalidInput(error, cause) ? invalidInputBody(cause) : undefined;
     return {
       ...shape,
-      message: internal ? ERROR_MESSAGES.unexpected : shape.message,
+      message: internal ? ERROR_MESSAGES.unexpected : (invalid?.message ?? shape.message),
       data: {
         code: shape.data.code as ErrorCode,
         httpStatus: shape.data.httpStatus,
         path: shape.data.path,
-        fieldErrors: cause instanceof ZodError ? fieldErrorsOf(cause) : cause instanceof AppError ? cause.details.fieldErrors : undefined,
+        fieldErrors: invalid ? invalid.fieldErrors : cause instanceof AppError ? cause.details.fieldErrors : undefined,
         retryAfterSeconds: cause instanceof AppError ? cause.details.retryAfterSeconds : undefined,
       },
     };

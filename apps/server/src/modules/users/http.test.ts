@@ -1,4 +1,4 @@
-import { MeUser } from "@quad/contracts";
+import { ERROR_MESSAGES, MeUser, VALIDATION } from "@quad/contracts";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
@@ -202,5 +202,45 @@ describe("an upload", () => {
     expect(await t.deps.media.list("teasers/")).toEqual([]);
     const me = (await t.app.inject({ method: "GET", url: "/api/users/me", headers: bearer(tokens) })).json();
     expect(me.profileImage).toMatch(/^\/api\/media\/photos\/[0-9a-f-]{36}\.jpg$/);
+  });
+});
+
+describe("PATCH /api/users/update with input no column or parser can take", () => {
+  it.each([
+    ["multipart", (tokens: { token: string }) => patch(tokens, { university: "2147483648" })],
+    ["JSON", (tokens: { token: string }) => t.app.inject({ method: "PATCH", url: "/api/users/update", headers: bearer(tokens), payload: { university: 2147483648 } })],
+    ["tRPC", (tokens: { token: string }) => t.app.inject({ method: "POST", url: "/api/trpc/users.update", headers: bearer(tokens), payload: { university: 2147483648 } })],
+  ])("answers university 2147483648 (past an integer column) with 400 over %s", async (_via, send) => {
+    const tokens = await signIn(t.app, testPhone());
+    const res = await send(tokens);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain(VALIDATION.university);
+  });
+
+  const boundary = "quadBoundary";
+  const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  it.each<[string, string, string]>([
+    ["cut short", `multipart/form-data; boundary=${boundary}`, `${field("firstName", "Avery")}--${boundary}\r\nContent-Disposition: form-data; name="gender"\r\n\r\nfem`],
+    ["without a boundary parameter", "multipart/form-data", `${field("firstName", "Avery")}--${boundary}--\r\n`],
+    ["not multipart inside", `multipart/form-data; boundary=${boundary}`, "just some text"],
+    [
+      "a file cut short",
+      `multipart/form-data; boundary=${boundary}`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="profileImage"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG`,
+    ],
+  ])("answers a multipart body %s with 400 and the shared error body", async (_name, contentType, payload) => {
+    const tokens = await signIn(t.app, testPhone());
+    const res = await t.app.inject({ method: "PATCH", url: "/api/users/update", headers: { "content-type": contentType, ...bearer(tokens) }, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: ERROR_MESSAGES.malformedUpload, code: "BAD_REQUEST" });
+  });
+
+  it("answers a body of the wrong kind with 4xx, never 5xx", async () => {
+    const tokens = await signIn(t.app, testPhone());
+    for (const [type, payload] of [["text/plain", "hello"], ["application/xml", "<a/>"], ["application/json", "[1,2]"], ["application/json", "{"]]) {
+      const res = await t.app.inject({ method: "PATCH", url: "/api/users/update", headers: { "content-type": type!, ...bearer(tokens) }, payload });
+      expect(res.statusCode, `${type} ${payload}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, `${type} ${payload}`).toBeLessThan(500);
+    }
   });
 });

@@ -29,7 +29,7 @@ export async function registerProfileUpdateRoute(
       if (!ctx.viewer) throw new AppError("UNAUTHORIZED", ERROR_MESSAGES.unauthorized);
       await enforceWriteLimits(ctx.rateLimiter, { name: "users.update", ip: ctx.ip, phone: ctx.viewer.phone });
       const { fields, file } = request.isMultipart() ? await readMultipart(request) : { fields: request.body ?? {}, file: undefined };
-      const input = ProfileUpdateSchema.parse(listsFromText(fields as Record<string, unknown>));
+      const input = ProfileUpdateSchema.parse(listsFromText(fields));
       const photo = file ? await processPhoto(file) : undefined;
       const user = await updateProfile(ctx, ctx.viewer, input, photo);
       // Whoever can be drawn into rounds may have changed.
@@ -44,7 +44,22 @@ export async function registerProfileUpdateRoute(
   });
 }
 
+/**
+ * Reads the form's fields and its one file. A body the parser cannot read
+ * (cut short, no boundary, not multipart inside) is the client's: 400, not
+ * the parser's plain Error (a 500). Limits keep their own status (413).
+ */
 async function readMultipart(request: FastifyRequest) {
+  try {
+    return await readParts(request);
+  } catch (error) {
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (error instanceof AppError || (typeof status === "number" && status < 500)) throw error;
+    throw new AppError("BAD_REQUEST", ERROR_MESSAGES.malformedUpload);
+  }
+}
+
+async function readParts(request: FastifyRequest) {
   const fields: Record<string, unknown> = {};
   let file: Buffer | undefined;
   for await (const part of request.parts()) {
@@ -62,8 +77,10 @@ async function readMultipart(request: FastifyRequest) {
 }
 
 /** List fields arrive as repeated form fields, one value, or JSON text. */
-function listsFromText(fields: Record<string, unknown>): Record<string, unknown> {
-  const out = { ...fields };
+function listsFromText(fields: unknown): unknown {
+  // Not an object (a text/plain body, a JSON array): the schema answers with its message.
+  if (typeof fields !== "object" || fields === null || Array.isArray(fields)) return fields;
+  const out: Record<string, unknown> = { ...fields };
   for (const key of LIST_FIELDS) {
     const value = out[key];
     if (typeof value !== "string") continue;
