@@ -28,6 +28,15 @@ export async function insertTestPrompt(db: Database, text = `Most likely to pass
   return row!;
 }
 
+/** Area codes the server's phone rule accepts with any exchange 200–999 (it texts only valid US numbers). */
+const US_AREA_CODES = [202, 212, 312, 415, 617, 713];
+
+/** A random valid US number, so a fixture student can also sign in or be looked up through the API. */
+export function randomUsPhone(): string {
+  const area = US_AREA_CODES[randomInt(US_AREA_CODES.length)]!;
+  return `+1${area}${200 + randomInt(800)}${String(randomInt(10_000)).padStart(4, "0")}`;
+}
+
 export type TestUserOverrides = Partial<NewUser> & { schoolId: number };
 
 /** A complete, verified student (the verified-profile CHECK needs every field); override anything. */
@@ -35,7 +44,7 @@ export async function insertTestUser(db: Database, overrides: TestUserOverrides)
   const [row] = await db
     .insert(users)
     .values({
-      phone: `+1${String(2_000_000_000 + randomInt(7_999_999_999)).slice(0, 10)}`,
+      phone: randomUsPhone(),
       firstName: "Test",
       graduationYear: 2027,
       gender: "female",
