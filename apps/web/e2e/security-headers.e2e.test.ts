@@ -175,8 +175,8 @@ describe("security headers in the browser", () => {
   });
 
   it("home with a round, the inbox, a vote's detail, the flash sale, Buy Unlocks, checkout and settings run with no CSP violation", { timeout: 120_000 }, async () => {
-    const recipient = await createStudent("+15557410101", { firstName: "Sasha", gender: "female", preference: "male", colors: hueColors(280) });
-    const voter = await createStudent("+15557410102", { firstName: "Ezra", gender: "male", preference: "female", colors: hueColors(30) });
+    const recipient = await createStudent("+12027410101", { firstName: "Sasha", gender: "female", preference: "male", colors: hueColors(280) });
+    const voter = await createStudent("+12027410102", { firstName: "Ezra", gender: "male", preference: "female", colors: hueColors(30) });
     await voteFor(voter, recipient);
 
     for (const kind of ["mobile", "desktop"] as const) {
@@ -230,7 +230,7 @@ describe("security headers in the browser", () => {
     // Granting admin stops the server to open its database: a private one, as safety.e2e does.
     const server = await startSecondServer("csp-admin");
     try {
-      const moderator = await createApi(server.baseURL(), "203.0.113.142").createStudent("+15557410201", {
+      const moderator = await createApi(server.baseURL(), "203.0.113.142").createStudent("+12027410201", {
         firstName: "Jordan",
         gender: "female",
         colors: hueColors(120),
