@@ -57,7 +57,7 @@ async function fingerprint(db: Database) {
   return { ...result, credits: credits!.total };
 }
 
-/** The demo seed, plus votes for one student who bought unlock credits. Answers that student's phone. */
+/** The demo seed, plus votes for one student who bought unlock credits and can sign in. Answers that student's phone. */
 async function seedWithVotesAndAPayment(db: Database, dataDir: string): Promise<string> {
   await migrate(db);
   const seeded = await seed(db, { demo: true, media: createDiskMediaSink(path.join(dataDir, "media")), demoStudentsPerSchool: 10 });
@@ -80,8 +80,10 @@ async function seedWithVotesAndAPayment(db: Database, dataDir: string): Promise<
     })
     .returning();
   await db.insert(paymentFulfilments).values({ providerPaymentId: purchase!.providerPaymentId, purchaseId: purchase!.id });
-  await db.update(users).set({ remainingUnlocks: CREDITS }).where(eq(users.id, recipient!.id));
-  return recipient!.phone;
+  // Demo students' numbers (+1 555 …) are not valid US numbers, so no one can sign in as them; give this one a real-looking number.
+  const phone = "+12025550187";
+  await db.update(users).set({ remainingUnlocks: CREDITS, phone }).where(eq(users.id, recipient!.id));
+  return phone;
 }
 
 /** Starts the real server on the restored database; signs the student in over HTTP and reads their credits and votes. */
