@@ -217,7 +217,7 @@ describe("moderation", () => {
       expect(round.users.map((user) => user.id)).toContain(reported.me.id);
     }
     // Reports count toward a hold by the reporter's account age (decision 0010): these are weeks old.
-    await server.runSql(`update users set created_at = now() - interval '30 days' where phone in ('+15557390203', '+15557390204', '+15557390205')`);
+    await server.runSql(`update users set created_at = now() - interval '30 days' where phone in ('+12027390203', '+12027390204', '+12027390205')`);
     api = createApi(server.baseURL(), "203.0.113.92");
     const report = (reporter: Student, body: object) =>
       api.api("/safety/report", { method: "POST", token: reporter.tokens.token, body: JSON.stringify({ target: { userId: reported.me.id }, ...body }) });
