@@ -6,7 +6,7 @@ import tseslint from "typescript-eslint";
 
 const processEnv = {
   selector: "MemberExpression[object.name='process'][property.name='env']",
-  message: "Read configuration in env.ts only (STYLE.md).",
+  message: "Read configuration in env.ts only (docs/architecture.md).",
 };
 
 export default defineConfig(

@@ -1,5 +1,5 @@
 /**
- * `pnpm bench` (issue 8): seeds (or reuses) a 50,000-student campus with
+ * `pnpm bench`: seeds (or reuses) a 50,000-student campus with
  * 1,000,000 votes and a 500-student one on Postgres, starts the built server
  * against each, measures the hot paths over REST and tRPC at 50 connections
  * from 127.0.0.1, and prints a table and the budgets, met or missed.
@@ -21,7 +21,7 @@ import { budgetLines, p50, p99, ratio, table, type Budget, type CampusReport, ty
 import { POOL_SIZE, REPO_ROOT, ensureServerBuilt, startServer } from "./server";
 import { accessToken, forceOpenRounds, openRounds, pickVoters, resetVoters, votesCastSince, type OpenRound, type Voter } from "./voters";
 
-/** DESIGN.md: 12 votes, then an hour of cooldown. */
+/** docs/architecture.md: 12 votes, then an hour of cooldown. */
 const VOTES_PER_BATCH = 12;
 const PAGE_SIZE = 10;
 const DEEP_PAGE = 1000;

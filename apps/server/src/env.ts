@@ -5,7 +5,7 @@ import { z } from "zod";
 import { weakSecretReason } from "./security/secret-strength";
 
 /**
- * Configuration, read once at start-up and validated (DESIGN.md "Running").
+ * Configuration, read once at start-up and validated (docs/architecture.md "Running").
  * This is the only module that reads process.env.
  */
 

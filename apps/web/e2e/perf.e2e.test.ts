@@ -5,7 +5,7 @@ import { launchBrowser } from "./browser";
 const baseURL = inject("baseURL");
 
 /**
- * Issue 8's web vitals budget: the landing page on a throttled phone — 4×
+ * docs/performance.md web vitals budget: the landing page on a throttled phone — 4×
  * CPU slowdown and "slow 4G" (Lighthouse's DevTools throttling: 562.5 ms
  * request latency, 1.47 Mbit/s down, 675 kbit/s up) — with an empty cache.
  * LCP ≤ 2.5 s and CLS ≤ 0.1, printed either way.

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// First-page weight budgets (issue 8), measured on the built app (run after
+// First-page weight budgets, measured on the built app (run after
 // `vite build`): the JavaScript the first page loads — index.html's module
 // scripts, its modulepreloads and everything they import statically — at
 // most 100 kB gzip, and index.html plus its stylesheets at most 30 kB gzip.

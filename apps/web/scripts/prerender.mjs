@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes the landing page's HTML into the built index.html (run after the
 // client build and the SSR build of src/prerender.tsx). On a slow phone the
-// page then paints with the HTML, not after the JavaScript (issue 8: LCP).
+// page then paints with the HTML, not after the JavaScript (docs/performance.md: LCP).
 // The untouched shell is kept as app.html: the server answers every other
 // route with it, so /login never flashes the landing page.
 //

@@ -20,7 +20,7 @@ export const SignupConsents = z
 export const VerifyCodeInput = z
   .object({ phone: E164PhoneSchema, code: VerificationCodeSchema, consents: SignupConsents.optional() })
   .strict();
-/** A short-lived bearer token and a rotating refresh token (DESIGN.md "Identity and sessions"). */
+/** A short-lived bearer token and a rotating refresh token (docs/architecture.md "Identity and sessions"). */
 export const AuthTokens = z.object({
   token: z.string(),
   refreshToken: z.string(),

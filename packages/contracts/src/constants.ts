@@ -1,5 +1,5 @@
 /**
- * Business constants of spec §9 and DESIGN.md. Every number the product
+ * Business constants of docs/product.md and docs/architecture.md. Every number the product
  * depends on lives here once; server, client and tests import it.
  */
 
@@ -9,10 +9,10 @@ export type Gender = (typeof GENDERS)[number];
 export const GRADUATION_YEARS = [2025, 2026, 2027, 2028, 2029] as const;
 export type GraduationYear = (typeof GRADUATION_YEARS)[number];
 
-/** Client HTTP timeout and the session-restore timeout (spec §9). */
+/** Client HTTP timeout and the session-restore timeout (docs/product.md). */
 export const API_TIMEOUT_MS = 100_000;
 export const SESSION_RESTORE_TIMEOUT_MS = 5_000;
-/** localStorage key holding the persisted session (spec §4). */
+/** localStorage key holding the persisted session (docs/product.md). */
 export const SESSION_STORAGE_KEY = "user";
 
 export const INSTAGRAM_MAX_LENGTH = 30;
@@ -33,7 +33,7 @@ export const VOTES_PAGE_SIZE = 10;
 export const VOTES_PAGE_MAX = 50;
 export const CANDIDATES_PER_ROUND = 2;
 
-/** Allowances (DESIGN.md "Rounds and voting"). */
+/** Allowances (docs/architecture.md "Rounds and voting"). */
 export const VOTES_PER_BATCH = 12;
 export const VOTE_COOLDOWN_MS = 60 * 60 * 1000;
 export const SKIPS_IN_A_ROW = 3;
@@ -43,7 +43,7 @@ export const BOOST_WEIGHT = 5;
 export const BACKGROUND_JOB_INTERVAL_MS = 10 * 60 * 1000;
 export const BOOST_TICK_MS = 60 * 1000;
 
-/** Local auth provider (DESIGN.md "Identity and sessions"). */
+/** Local auth provider (docs/architecture.md "Identity and sessions"). */
 export const AUTH_CODE = {
   digits: 6,
   ttlMs: 10 * 60 * 1000,
@@ -76,7 +76,7 @@ export const PHOTO = {
   acceptedMimeTypes: ["image/jpeg", "image/png", "image/webp", "image/heic", "image/heif"],
 } as const;
 
-/** Policy dates shown on /terms (spec §9). */
+/** Policy dates shown on /terms (docs/product.md). */
 export const POLICY_EFFECTIVE_DATE = "March 11, 2025";
 export const POLICY_UPDATED_DATE = "April 8, 2025";
 /** Versions recorded with each consent so a record says which text was agreed. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { INLINE, SCREEN_TEXT, SMS_CONSENT_TEXT, TOASTS, VALIDATION } from "./messages";
 
-/** The texts are the product: each is compared with the spec's literal wording. */
-describe("spec §5 validation messages", () => {
+/** The texts are the product: each is compared with the product's literal wording. */
+describe("docs/product.md validation messages", () => {
   it.each<[key: keyof typeof VALIDATION, literal: string]>([
     ["loginPhone", "Invalid phone number"],
     ["loginCode", "Please enter the verification code"],
@@ -23,7 +23,7 @@ describe("spec §5 validation messages", () => {
   });
 });
 
-describe("spec §8 error catalogue", () => {
+describe("docs/product.md error catalogue", () => {
   const toasts = Object.values(TOASTS) as string[];
   it.each([
     "Authentication failed",
@@ -52,7 +52,7 @@ describe("spec §8 error catalogue", () => {
     "Failed to submit vote",
     "Failed to unlock user",
     "Failed to load prompt",
-    // spec §7 failure texts
+    // docs/product.md failure texts
     "Failed to fetch schools. Please try again later.",
     "Failed to fetch prompt",
     "Failed to create payment intent",
@@ -66,7 +66,7 @@ describe("spec §8 error catalogue", () => {
   });
 });
 
-describe("spec §2 screen texts", () => {
+describe("docs/product.md screen texts", () => {
   it.each<[key: keyof typeof SCREEN_TEXT, literal: string]>([
     ["whoDoYouWantToSee", "Who do you want to see?"],
     ["joinToStartVoting", "Join to start voting"],
@@ -88,7 +88,7 @@ describe("spec §2 screen texts", () => {
     expect(SCREEN_TEXT[key]).toBe(literal);
   });
 
-  it("SMS consent states frequency, rates, STOP and HELP (spec §5)", () => {
+  it("SMS consent states frequency, rates, STOP and HELP (docs/product.md)", () => {
     expect(SMS_CONSENT_TEXT).toMatch(/frequency varies/i);
     expect(SMS_CONSENT_TEXT).toMatch(/rates may apply/i);
     expect(SMS_CONSENT_TEXT).toContain("STOP");

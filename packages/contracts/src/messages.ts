@@ -1,5 +1,5 @@
 /**
- * Every user-facing text of spec §5 and §8, written once. Validation
+ * Every user-facing text of docs/product.md, written once. Validation
  * schemas, the server and the client import these; tests assert on them.
  */
 
@@ -80,7 +80,7 @@ export const SCREEN_TEXT = {
   anonymityNote: "Your vote stays anonymous unless the person you vote for uses an unlock.",
 } as const;
 
-/** The SMS consent text of spec §5, shown beside the phone step's checkbox. */
+/** The SMS consent text of docs/product.md, shown beside the phone step's checkbox. */
 export const SMS_CONSENT_TEXT =
   "I agree to receive text messages from Quad, including verification codes and notifications when I get votes. Message frequency varies. Message and data rates may apply. Reply STOP to opt out and HELP for help.";
 
@@ -102,7 +102,7 @@ export const SIGN_IN_MESSAGES = {
   smsBudgetSpent: "We can't send more sign-in codes right now. Please try again later.",
 } as const;
 
-/** Server error messages of DESIGN.md that clients may show as they are. */
+/** Server error messages of docs/architecture.md that clients may show as they are. */
 export const ERROR_MESSAGES = {
   unexpected: "An unexpected error occurred",
   noSuchUser: "No such user exists!",

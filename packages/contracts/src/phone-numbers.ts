@@ -26,7 +26,7 @@ export function isUsPhoneNumber(e164: string): boolean {
 const isTypedUsPhone = (typed: string) => phoneDigits(typed).length === PHONE_DIGITS && isUsPhoneNumber(toE164(typed));
 
 // ── Login ────────────────────────────────────────────────────────────────
-/** At least 10 characters (spec §5), and a number the server will text. */
+/** At least 10 characters (docs/product.md), and a number the server will text. */
 export const LoginPhoneSchema = z
   .string({ error: VALIDATION.loginPhone })
   // abort: a short entry gets the message once.

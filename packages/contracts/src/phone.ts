@@ -19,7 +19,7 @@ export function formatPhoneInput(input: string): string {
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
 
-/** "(202) 555-0123" → "+12025550123" (spec §5: +1 followed by the digits). */
+/** "(202) 555-0123" → "+12025550123" (docs/product.md: +1 followed by the digits). */
 export function toE164(input: string): string {
   return `${PHONE_COUNTRY_CODE}${phoneDigits(input).slice(-PHONE_DIGITS)}`;
 }

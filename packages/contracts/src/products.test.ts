@@ -36,7 +36,7 @@ import {
   UNLOCK_PACKAGES,
 } from "./products";
 
-describe("business constants (spec §9, DESIGN.md)", () => {
+describe("business constants (docs/product.md, docs/architecture.md)", () => {
   it.each<[name: string, actual: unknown, expected: unknown]>([
     ["API timeout", API_TIMEOUT_MS, 100000],
     ["session restore timeout", SESSION_RESTORE_TIMEOUT_MS, 5000],
@@ -179,7 +179,7 @@ describe("percentOff and formatPrice", () => {
     expect(formatPrice(cents)).toBe(expected);
   });
 
-  it("shows the spec's dollar prices", () => {
+  it("shows the product's dollar prices", () => {
     expect(UNLOCK_PACKAGES.map((p) => formatPrice(p.priceCents))).toEqual(["$0.99", "$7.99", "$9.99"]);
     expect(BOOST_OPTIONS.map((b) => formatPrice(b.priceCents))).toEqual(["$4.99", "$8.99", "$12.99"]);
   });

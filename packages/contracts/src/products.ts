@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The product catalogue (spec §9, DESIGN.md). Prices are in cents and come
+ * The product catalogue (docs/product.md, docs/architecture.md). Prices are in cents and come
  * only from here: the server charges these amounts whatever a client sends.
  */
 
@@ -30,7 +30,7 @@ export type ProductId = UnlockPackageId | BoostOptionId;
 
 export const ProductIdSchema = z.enum(PRODUCT_IDS, { error: "Unknown product" });
 
-/** The one-unlock flash-sale package the vote-detail dialog offers (spec §2). */
+/** The one-unlock flash-sale package the vote-detail dialog offers (docs/product.md). */
 export const FLASH_SALE_PACKAGE_ID: UnlockPackageId = "unlock-1";
 
 /**

@@ -3,7 +3,7 @@ import { GENDERS } from "./constants";
 import { BooleanText } from "./validation";
 import { INT4_MAX, IsoDateTime, MediaUrl, SerialId, SmallintYear } from "./common";
 
-/** A student shown in a round: public fields only (DESIGN.md "Data classes"). */
+/** A student shown in a round: public fields only (docs/architecture.md "Data classes"). */
 export const CandidateOption = z.object({
   id: z.string(),
   profileImageUrl: MediaUrl,
@@ -11,7 +11,7 @@ export const CandidateOption = z.object({
   graduationYear: SmallintYear,
   organizations: z.array(z.string()),
   interests: z.array(z.string()),
-  /** In the spec's shape, but never filled for a candidate: the UI shows a blurred placeholder. */
+  /** In the product's shape, but never filled for a candidate: the UI shows a blurred placeholder. */
   instagramHandle: z.string().optional(),
 });
 export type CandidateOption = z.infer<typeof CandidateOption>;
@@ -37,7 +37,7 @@ export const PromptError = z.object({
 });
 export type PromptError = z.infer<typeof PromptError>;
 
-/** `/prompts/*` answers a round or, when none is available, an error value (spec §3). */
+/** `/prompts/*` answers a round or, when none is available, an error value (docs/product.md). */
 export const PromptResponse = z.union([PromptRound, PromptError]);
 export type PromptResponse = z.infer<typeof PromptResponse>;
 export function isPromptError(response: PromptResponse): response is PromptError {

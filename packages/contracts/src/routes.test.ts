@@ -21,7 +21,7 @@ describe("route table", () => {
     expect(new Set(procedures).size).toBe(procedures.length);
   });
 
-  // Spec §7, with whether each call needs a session (spec §6, DESIGN.md).
+  // Spec §7, with whether each call needs a session (docs/product.md, docs/architecture.md).
   it.each<[method: HttpMethod, path: string, auth: boolean]>([
     ["GET", "/users/me", true],
     ["PATCH", "/users/update", true],
@@ -32,7 +32,7 @@ describe("route table", () => {
     ["POST", "/votes/store", true],
     ["GET", "/votes/for-user", true],
     ["POST", "/unlocks/unlock-user", true],
-    // DESIGN.md "Identity and sessions" and "Received votes, unlocks, payments, boosts"
+    // docs/architecture.md "Identity and sessions" and "Received votes, unlocks, payments, boosts"
     ["POST", "/auth/send-code", false],
     ["POST", "/auth/verify-code", false],
     ["POST", "/auth/refresh", false],

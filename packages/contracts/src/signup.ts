@@ -12,7 +12,7 @@ import {
   UniversitySchema,
 } from "./validation";
 
-/** Send Code needs both consents and the fully formatted number (spec §5). */
+/** Send Code needs both consents and the fully formatted number (docs/product.md). */
 export function canSendSignupCode(input: { formattedPhone: string; smsConsent: boolean; termsAccepted: boolean }) {
   return input.smsConsent && input.termsAccepted && input.formattedPhone.length === FORMATTED_PHONE_LENGTH;
 }
@@ -31,7 +31,7 @@ export const signupStepSchemas = {
   profileImage: z.object({ profileImage: ProfileImageSchema, cropPreviewed: CropPreviewedSchema }),
 } as const satisfies Record<SignupStep, z.ZodType>;
 
-/** The whole form, with the defaults the spec lists (only some fields are sent). */
+/** The whole form, with the defaults docs/product.md lists (only some fields are sent). */
 export const SignupFormSchema = z.object({
   firstName: FirstNameSchema,
   university: UniversitySchema,

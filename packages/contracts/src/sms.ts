@@ -2,7 +2,7 @@ import { z } from "zod";
 import { IsoDateTime } from "./common";
 
 /**
- * Vote notifications by SMS (DESIGN.md "Notifications and the 10-minute
+ * Vote notifications by SMS (docs/architecture.md "Notifications and the 10-minute
  * job"): one message per batch of new votes, never naming a voter, at most
  * `maxPerDay` a day and never in quiet hours, both in the school's time zone.
  */
@@ -23,7 +23,7 @@ export function voteNoticeText(count: number, homeUrl: string): string {
   return `You got ${votes} on Quad! See who voted for you: ${homeUrl} Reply STOP to opt out.`;
 }
 
-/** Answers to inbound keywords (spec §5, §9: STOP and HELP). Each names the way out. */
+/** Answers to inbound keywords (docs/product.md: STOP and HELP). Each names the way out. */
 export const SMS_REPLIES = {
   help: "Quad: texts about votes you receive and your sign-in codes. Msg frequency varies. Msg&data rates may apply. Reply STOP to opt out.",
   optedOut: "Quad: You're unsubscribed and will get no more vote notifications. Reply START to resubscribe.",
@@ -31,7 +31,7 @@ export const SMS_REPLIES = {
 } as const;
 
 /**
- * The settings control for vote notifications by SMS (issue 7's screen).
+ * The settings control for vote notifications by SMS.
  * `enabled` is what will happen: texts go out only when the latest consent
  * is granted and the number has not replied STOP since its last START.
  * `optedOutBySms`: the number replied STOP; only texting START turns texts

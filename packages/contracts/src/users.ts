@@ -3,7 +3,7 @@ import { GENDERS } from "./constants";
 import { Int4Count, IsoDateTime, MediaUrl, SerialId, SmallintYear } from "./common";
 
 /**
- * The signed-in student's own view (spec §3 User, plus id, preference,
+ * The signed-in student's own view (docs/product.md User, plus id, preference,
  * boostEndTime, organizations, interests). Only the owner ever receives it.
  * Fields are null until the sign-up wizard has filled them.
  */

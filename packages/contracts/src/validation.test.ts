@@ -21,7 +21,7 @@ import { expectInvalid, expectValid, messagesAt, messagesOf } from "./test-helpe
 
 /**
  * Spec §5, row by row. Every table uses the message from messages.ts, and
- * every rule also has one assertion against the literal text of the spec,
+ * every rule also has one assertion against the literal text of the product (docs/product.md),
  * so changing a message string in messages.ts fails a test.
  */
 
@@ -50,7 +50,7 @@ describe("Login phone: at least 10 characters and a valid US number → 'Invalid
     ["(000) 555-1234", VALIDATION.loginPhone],
   ])("rejects %j", (input, message) => expectInvalid(LoginPhoneSchema, input, message));
 
-  it("uses the spec's literal message", () => {
+  it("uses the product's literal message", () => {
     expect(messagesOf(LoginPhoneSchema, "123")).toEqual(["Invalid phone number"]);
   });
 });
@@ -87,7 +87,7 @@ describe("Login code: required only when the code step is active", () => {
     expect(messagesAt(during, { phone: "555", code: "123456" }, "phone")).toEqual([VALIDATION.loginPhone]);
   });
 
-  it("uses the spec's literal message", () => {
+  it("uses the product's literal message", () => {
     expect(messagesAt(during, { phone, code: "" }, "code")).toEqual(["Please enter the verification code"]);
   });
 });
@@ -113,7 +113,7 @@ describe("First name: at least 2 characters, trimmed → 'First name is required
     [42, VALIDATION.firstName],
   ])("rejects %j", (input, message) => expectInvalid(FirstNameSchema, input, message));
 
-  it("uses the spec's literal message", () => {
+  it("uses the product's literal message", () => {
     expect(messagesOf(FirstNameSchema, "J")).toEqual(["First name is required"]);
   });
 });
@@ -145,7 +145,7 @@ describe("University: at least 1, form text accepted → 'Please select a univer
     [Number.MAX_SAFE_INTEGER + 2, VALIDATION.university],
   ])("rejects %j", (input, message) => expectInvalid(UniversitySchema, input, message));
 
-  it("uses the spec's literal message", () => {
+  it("uses the product's literal message", () => {
     expect(messagesOf(UniversitySchema, undefined)).toEqual(["Please select a university"]);
   });
 });
@@ -174,7 +174,7 @@ describe("Graduation year: 2025–2029 only → 'Graduation year is required'", 
     [null, VALIDATION.graduationYear],
   ])("rejects %j", (input, message) => expectInvalid(GraduationYearSchema, input, message));
 
-  it("uses the spec's literal message", () => {
+  it("uses the product's literal message", () => {
     expect(messagesOf(GraduationYearSchema, 2030)).toEqual(["Graduation year is required"]);
   });
 });
@@ -196,7 +196,7 @@ describe("Gender: male or female → 'Please select your gender'", () => {
     [null, VALIDATION.gender],
   ])("rejects %j", (input, message) => expectInvalid(GenderSchema, input, message));
 
-  it("uses the spec's literal message", () => {
+  it("uses the product's literal message", () => {
     expect(messagesOf(GenderSchema, "other")).toEqual(["Please select your gender"]);
   });
 });
@@ -256,7 +256,7 @@ describe("Instagram handle", () => {
     ["john😀", VALIDATION.instagramFormat],
   ])("rejects %j", (input, message) => expectInvalid(InstagramHandleSchema, input, message));
 
-  it("uses the spec's literal messages", () => {
+  it("uses the product's literal messages", () => {
     expect(messagesOf(InstagramHandleSchema, "")).toEqual(["Instagram handle is required"]);
     expect(messagesOf(InstagramHandleSchema, handle31)).toEqual(["Instagram handle cannot exceed 30 characters"]);
     expect(messagesOf(InstagramHandleSchema, "john doe")).toEqual(["Invalid Instagram handle format"]);
@@ -290,7 +290,7 @@ describe("Sign-up phone: at least 10, exactly 10 digits after stripping", () => 
     ["(111) 555-1234", VALIDATION.usPhone],
   ])("rejects %j", (input, message) => expectInvalid(SignupPhoneSchema, input, message));
 
-  it("uses the spec's literal messages", () => {
+  it("uses the product's literal messages", () => {
     expect(messagesOf(SignupPhoneSchema, "(555) 555")).toEqual(["Phone number must be at least 10 digits"]);
     expect(messagesOf(SignupPhoneSchema, "(555) 555-55")).toEqual(["Phone number must be exactly 10 digits"]);
   });
@@ -323,7 +323,7 @@ describe("Accept privacy: must be true → 'You must accept the terms and condit
     [1, VALIDATION.acceptPrivacy],
   ])("rejects %j", (input, message) => expectInvalid(AcceptPrivacySchema, input, message));
 
-  it("uses the spec's literal message", () => {
+  it("uses the product's literal message", () => {
     expect(messagesOf(AcceptPrivacySchema, false)).toEqual(["You must accept the terms and conditions"]);
   });
 });
@@ -344,7 +344,7 @@ describe("Profile image: required → 'Please upload a profile image'", () => {
     [{}, VALIDATION.profileImage],
   ])("rejects %j", (input, message) => expectInvalid(ProfileImageSchema, input, message));
 
-  it("uses the spec's literal message", () => {
+  it("uses the product's literal message", () => {
     expect(messagesOf(ProfileImageSchema, undefined)).toEqual(["Please upload a profile image"]);
   });
 });
@@ -360,7 +360,7 @@ describe("Profile image crop: must be previewed → 'Please preview your image f
     ["true", VALIDATION.cropPreview],
   ])("rejects %j", (input, message) => expectInvalid(CropPreviewedSchema, input, message));
 
-  it("uses the spec's literal message", () => {
+  it("uses the product's literal message", () => {
     expect(messagesOf(CropPreviewedSchema, false)).toEqual(["Please preview your image first"]);
   });
 });

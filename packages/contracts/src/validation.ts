@@ -30,7 +30,7 @@ export const GraduationYearSchema = z.coerce
   .max(Math.max(...GRADUATION_YEARS), { error: VALIDATION.graduationYear, abort: true })
   .refine((year) => (GRADUATION_YEARS as readonly number[]).includes(year), VALIDATION.graduationYear);
 
-/** Strips any @ the person typed and puts exactly one in front (spec §5: auto-prefixed). */
+/** Strips any @ the person typed and puts exactly one in front (docs/product.md: auto-prefixed). */
 export function normalizeInstagramHandle(input: string): string {
   const bare = input.trim().replace(/^@+/, "");
   return bare ? `@${bare}` : "";

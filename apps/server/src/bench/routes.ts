@@ -7,7 +7,7 @@ import { registerTrpcEndpoint } from "../trpc/endpoint";
 import { createCallerFactory, publicProcedure, router } from "../trpc/init";
 
 /**
- * The ceilings `pnpm bench` compares every hot path with (issue 8), served
+ * The ceilings `pnpm bench` compares every hot path with, served
  * only when BENCH_ROUTES is on. Each runs `SELECT 1` on the app's own pool:
  *
  * - GET /api/bench/select1                 plain Fastify route: the HTTP + pool ceiling

@@ -9,7 +9,7 @@ import { createTestAppOn, type TestApp } from "../test/app";
 import { urlOfTestDatabase } from "../test/postgres";
 
 /**
- * Issue 8: every query the hot paths send is EXPLAINed on Postgres against a
+ * docs/performance.md: every query the hot paths send is EXPLAINed on Postgres against a
  * realistically sized dataset (many schools, tens of thousands of students,
  * votes and rounds, fresh statistics), and none may scan users, votes or
  * rounds sequentially. The queries are not copies: the app runs the real

@@ -9,7 +9,7 @@ import { createTestAppOn, type TestApp } from "../test/app";
 import { countingDatabase, type CountingDatabase } from "../test/statement-counter";
 
 /**
- * Issue 8: how many statements (round trips to Postgres) each hot request
+ * docs/performance.md: how many statements (round trips to Postgres) each hot request
  * sends, BEGIN and COMMIT included. The pool of 10 connections is shared by
  * every request, so each round trip held is throughput lost. Counted on
  * Postgres only (PGlite has no wire to count on).

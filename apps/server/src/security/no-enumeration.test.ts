@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from "../test/app";
 import { campus } from "../test/voters";
 
 /**
- * Issue 7 "Limits": nothing lets a student list or enumerate other students
+ * docs/product.md "Limits": nothing lets a student list or enumerate other students
  * beyond the two candidates of a round. Every read a signed-in student can
  * make is swept for student ids; the only other students that may appear
  * are the two candidates of the caller's open round.

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from "../test/app";
 import { campus } from "../test/voters";
 
 /**
- * Issue 7 "Limits": every write endpoint has per-student and per-IP limits.
+ * docs/product.md "Limits": every write endpoint has per-student and per-IP limits.
  * Each write procedure is called once with a valid input through a limiter
  * that records the keys it is asked about; the keys must name the caller's
  * address and (for signed-in calls) the caller. A new write procedure

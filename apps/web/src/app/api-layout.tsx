@@ -8,7 +8,7 @@ import { ApiProvider } from "./api-provider";
 /**
  * Layout route for every screen that talks to the server (lazy-loaded, so
  * the data layer is fetched with the first such screen). Registers the
- * global 401 handler: end the session and go to /login (spec §4).
+ * global 401 handler: end the session and go to /login (docs/product.md).
  */
 export function ApiLayout() {
   const navigate = useNavigate();

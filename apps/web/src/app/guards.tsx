@@ -3,7 +3,7 @@ import { LoadingScreen } from "../components";
 import { selectHasSession, selectIsVerified, useSessionReady, useSessionStore } from "../lib/session-store";
 
 /**
- * Route gating of spec §2 / §4. Each guard waits for the session to be
+ * Route gating of docs/product.md. Each guard waits for the session to be
  * restored, then either renders its child routes or redirects:
  * no session → /login, signed in but unverified → /signup, verified → /home.
  */
@@ -29,7 +29,7 @@ export function RequireNotVerified() {
 }
 
 /**
- * /: visitors see the landing. Signed-in students are sent on (spec §2):
+ * /: visitors see the landing. Signed-in students are sent on (docs/product.md):
  * verified ones to /home, unverified ones to finish their profile at /signup
  * (where /home would send them anyway).
  */

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { defaultTrpcResolvers, server, trpcHandler } from "../test/msw";
 import { renderApp, signIn, type SessionKind } from "../test/render";
 
-/** Where each route lands for each session state (spec §2 and §4). */
+/** Where each route lands for each session state (docs/product.md). */
 const expectations: [path: string, session: SessionKind, landsOn: string][] = [
   ["/", "none", "/"],
   ["/", "unverified", "/signup"],

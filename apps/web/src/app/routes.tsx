@@ -22,7 +22,7 @@ const TermsPage = lazyNamed(() => import("../pages/terms-page").then((m) => m.Te
 const SettingsPage = lazyNamed(() => import("../pages/settings-page").then((m) => m.SettingsPage));
 const AdminPage = lazyNamed(() => import("../pages/admin-page").then((m) => m.AdminPage));
 
-/** The routes of spec §2 with their gating (see guards.tsx). */
+/** The routes of docs/product.md with their gating (see guards.tsx). */
 export const routes: RouteObject[] = [
   { element: <RedirectSignedIn />, children: [{ index: true, element: <LandingPage /> }] },
   {

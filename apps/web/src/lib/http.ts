@@ -10,7 +10,7 @@ export function apiUrl(path: string): string {
 
 /**
  * A signal that aborts when `signal` does or after `timeoutMs`, whichever
- * comes first (spec §9: every call gives up after 100 s).
+ * comes first (docs/product.md: every call gives up after 100 s).
  */
 export function withTimeout(signal: AbortSignal | null | undefined, timeoutMs: number = API_TIMEOUT_MS): AbortSignal {
   const timeout = AbortSignal.timeout(timeoutMs);

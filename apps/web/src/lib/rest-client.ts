@@ -10,7 +10,7 @@ export interface RestRequest {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
-  /** A 401 from this call does not sign the student out (spec §4). */
+  /** A 401 from this call does not sign the student out (docs/product.md). */
   skipAuthRedirect?: boolean;
 }
 

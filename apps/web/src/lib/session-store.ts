@@ -4,7 +4,7 @@ import { persist, type PersistStorage, type StateStorage, type StorageValue } fr
 import { SESSION_RESTORE_TIMEOUT_MS, SESSION_STORAGE_KEY, type AuthTokens, type MeUser } from "@quad/contracts";
 
 /**
- * The client session of spec §4: the signed-in student and their bearer
+ * The client session of docs/product.md: the signed-in student and their bearer
  * token, plus the refresh token and the token's expiry so the API layer can
  * rotate the pair before it lapses. Persisted in localStorage under "user".
  */

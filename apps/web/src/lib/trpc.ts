@@ -13,7 +13,7 @@ export const trpc = createTRPCReact<AppRouter>();
 
 /**
  * Per-call options that keep a 401 from signing the student out, e.g. for
- * `users.me`, whose 401 the caller handles itself (spec §7):
+ * `users.me`, whose 401 the caller handles itself (docs/product.md):
  *
  *   trpc.users.me.useQuery(undefined, { ...SKIP_AUTH_REDIRECT })
  *   utils.users.me.fetch(undefined, SKIP_AUTH_REDIRECT)
@@ -29,7 +29,7 @@ export interface TrpcClientOptions {
 }
 
 /**
- * Watches every operation's result and reports a 401 (spec §4), then passes
+ * Watches every operation's result and reports a 401 (docs/product.md), then passes
  * the error on unchanged so the caller still sees it.
  */
 export function unauthorizedLink(onUnauthorized: () => void): TRPCLink<AppRouter> {

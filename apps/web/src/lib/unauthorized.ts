@@ -1,7 +1,7 @@
 import { useSessionStore } from "./session-store";
 
 /**
- * The global 401 handler of spec §4. The API clients call
+ * The global 401 handler of docs/product.md. The API clients call
  * `handleUnauthorized()`; the app registers what it means (clear the session,
  * go to /login) from inside the router, where navigation is available.
  */

@@ -15,14 +15,14 @@ import styles from "./home-page.module.css";
 /** Keeps the session's profile (school, preference, unlocks) in step with the server. */
 function useFreshProfile() {
   const setUser = useSessionStore((state) => state.setUser);
-  // A 401 here does not sign out (spec §7); the round's own call will if the session is gone.
+  // A 401 here does not sign out (docs/product.md); the round's own call will if the session is gone.
   const me = trpc.users.me.useQuery(undefined, SKIP_AUTH_REDIRECT);
   useEffect(() => {
     if (me.data) setUser(me.data);
   }, [me.data, setUser]);
 }
 
-/** `/home`: the voting screen (spec §2 Home). */
+/** `/home`: the voting screen (docs/product.md Home). */
 export function HomePage() {
   useDocumentTitle("Home");
   useFreshProfile();

@@ -14,7 +14,7 @@ import { useSignOut } from "../features/session/use-sign-out";
 import { useSessionStore } from "../lib/session-store";
 import { useDocumentTitle } from "../lib/use-document-title";
 
-/** `/settings` (issue 7): profile, preference, notifications, privacy, blocked students, data. */
+/** `/settings`: profile, preference, notifications, privacy, blocked students, data. */
 export function SettingsPage() {
   useDocumentTitle(SETTINGS_COPY.title);
   const user = useSessionStore((state) => state.user);

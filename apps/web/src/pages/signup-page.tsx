@@ -8,7 +8,7 @@ export interface SignupPageProps {
   startAt?: WizardStep;
 }
 
-/** `/signup` and `/opt-in` (spec §2): the sign-up wizard. */
+/** `/signup` and `/opt-in` (docs/product.md): the sign-up wizard. */
 export function SignupPage({ startAt = "personal" }: SignupPageProps) {
   useDocumentTitle(startAt === "phone" ? "Verify your phone" : "Sign up");
   return (

@@ -13,7 +13,7 @@ import { AppShell, Icon, TopBar } from "../components";
 import { useDocumentTitle } from "../lib/use-document-title";
 import styles from "./terms-page.module.css";
 
-/** The one-off price of a single unlock stated in the legal text (spec §9: $2.99). */
+/** The one-off price of a single unlock stated in the legal text (docs/product.md: $2.99). */
 const singleUnlock = UNLOCK_PACKAGES.find((pack) => pack.id === FLASH_SALE_PACKAGE_ID);
 const SINGLE_UNLOCK_PRICE = formatPrice(
   singleUnlock && "originalPriceCents" in singleUnlock ? singleUnlock.originalPriceCents : (singleUnlock?.priceCents ?? 0),
@@ -76,7 +76,7 @@ function sectionFor(sections: Section[], id: string): Section {
 const privacy = (id: string) => sectionFor(PRIVACY_SECTIONS, id);
 const terms = (id: string) => sectionFor(TERMS_SECTIONS, id);
 
-/** `/terms`: Privacy Policy and Terms and Conditions (spec §1, §5, §9). */
+/** `/terms`: Privacy Policy and Terms and Conditions (docs/product.md). */
 export function TermsPage() {
   useDocumentTitle("Privacy Policy and Terms");
 

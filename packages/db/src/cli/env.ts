@@ -40,7 +40,7 @@ export function readCliEnv(env: NodeJS.ProcessEnv = process.env): CliEnv {
   return { databaseUrl, dataDir, seedDemo, invokedFrom };
 }
 
-/** PGlite lives in $DATA_DIR/pglite, media in $DATA_DIR/media (DESIGN.md). */
+/** PGlite lives in $DATA_DIR/pglite, media in $DATA_DIR/media (docs/architecture.md). */
 export const pgliteDir = (env: CliEnv) => join(env.dataDir, "pglite");
 export const mediaDir = (env: CliEnv) => join(env.dataDir, "media");
 /** Where `pnpm db:backup` writes when given no --out. */

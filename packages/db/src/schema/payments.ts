@@ -47,7 +47,7 @@ export const paymentFulfilments = pgTable("payment_fulfilments", {
 });
 
 /**
- * A student's one flash sale (issue 7, "the flash sale shows a real end
+ * A student's one flash sale (docs/product.md, "the flash sale shows a real end
  * time"): it starts the first time the sale is offered to them and ends at
  * ends_at for good; after that the one-unlock package costs its original
  * price. One row per student, removed with the account.

@@ -41,7 +41,7 @@ const localProcedure = limitedProcedure.use(({ ctx, next }) => {
 });
 
 /**
- * Sign-in (DESIGN.md "Identity and sessions"). The local provider sends our
+ * Sign-in (docs/architecture.md "Identity and sessions"). The local provider sends our
  * own SMS codes; the firebase provider trades a verified Firebase ID token.
  * Either way the session is ours: a short-lived token and a rotating refresh token.
  */

@@ -52,7 +52,7 @@ interface PageRow {
  * keys are read first by an index-only scan of votes_recipient_created_idx,
  * then only its rows are fetched: with a cursor the row comparison
  * `(created_at, id) < (…)` is an index condition, so any depth costs what
- * page 1 costs; an OFFSET (`page`, kept for the spec's clients) still walks
+ * page 1 costs; an OFFSET (`page`, kept for the product's clients) still walks
  * the skipped keys, but in the index alone, never in the table.
  */
 interface PageValues {

@@ -18,7 +18,7 @@ export interface NotificationJobDeps {
 }
 
 /**
- * The 10-minute job (spec §9, DESIGN.md "Notifications and the 10-minute
+ * The 10-minute job (docs/product.md, docs/architecture.md "Notifications and the 10-minute
  * job"): queue vote notices, send what is queued (new notices and retries),
  * purge what has expired.
  */

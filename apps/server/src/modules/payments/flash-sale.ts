@@ -4,7 +4,7 @@ import { flashSaleOffers } from "@quad/db/schema";
 import { eq } from "drizzle-orm";
 
 /**
- * Each student's one flash sale (issue 7: "the flash sale shows a real end
+ * Each student's one flash sale (docs/product.md: "the flash sale shows a real end
  * time"). It starts the first time it is offered and ends at endsAt for
  * good; the price charged follows the same rule (contracts priceFor).
  */

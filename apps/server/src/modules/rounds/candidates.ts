@@ -4,7 +4,7 @@ import { users } from "@quad/db/schema";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { mediaUrl } from "../../media/storage";
 
-/** The public fields of students (DESIGN.md "Data classes"): never a handle, never a phone. */
+/** The public fields of students (docs/architecture.md "Data classes"): never a handle, never a phone. */
 export async function publicProfiles(
   db: Database,
   ids: readonly string[],

@@ -66,7 +66,7 @@ describe("who is drawn", () => {
     expect(PromptRound.parse(res.json()).users[0].profileImageUrl).toBe("/api/media/test/photo.jpg");
   });
 
-  it("answers no_candidates with the spec's text when fewer than two are eligible", async () => {
+  it("answers no_candidates with the product's text when fewer than two are eligible", async () => {
     const c = await campus(t);
     await c.student({ gender: "female" });
     const res = await random(c.headers);

@@ -176,7 +176,7 @@ async function createProfile(
   });
 }
 
-/** Every field the spec requires, plus a processed photo. */
+/** Every field a profile requires, plus a processed photo. */
 const completeProfile = [
   isNotNull(users.firstName),
   isNotNull(users.schoolId),

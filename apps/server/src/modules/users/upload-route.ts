@@ -11,7 +11,7 @@ import { updateProfile } from "./profile";
 const LIST_FIELDS = new Set(["organizations", "interests", "emojis"]);
 
 /**
- * PATCH /api/users/update (spec §7): multipart form fields plus an optional
+ * PATCH /api/users/update (docs/product.md): multipart form fields plus an optional
  * `profileImage` file; JSON bodies work too. A plain Fastify route because
  * tRPC carries JSON; the rules are the profile service's, shared with the
  * `users.update` procedure.

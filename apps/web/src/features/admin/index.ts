@@ -1,5 +1,5 @@
 /**
- * Moderation (`/admin`, issue 7). The page asks `useModerationData()` first:
+ * Moderation (`/admin`, docs/product.md). The page asks `useModerationData()` first:
  * `hidden` means the server answered NOT_FOUND (not an admin) and the page
  * shows its 404; otherwise it renders <ModerationScreen data={…} />.
  */

@@ -4,7 +4,7 @@ import { useBoostRemaining } from "../payments";
 import styles from "./boost-status.module.css";
 
 /**
- * The remaining-boost display (spec §2): "Xd Yh", "Xh Ym" or "Xm", refreshed
+ * The remaining-boost display (docs/product.md): "Xd Yh", "Xh Ym" or "Xm", refreshed
  * every minute; nothing without a running boost.
  */
 export function BoostStatus() {

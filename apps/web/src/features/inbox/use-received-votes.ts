@@ -10,7 +10,7 @@ type VotesPages = InfiniteData<VotesPage, string | null>;
 export const RECEIVED_VOTES_KEY = ["inbox", "received-votes"] as const;
 
 /**
- * Keeps only the first page, so the list starts again at page 1 (spec §4
+ * Keeps only the first page, so the list starts again at page 1 (docs/product.md
  * "Loading votes": a refresh resets the list).
  */
 function keepFirstPage(queryClient: QueryClient): void {

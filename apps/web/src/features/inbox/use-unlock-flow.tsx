@@ -24,7 +24,7 @@ export interface UnlockFlow {
 }
 
 /**
- * The unlock decision tree of spec §4: with credits left, "Use Unlock
+ * The unlock decision tree of docs/product.md: with credits left, "Use Unlock
  * Credit?" then unlock; with none, the flash-sale dialog, and once that
  * purchase succeeds the unlock proceeds by itself. Success toasts "Profile
  * unlocked! 🎉", puts the revealed card in the list and stores the credits left.

@@ -17,7 +17,7 @@ function instagramUrl(handle: string): string {
 }
 
 /**
- * The vote detail overlay (spec §2): photo, class year, name, "Voted on you
+ * The vote detail overlay (docs/product.md): photo, class year, name, "Voted on you
  * for:" and the prompt, the Instagram handle blurred until unlocked, and
  * "Unlock Details". While locked, every hidden field is a fixed placeholder:
  * the server sends nothing to hide behind the blur.

@@ -13,7 +13,7 @@ export interface VotedOnYouModalProps {
 }
 
 /**
- * "Voted on you" (spec §2): the received votes as a grid of cards, "Load
+ * "Voted on you" (docs/product.md): the received votes as a grid of cards, "Load
  * More" for the next page, a refresh that starts again at page 1, the vote
  * detail with its unlock flow, and "Boost".
  */

@@ -26,7 +26,7 @@ export interface BoostDialogProps {
   onClose: () => void;
 }
 
-/** The boost options (spec §9), then the card payment dialog. A new boost extends a running one. */
+/** The boost options (docs/product.md), then the card payment dialog. A new boost extends a running one. */
 export function BoostDialog({ open, onClose }: BoostDialogProps) {
   const [selected, setSelected] = useState<BoostOptionId>("boost-3");
   const { pay, checkout } = useCheckout(open, onClose);

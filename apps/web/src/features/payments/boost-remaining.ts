@@ -6,7 +6,7 @@ const HOUR_MINUTES = 60;
 const DAY_MINUTES = 24 * HOUR_MINUTES;
 
 /**
- * The remaining-boost text of spec §2: "Xd Yh" from a day up, "Xh Ym" from
+ * The remaining-boost text of docs/product.md: "Xd Yh" from a day up, "Xh Ym" from
  * an hour up, otherwise "Xm". Minutes round up, so a running boost never
  * reads "0m"; null once it has ended.
  */

@@ -14,7 +14,7 @@ export interface FlashSaleDialogProps {
 }
 
 /**
- * Shown instead of "Use Unlock Credit?" when no credit is left (spec §4):
+ * Shown instead of "Use Unlock Credit?" when no credit is left (docs/product.md):
  * only the one-unlock package, at the flash-sale price with its percent off
  * and the sale's real end while the student's sale is on, at its regular
  * price once it has ended.

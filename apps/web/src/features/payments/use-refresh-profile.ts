@@ -7,7 +7,7 @@ import { SKIP_AUTH_REDIRECT, trpc } from "../../lib/trpc";
 /**
  * Reloads the student's profile after the server changed it (credits after a
  * purchase, the boost end) and writes it to the session store. A 401 here
- * does not sign out (spec §7, GET /users/me).
+ * does not sign out (docs/product.md, GET /users/me).
  */
 export function useRefreshProfile(): () => Promise<MeUser | null> {
   const utils = trpc.useUtils();

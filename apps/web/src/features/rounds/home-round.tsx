@@ -12,7 +12,7 @@ import { useVotingRound } from "./use-voting-round";
 
 export interface HomeRoundProps {
   userId: string;
-  /** The gender shown (sent with each vote, as the spec's flow does). */
+  /** The gender shown (sent with each vote, as the product's flow does). */
   preference: Gender | null;
   /** Placed beside Skip (the home page passes Buy Unlocks). */
   actions?: ReactNode;

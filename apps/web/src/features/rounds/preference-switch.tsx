@@ -2,7 +2,7 @@ import { useId } from "react";
 import type { Gender } from "@quad/contracts";
 import styles from "./preference-switch.module.css";
 
-/** Guys = male, Girls = female (spec §2). */
+/** Guys = male, Girls = female (docs/product.md). */
 export const PREFERENCE_OPTIONS: readonly { gender: Gender; label: string }[] = [
   { gender: "male", label: "Guys" },
   { gender: "female", label: "Girls" },

@@ -5,7 +5,7 @@ import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { useSaveProfile } from "../session/use-save-profile";
 
-/** Until a student picks, the server shows the other gender (DESIGN.md). */
+/** Until a student picks, the server shows the other gender (docs/architecture.md). */
 export function shownGender(user: Pick<MeUser, "preference" | "gender"> | null): Gender | null {
   if (!user) return null;
   if (user.preference) return user.preference;

@@ -56,7 +56,7 @@ export interface VotingRound {
 }
 
 /**
- * The home round loop of spec §4: load the open round, vote ("Vote sent 🤩",
+ * The home round loop of docs/product.md: load the open round, vote ("Vote sent 🤩",
  * then the next round, skips reset), skip (counted, "Out of Skips" when none
  * are left), and "Out of Votes" after the last vote of the batch.
  */

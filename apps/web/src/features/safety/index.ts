@@ -1,5 +1,5 @@
 /**
- * Block and report from a card (issue 7).
+ * Block and report from a card.
  *
  * - useSafetyActions({onBlocked}): `open({target, name})` shows the card menu;
  *   render `dialogs` beside the card.

@@ -5,7 +5,7 @@ import { useSessionStore } from "../../lib/session-store";
 import { SKIP_AUTH_REDIRECT, trpc } from "../../lib/trpc";
 
 /**
- * Logs out (spec §2 Home "Logout"): forgets the session on this device at
+ * Logs out (docs/product.md Home "Logout"): forgets the session on this device at
  * once and goes to /login, then revokes the refresh token on the server as
  * a best effort (being offline must not keep anyone signed in).
  */

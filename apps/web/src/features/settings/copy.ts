@@ -1,4 +1,4 @@
-/** The settings screen's own words (issue 7). Server messages come from contracts. */
+/** The settings screen's own words. Server messages come from contracts. */
 export const SETTINGS_COPY = {
   title: "Settings",
   profileSaved: "Profile saved",

@@ -6,7 +6,7 @@ import { trpc } from "../../lib/trpc";
 import { SETTINGS_COPY } from "./copy";
 import styles from "./settings.module.css";
 
-/** Vote notifications by SMS on/off; the server records the choice as a consent record (issue 6). */
+/** Vote notifications by SMS on/off; the server records the choice as a consent record. */
 export function NotificationsSection() {
   const utils = trpc.useUtils();
   const settings = trpc.users.smsSettings.useQuery();

@@ -6,7 +6,7 @@ import { restError } from "./rest";
 import { trpcError, trpcHandler, type TrpcResolvers } from "./trpc";
 
 /**
- * A stateful stand-in for the settings screen's procedures (issue 7): profile
+ * A stateful stand-in for the settings screen's procedures: profile
  * updates checked with the contracts' schema, SMS on/off, pause (refused while
  * held for review), preview opt-in, blocks, export and delete.
  */

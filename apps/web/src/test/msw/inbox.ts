@@ -19,7 +19,7 @@ import { trpcError, trpcHandler, type TrpcResolvers } from "./trpc";
 
 /**
  * A stateful stand-in for the received-votes, unlock and payment procedures,
- * following the server's rules (DESIGN.md "Received votes, unlocks,
+ * following the server's rules (docs/architecture.md "Received votes, unlocks,
  * payments, boosts"): locked cards carry no voter data, an unlock spends a
  * credit (402 without one), test cards 4242… pay and 4000…0002 is declined,
  * and a payment adds credits or extends the boost.

@@ -37,7 +37,7 @@ async function enterCode(user: User, code = TEST_CODE) {
   await user.click(screen.getByRole("button", { name: "Verify Code" }));
 }
 
-/** A message shown both under its field and as a toast (spec §5 and §8). */
+/** A message shown both under its field and as a toast (docs/product.md). */
 async function expectInlineAndToast(text: string) {
   await waitFor(() => expect(screen.getAllByText(text)).toHaveLength(2));
 }
@@ -108,7 +108,7 @@ describe("/login", { timeout: 30_000 }, () => {
     const { user } = renderLogin();
     await sendCodeTo(user, "2025550123");
     await user.click(screen.getByRole("button", { name: "Verify Code" }));
-    // Inline under the field and as a toast (spec §5 and §8).
+    // Inline under the field and as a toast (docs/product.md).
     await expectInlineAndToast(VALIDATION.loginCode);
 
     await enterCode(user, "999999");

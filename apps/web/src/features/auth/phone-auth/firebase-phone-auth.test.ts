@@ -124,7 +124,7 @@ describe("the Firebase phone flow", () => {
     expect(created[0]!.cleared).toBe(true);
   });
 
-  it("turns Firebase error codes into the spec's messages", async () => {
+  it("turns Firebase error codes into the product's messages", async () => {
     const { sdk } = fakeSdk(() => Promise.resolve(confirmation()));
     const host = mountHost();
     const flow = createFirebasePhoneAuth({ sdk, getContainer: () => host, exchangeIdToken: () => Promise.resolve(TOKENS) });

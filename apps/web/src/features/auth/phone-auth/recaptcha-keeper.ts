@@ -8,7 +8,7 @@ export interface ClearableVerifier {
  * hosts it. A verifier is tied to its element: once React removes that
  * element (the student went back a step, the screen re-rendered) the old
  * verifier fails with "reCAPTCHA client element has been removed", so a new
- * one is created on the element that is there now (spec §4).
+ * one is created on the element that is there now (docs/product.md).
  */
 export interface VerifierKeeper<V extends ClearableVerifier> {
   /** The verifier for `element`, re-created if the last one's element is gone or different. */

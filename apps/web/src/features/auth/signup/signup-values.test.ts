@@ -4,7 +4,7 @@ import { basicProfile, EMPTY_SIGNUP_VALUES, validateFieldStep, validatePhotoStep
 import { withAtPrefix } from "../ui/profile-fields";
 
 describe("sign-up values", () => {
-  it("checks each question step with the spec's messages", () => {
+  it("checks each question step with the product's messages", () => {
     const v = EMPTY_SIGNUP_VALUES;
     expect(validateFieldStep("personal", { ...v, firstName: "A" })).toEqual({ firstName: VALIDATION.firstName });
     expect(validateFieldStep("personal", { ...v, firstName: "Al" })).toBeNull();

@@ -101,7 +101,7 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-/** A message shown both under its field and as a toast (spec §5 and §8). */
+/** A message shown both under its field and as a toast (docs/product.md). */
 async function expectInlineAndToast(text: string) {
   await waitFor(() => expect(screen.getAllByText(text)).toHaveLength(2));
 }

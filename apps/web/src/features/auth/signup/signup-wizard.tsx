@@ -58,7 +58,7 @@ export interface SignupWizardProps {
   startAt?: WizardStep;
 }
 
-/** The sign-up wizard of spec §2 / §4: seven steps, a progress bar, one main button. */
+/** The sign-up wizard of docs/product.md: seven steps, a progress bar, one main button. */
 export function SignupWizard({ startAt = "personal" }: SignupWizardProps) {
   const initialStep = useResumeStep(startAt);
   if (!initialStep) {
@@ -71,7 +71,7 @@ export function SignupWizard({ startAt = "personal" }: SignupWizardProps) {
   return <Wizard initialStep={initialStep} />;
 }
 
-/** `?preference=male|female`, carried from the landing preview (spec §2). */
+/** `?preference=male|female`, carried from the landing preview (docs/product.md). */
 function usePreference(): Gender | undefined {
   const [params] = useSearchParams();
   const value = params.get("preference");

@@ -11,7 +11,7 @@ import {
 } from "./wizard-steps";
 
 describe("the sign-up step machine", () => {
-  it("has the spec's seven steps in order", () => {
+  it("has the product's seven steps in order", () => {
     expect(WIZARD_STEPS).toEqual(["personal", "university", "graduation", "gender", "instagram", "phone", "profileImage"]);
   });
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { TextField } from "./fields";
 
-/** Puts one @ in front of whatever is typed (spec §5: auto-prefixed); an emptied field stays empty. */
+/** Puts one @ in front of whatever is typed (docs/product.md: auto-prefixed); an emptied field stays empty. */
 export function withAtPrefix(input: string): string {
   const bare = input.replace(/^@+/, "").replace(/\s+/g, "");
   return bare ? `@${bare}` : "";

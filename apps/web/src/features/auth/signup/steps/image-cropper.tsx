@@ -46,7 +46,7 @@ function canvasToJpeg(canvas: HTMLCanvasElement): Promise<Blob> {
 
 /**
  * A fixed 3:4 frame over the photo: drag to move, pinch or use the slider to
- * zoom from 1× (the whole photo fits) to 3× in steps of 0.1 (spec §9).
+ * zoom from 1× (the whole photo fits) to 3× in steps of 0.1 (docs/product.md).
  */
 export default function ImageCropper({ src, initialData, disabled, ref }: ImageCropperProps) {
   const cropperRef = useRef<ReactCropperElement>(null);

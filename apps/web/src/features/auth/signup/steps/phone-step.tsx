@@ -39,7 +39,7 @@ export interface PhoneStepProps extends StepProps {
 
 /**
  * Both consents first; only then the number and Send Code, which also needs
- * the whole "(555) 555-5555" (spec §5). Once a code is out the number locks
+ * the whole "(555) 555-5555" (docs/product.md). Once a code is out the number locks
  * and the code input appears; the wizard's main button verifies it.
  */
 export function PhoneStep({
