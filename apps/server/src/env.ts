@@ -46,6 +46,10 @@ const EnvSchema = z
     PUBLIC_URL: z.url().default("http://localhost:5173"),
     SEED_DEMO: optional(bool),
     REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, "must be a redis:// URL")),
+    /** Put before every rate-limit key in Redis, so several deployments can share one Redis. */
+    REDIS_KEY_PREFIX: z.string().min(1).max(100).default("quad:rl:"),
+    /** A Redis command unanswered by then counts as Redis being away (limits fall back to per process). */
+    REDIS_COMMAND_TIMEOUT_MS: milliseconds(500, 10),
     /**
      * Sign-in codes the whole app may text in an hour (shared through REDIS_URL, else per
      * process): what SMS pumping can cost at most. Past it, sending answers 429 and warns once.

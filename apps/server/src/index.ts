@@ -17,7 +17,7 @@ import { createSmsSender, outboxProvider } from "./modules/sms/sender";
 import { createTwilioProvider } from "./modules/sms/twilio";
 import { SMS_STATUS_PATH } from "./modules/sms/webhooks";
 import { createMemoryRateLimiter } from "./rate-limit/limiter";
-import { createRedisRateLimiter } from "./rate-limit/redis-limiter";
+import { createRedisRateLimiter, type LimiterLog } from "./rate-limit/redis-limiter";
 import { findWebDist } from "./web-dist";
 
 /** Starts one server process: config, database, HTTP. Everything else is in buildApp. */
@@ -39,7 +39,12 @@ async function main() {
           baseUrl: config.TWILIO_API_BASE_URL,
         })
       : outboxProvider;
-  const rateLimiter = config.REDIS_URL ? createRedisRateLimiter(config.REDIS_URL) : createMemoryRateLimiter();
+  // The limiter exists before the app (the app takes it), so its messages go to the app's logger once there is one.
+  let appLog: LimiterLog = { warn: (details, message) => console.warn(message, details), info: (details, message) => console.log(message, details) };
+  const limiterLog: LimiterLog = { warn: (details, message) => appLog.warn(details, message), info: (details, message) => appLog.info(details, message) };
+  const rateLimiter = config.REDIS_URL
+    ? createRedisRateLimiter(config.REDIS_URL, { prefix: config.REDIS_KEY_PREFIX, commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS, log: limiterLog })
+    : createMemoryRateLimiter();
   // Several processes on one Postgres hear each other's candidate-pool changes (LISTEN/NOTIFY).
   const poolBus = config.DATABASE_URL
     ? await createPostgresInvalidationBus(config.DATABASE_URL, { onError: (error) => console.error("pool invalidation failed", error) })
@@ -69,6 +74,7 @@ async function main() {
       config.AUTH_PROVIDER === "firebase" ? createFirebaseVerifier({ projectId: config.FIREBASE_PROJECT_ID!, now }) : undefined,
     webDistDir,
   });
+  appLog = app.log;
   if (!webDistDir) app.log.info("no web build found: serving the API only");
   const scheduler = config.JOBS_ENABLED
     ? createJobScheduler({

@@ -42,7 +42,9 @@ async function startProcess(url: string, opts: { mediaDir: string; redisPrefix: 
   const client = postgres(url, { max: 5, onnotice: () => {} });
   const db: Database = drizzle(client, { schema });
   const bus = await createPostgresInvalidationBus(url);
-  const rateLimiter = createRedisRateLimiter(REDIS_URL, opts.redisPrefix);
+  const rateLimiter = createRedisRateLimiter(REDIS_URL, { prefix: opts.redisPrefix, commandTimeoutMs: 2000, log: { warn: () => {}, info: () => {} } });
+  // Until connected, a process counts for itself (as while Redis is away); these tests need the shared count.
+  while (!rateLimiter.isShared()) await new Promise((r) => setTimeout(r, 20));
   // A clock that never moves for the pool: a pool loaded once is kept for good unless
   // another process's change reaches it, so a fresh read below can only come from NOTIFY.
   const pool = createCandidatePool(db, () => 0, bus);

@@ -28,10 +28,13 @@ describe("in-process rate limiter", () => {
 describe("Redis rate limiter (the machine's Redis on 127.0.0.1:6379)", () => {
   it("counts across two clients as if they were two server processes", async () => {
     const url = "redis://127.0.0.1:6379";
-    const a = createRedisRateLimiter(url);
-    const b = createRedisRateLimiter(url);
+    const options = { prefix: "quad:test:rl:", commandTimeoutMs: 500, log: { warn: () => {}, info: () => {} } };
+    const a = createRedisRateLimiter(url, options);
+    const b = createRedisRateLimiter(url, options);
     const key = `test:${randomUUID()}`;
     try {
+      // Until connected, each counts for itself (as while Redis is away).
+      while (!a.isShared() || !b.isShared()) await new Promise((r) => setTimeout(r, 20));
       expect((await a.consume(key, 2, 60_000)).allowed).toBe(true);
       expect((await b.consume(key, 2, 60_000)).allowed).toBe(true);
       const third = await a.consume(key, 2, 60_000);
