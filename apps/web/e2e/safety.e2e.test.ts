@@ -124,9 +124,14 @@ describe("trust and safety", () => {
     await settle(page);
     await saveScreenshot(page, "safety-report-dialog-mobile");
 
+    // Like a block, a report moves on: the round showing the reported student is replaced.
+    const nextRound = page.waitForResponse((response) => response.url().includes("/api/trpc/prompts.random"));
     await report.getByRole("button", { name: "Send report" }).click();
     await page.getByText("Thanks. Our team will review your report.").waitFor();
     await report.waitFor({ state: "detached" });
+    await nextRound;
+    await roundShown(page);
+    expect(await page.getByRole("article", { name }).count()).toBe(0);
     await saveScreenshot(page, "safety-report-sent-mobile");
     expect(mobile.errors).toEqual([]);
   });

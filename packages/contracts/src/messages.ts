@@ -69,6 +69,8 @@ export const SCREEN_TEXT = {
   outOfVotesBody: "Come back in one hour for more votes!",
   outOfSkipsTitle: "Out of Skips",
   outOfSkipsBody: "Submit a vote to get more skips!",
+  /** Under Skip when no skips are left: the way out, instead of a button that leads nowhere. */
+  skipHint: "Vote to get more skips",
   votedOnYou: "Voted on you",
   loadingVotes: "Loading votes...",
   noVotesTitle: "No votes found",

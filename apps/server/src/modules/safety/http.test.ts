@@ -1,6 +1,6 @@
 import { ERROR_MESSAGES, REPORTER_WEIGHT, REPORTS_TO_HOLD, VotesPage } from "@quad/contracts";
-import { unlocks, users } from "@quad/db/schema";
-import { eq } from "drizzle-orm";
+import { rounds, unlocks, users } from "@quad/db/schema";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
 import { showTo } from "../../test/shown";
@@ -86,6 +86,21 @@ describe("reporting", () => {
     const [after] = await t.deps.db.select().from(users).where(eq(users.id, reported.id));
     expect(after!.pausedAt).not.toBeNull();
     expect(after!.heldForReviewAt).not.toBeNull();
+  });
+
+  it("closes the reporter's open round showing the reported student, so the voting screen moves on", async () => {
+    const c = await campus(t);
+    for (let i = 0; i < 3; i++) await c.student();
+    const r = await round(c.headers);
+    const reported = r.users[0].id as string;
+    expect((await post(c.headers, "/api/safety/report", { target: { userId: reported }, reason: "fake_profile" })).statusCode).toBe(200);
+    const [stillOpen] = await t.deps.db
+      .select({ id: rounds.id })
+      .from(rounds)
+      .where(and(eq(rounds.voterId, c.me.id), eq(rounds.status, "open")));
+    expect(stillOpen).toBeUndefined();
+    // The old round takes no vote any more.
+    expect((await post(c.headers, "/api/votes/store", { userId: reported, promptId: r.prompt.id })).statusCode).not.toBe(200);
   });
 
   it("needs a note for 'other' and a known reason", async () => {

@@ -6,6 +6,10 @@ import { AppError } from "../../errors";
 import { mediaUrl } from "../../media/storage";
 import { resolveTarget, wasShown } from "./target";
 
+/** The voter's open round, if it shows this candidate. */
+const openRoundShowing = (voter: string, candidate: string) =>
+  and(eq(rounds.voterId, voter), eq(rounds.status, "open"), or(eq(rounds.candidateAId, candidate), eq(rounds.candidateBId, candidate)));
+
 /**
  * Blocks a student both ways: neither is drawn for the other again (the
  * pairing engine reads blocks either way) and votes between them are
@@ -15,9 +19,7 @@ export async function blockStudent(db: Database, me: string, target: SafetyTarge
   const { id: other } = await resolveTarget(db, me, target);
   await db.transaction(async (tx) => {
     await tx.insert(blocks).values({ blockerId: me, blockedId: other, createdAt: now }).onConflictDoNothing();
-    const shows = (voter: string, candidate: string) =>
-      and(eq(rounds.voterId, voter), eq(rounds.status, "open"), or(eq(rounds.candidateAId, candidate), eq(rounds.candidateBId, candidate)));
-    await tx.update(rounds).set({ status: "closed", closedAt: now }).where(or(shows(me, other), shows(other, me)));
+    await tx.update(rounds).set({ status: "closed", closedAt: now }).where(or(openRoundShowing(me, other), openRoundShowing(other, me)));
   });
 }
 
@@ -58,7 +60,8 @@ async function requireReporter(db: Database, me: string): Promise<{ schoolId: nu
 }
 
 /**
- * Files a report about a student the caller was shown at their own school.
+ * Files a report about a student the caller was shown at their own school,
+ * and closes the caller's open round if it shows them.
  * One per reporter and student (a database constraint), REPORTS_PER_DAY per
  * reporter in any 24 hours. When the open reports about someone weigh
  * REPORTS_TO_HOLD (reportWeight: newer accounts count less or nothing),
@@ -100,6 +103,8 @@ export async function reportStudent(
       if (isUniqueViolation(error)) throw new AppError("CONFLICT", ERROR_MESSAGES.alreadyReported);
       throw error;
     }
+    // The reporter moves on: their round showing the reported student closes, as after a block.
+    await tx.update(rounds).set({ status: "closed", closedAt: now }).where(openRoundShowing(me, other));
     const open = await tx
       .select({ reportedAt: reports.createdAt, reporterSince: users.createdAt })
       .from(reports)

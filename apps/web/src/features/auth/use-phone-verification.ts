@@ -33,8 +33,15 @@ export interface PhoneVerification {
   resendInSeconds: number;
   /** Sends (or re-sends) a code; toasts the outcome. Resolves true when a code went out. */
   sendCode: () => Promise<boolean>;
-  /** Trades the code for a session; toasts a failure and resolves null. */
+  /**
+   * Trades the code for a session. On failure: toasts it, clears the code,
+   * marks the field with the message (`codeError`) and resolves null.
+   */
   verify: (options: { consents?: SignupConsents; failure: string }) => Promise<AuthTokens | null>;
+  /** Why the last code was refused; cleared as a new one is typed. */
+  codeError: string | null;
+  /** Counts refused codes: the form focuses the emptied field after each. */
+  codeRejections: number;
   /** Unlocks the number to correct it. */
   changeNumber: () => void;
 }
@@ -42,7 +49,13 @@ export interface PhoneVerification {
 /** The send-code / enter-code state shared by /login and the sign-up phone step. */
 export function usePhoneVerification(flow: PhoneAuthFlow): PhoneVerification {
   const [phone, setPhone] = useState("");
-  const [code, setCode] = useState("");
+  const [code, setCodeDigits] = useState("");
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [codeRejections, setCodeRejections] = useState(0);
+  const setCode = useCallback((digits: string) => {
+    setCodeDigits(digits);
+    setCodeError(null);
+  }, []);
   const [codeSent, setCodeSent] = useState(false);
   const [sending, setSending] = useState(false);
   const [resendInSeconds, setResendInSeconds] = useCountdown();
@@ -68,7 +81,11 @@ export function usePhoneVerification(flow: PhoneAuthFlow): PhoneVerification {
       try {
         return await flow.verifyCode(toE164(phone), code, consents);
       } catch (error) {
-        notify.error(phoneAuthMessage(error, failure));
+        const message = phoneAuthMessage(error, failure);
+        notify.error(message);
+        setCodeDigits("");
+        setCodeError(message);
+        setCodeRejections((n) => n + 1);
         return null;
       }
     },
@@ -78,7 +95,7 @@ export function usePhoneVerification(flow: PhoneAuthFlow): PhoneVerification {
   const changeNumber = useCallback(() => {
     setCodeSent(false);
     setCode("");
-  }, []);
+  }, [setCode]);
 
-  return { phone, setPhone, code, setCode, codeSent, sending, resendInSeconds, sendCode, verify, changeNumber };
+  return { phone, setPhone, code, setCode, codeSent, sending, resendInSeconds, sendCode, verify, codeError, codeRejections, changeNumber };
 }

@@ -75,7 +75,7 @@ describe("home round", { timeout: 15_000 }, () => {
     expect(document.activeElement).toBe(screen.getByRole("heading", { level: 2, name: "Best listener" }));
   });
 
-  it("counts skips down and shows 'Out of Skips' when none are left", async () => {
+  it("counts skips down, then shows Skip disabled with the way to get more", async () => {
     const { backend } = startHome();
     await prompt("Most likely to start a company");
     expect(within(skipButton()).getByText("3 left")).toBeTruthy();
@@ -93,14 +93,17 @@ describe("home round", { timeout: 15_000 }, () => {
     expect(within(skipButton()).getByText("0 left")).toBeTruthy();
     expect(backend.state.skips).toBe(3);
 
+    expect((skipButton() as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(SCREEN_TEXT.skipHint).id).toBe(skipButton().getAttribute("aria-describedby"));
     await userEvent.click(skipButton());
-    const dialog = await screen.findByRole("dialog", { name: SCREEN_TEXT.outOfSkipsTitle });
-    expect(within(dialog).getByText(SCREEN_TEXT.outOfSkipsBody)).toBeTruthy();
-    // No fourth skip was asked of the server, and the round stays.
+    // No fourth skip was asked of the server, no dead-end dialog, and the round stays.
     expect(backend.state.skips).toBe(3);
-    await userEvent.click(within(dialog).getByRole("button", { name: "Back to voting" }));
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(screen.getByRole("heading", { level: 2, name: "Most creative thinker" })).toBeTruthy();
+    // A vote brings the skips back.
+    await userEvent.click(screen.getAllByRole("button", { name: /^Vote for/ })[0]!);
+    await waitFor(() => expect((skipButton() as HTMLButtonElement).disabled).toBe(false));
+    expect(screen.queryByText(SCREEN_TEXT.skipHint)).toBeNull();
   });
 
   it("trusts the server when it refuses a skip", async () => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { SCREEN_TEXT, SKIPS_IN_A_ROW, TOASTS, type Gender } from "@quad/contracts";
 import { Button, buttonClassName, Spinner } from "../../components";
 import { OutOfSkipsModal, OutOfVotesModal } from "./allowance-modals";
@@ -22,8 +22,11 @@ export interface HomeRoundProps {
 export function HomeRound({ userId, preference, actions }: HomeRoundProps) {
   const round = useVotingRound({ userId, preference });
   const { view } = round;
-  // The server closed the round a block touched: load a fresh one.
-  const safety = useSafetyActions({ onBlocked: round.reload });
+  // The server closed the round a block or a report touched: load a fresh one.
+  const safety = useSafetyActions({ onBlocked: round.reload, onReported: round.reload });
+  const skipHintId = useId();
+  // No skips left: Skip is off, with the way out said beside it (a vote brings them back).
+  const spent = round.skipsLeft === 0;
 
   return (
     <div className={styles.round}>
@@ -64,11 +67,12 @@ export function HomeRound({ userId, preference, actions }: HomeRoundProps) {
           // A plain <button> styled as one: the design-system Button clips its label to one line, and the counter sits beside it.
           <button
             type="button"
-            className={buttonClassName({ variant: "secondary" }, `${styles.skip} ${round.skipsLeft === 0 ? styles.skipSpent : ""}`)}
-            disabled={round.skipping || round.votingFor !== null || round.chosenId !== null || round.busy}
+            className={buttonClassName({ variant: "secondary" }, `${styles.skip} ${spent ? styles.skipSpent : ""}`)}
+            disabled={spent || round.skipping || round.votingFor !== null || round.chosenId !== null || round.busy}
             aria-busy={round.skipping || undefined}
             onClick={() => void round.skip()}
             aria-label={`Skip, ${round.skipsLeft} of ${SKIPS_IN_A_ROW} skips left`}
+            aria-describedby={spent ? skipHintId : undefined}
           >
             {round.skipping ? <Spinner size="sm" tone="current" label={null} /> : <Icon name="skip" size={18} />}
             Skip
@@ -84,6 +88,11 @@ export function HomeRound({ userId, preference, actions }: HomeRoundProps) {
         )}
         {actions && <div className={styles.extra}>{actions}</div>}
       </div>
+      {view.kind === "round" && spent && (
+        <p id={skipHintId} className={styles.skipHint}>
+          {SCREEN_TEXT.skipHint}
+        </p>
+      )}
 
       <p className="visually-hidden" aria-live="polite">
         {round.announcement}

@@ -11,6 +11,8 @@ import styles from "./safety.module.css";
 export interface ReportDialogProps {
   subject: SafetySubject;
   onClose: () => void;
+  /** After the report went through (the dialog is done). */
+  onReported?: () => void;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface ReportDialogProps {
  * for "Something else"). Checked with the contracts schema before sending,
  * so the messages are the server's.
  */
-export function ReportDialog({ subject, onClose }: ReportDialogProps) {
+export function ReportDialog({ subject, onClose, onReported = onClose }: ReportDialogProps) {
   const formId = useId();
   const noteId = useId();
   const [reason, setReason] = useState<ReportReason | null>(null);
@@ -37,7 +39,7 @@ export function ReportDialog({ subject, onClose }: ReportDialogProps) {
       return;
     }
     const outcome = await report(parsed.request);
-    if (outcome.kind === "done") onClose();
+    if (outcome.kind === "done") onReported();
     else if (outcome.kind === "invalid") setErrors(outcome.errors);
   };
 

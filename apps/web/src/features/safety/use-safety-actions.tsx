@@ -17,9 +17,13 @@ export interface SafetyActions {
 /**
  * Block and report from a card: the ⋯ menu, the block confirmation and the
  * report form. `onBlocked` runs after a block went through (the voting
- * screen loads a fresh round; a vote's detail closes).
+ * screen loads a fresh round; a vote's detail closes), `onReported` after a
+ * report did (the voting screen moves on as after a block).
  */
-export function useSafetyActions({ onBlocked }: { onBlocked?: (subject: SafetySubject) => void } = {}): SafetyActions {
+export function useSafetyActions({
+  onBlocked,
+  onReported,
+}: { onBlocked?: (subject: SafetySubject) => void; onReported?: (subject: SafetySubject) => void } = {}): SafetyActions {
   const [step, setStep] = useState<Step>(null);
   const { block, blocking } = useBlockStudent();
   const close = () => setStep(null);
@@ -43,7 +47,17 @@ export function useSafetyActions({ onBlocked }: { onBlocked?: (subject: SafetySu
   } else if (step?.kind === "block") {
     dialogs = <BlockDialog subject={step.subject} blocking={blocking} onConfirm={() => void confirmBlock(step.subject)} onClose={close} />;
   } else if (step?.kind === "report") {
-    dialogs = <ReportDialog subject={step.subject} onClose={close} />;
+    const subject = step.subject;
+    dialogs = (
+      <ReportDialog
+        subject={subject}
+        onClose={close}
+        onReported={() => {
+          setStep(null);
+          onReported?.(subject);
+        }}
+      />
+    );
   }
 
   return { open: (subject) => setStep({ kind: "menu", subject }), dialogs };

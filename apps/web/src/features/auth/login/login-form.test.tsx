@@ -112,8 +112,16 @@ describe("/login", { timeout: 30_000 }, () => {
     await expectInlineAndToast(VALIDATION.loginCode);
 
     await enterCode(user, "999999");
-    expect(await screen.findByText(TOASTS.invalidCode)).toBeTruthy();
+    // The field says so too: marked invalid, emptied and focused for the right code.
+    await expectInlineAndToast(TOASTS.invalidCode);
+    const field = screen.getByLabelText<HTMLInputElement>("Verification code");
+    expect(field.value).toBe("");
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+    await waitFor(() => expect(document.activeElement).toBe(field));
     expect(useSessionStore.getState().token).toBeNull();
+    // Typing a new code clears the mark.
+    await user.type(field, "1");
+    expect(field.getAttribute("aria-invalid")).not.toBe("true");
   });
 
   it("no profile for the phone: 'No such user exists!', the session is dropped and the form unlocks", async () => {

@@ -14,6 +14,11 @@ export function LoginForm() {
   useEffect(() => {
     if (codeSent) codeInput.current?.focus();
   }, [codeSent]);
+  // A refused code was cleared: back to the field for the right one (once it is enabled again).
+  const { codeRejections } = verification;
+  useEffect(() => {
+    if (codeRejections > 0 && !verifying) codeInput.current?.focus();
+  }, [codeRejections, verifying]);
 
   return (
     <>
@@ -38,7 +43,7 @@ export function LoginForm() {
               inputRef={codeInput}
               value={verification.code}
               onChange={setCode}
-              error={errors.code}
+              error={errors.code ?? verification.codeError}
               disabled={verifying}
             />
             <Button type="submit" size="lg" block loading={verifying}>

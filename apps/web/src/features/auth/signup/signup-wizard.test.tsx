@@ -364,8 +364,13 @@ describe("the sign-up wizard", { timeout: 30_000 }, () => {
     await consentAndSendCode(user);
     await user.type(screen.getByLabelText("Verification code"), "000000");
     await user.click(button("Verify Code"));
-    expect(await screen.findByText(TOASTS.invalidCode)).toBeTruthy();
+    expect(await screen.findAllByText(TOASTS.invalidCode)).toHaveLength(2);
     expect(screen.getByRole("heading", { level: 1, name: "Verify your phone" })).toBeTruthy();
+    // Marked invalid, emptied and focused for the right code.
+    const field = screen.getByLabelText<HTMLInputElement>("Verification code");
+    expect(field.value).toBe("");
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+    await waitFor(() => expect(document.activeElement).toBe(field));
     expect(useSessionStore.getState().token).toBeNull();
   });
 

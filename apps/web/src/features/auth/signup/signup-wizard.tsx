@@ -108,6 +108,11 @@ function Wizard({ initialStep }: { initialStep: WizardStep }) {
   useEffect(() => {
     if (verification.codeSent) codeInput.current?.focus();
   }, [verification.codeSent]);
+  // A refused code was cleared: back to the field for the right one (once it is enabled again).
+  const { codeRejections } = verification;
+  useEffect(() => {
+    if (codeRejections > 0 && !busy) codeInput.current?.focus();
+  }, [codeRejections, busy]);
 
   // Object URLs of the photo live until the wizard goes away.
   const photoRef = useRef(photo);

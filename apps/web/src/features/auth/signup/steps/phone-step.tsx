@@ -109,7 +109,7 @@ export function PhoneStep({
             inputRef={codeInput}
             value={verification.code}
             onChange={onCodeChange}
-            error={errors.code}
+            error={errors.code ?? verification.codeError}
             disabled={disabled}
           />
         </>
