@@ -242,21 +242,31 @@ describe("sign-up and log-in", () => {
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 
-  it("a phone with no account sees 'No such user exists!' and stays signed out", { timeout: 90_000 }, async () => {
+  it("a wrong code marks the field; a phone with no account sees 'No such user exists!' and stays signed out", { timeout: 90_000 }, async () => {
     const phone = newPhone();
     const { page, errors } = await open("mobile", "/login");
     await heading(page, "Log in");
     await page.getByLabel("Phone number").pressSequentially(phone.digits);
     await page.getByRole("button", { name: "Send Code" }).click();
     await toast(page, TOASTS.codeSent);
-    await page.getByLabel("Verification code").fill(await codeSentTo(phone.e164));
+    const code = await codeSentTo(phone.e164);
+    // A wrong code first: the field is marked, emptied and focused for the right one.
+    const field = page.getByLabel("Verification code");
+    await field.fill(code === "000000" ? "111111" : "000000");
+    await page.getByRole("button", { name: "Verify Code" }).click();
+    await page.locator('input[name="code"][aria-invalid="true"]').waitFor();
+    expect(await field.inputValue()).toBe("");
+    expect(await field.evaluate((input) => input === document.activeElement)).toBe(true);
+    await saveScreenshotWithToast(page, "login-wrong-code");
+    await field.fill(code);
     await page.getByRole("button", { name: "Verify Code" }).click();
     await toast(page, TOASTS.noSuchUser);
     await saveScreenshotWithToast(page, "login-no-such-user");
     expect(new URL(page.url()).pathname).toBe("/login");
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("user") ?? "{}") as { state?: { token: unknown } });
     expect(stored.state?.token ?? null).toBeNull();
-    expect(unexpectedErrors(errors)).toEqual([]);
+    // The one failed request is the wrong code's answer.
+    expect(unexpectedErrors(errors)).toEqual(["console.error: Failed to load resource: the server responded with a status of 400 (Bad Request)"]);
   });
 
   it("/login and /signup look right on a laptop too", { timeout: 60_000 }, async () => {

@@ -1,4 +1,4 @@
-import { AUTH_CODE, TOASTS, VOTES_PER_BATCH } from "@quad/contracts";
+import { AUTH_CODE, PROFILE_LIST, TOASTS, VOTES_PER_BATCH } from "@quad/contracts";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { SETTINGS_COPY } from "../src/features/settings/copy";
@@ -68,8 +68,13 @@ describe("settings", () => {
   it("edits the profile and turns vote texts off on a laptop", { timeout: 90_000 }, async () => {
     const riley = await createStudent("+12027400111", { firstName: "Riley", gender: "male", colors: hueColors(200) });
     const { page, errors } = await openSettingsAs(riley, "desktop");
-    await page.getByRole("textbox", { name: "Interests" }).fill("Climbing");
-    await page.getByRole("textbox", { name: "Interests" }).press("Enter");
+    // The field stops at the server's limit (typing 50 characters keeps 40) and counts near it.
+    const interests = page.getByRole("textbox", { name: "Interests" });
+    await interests.pressSequentially("Bouldering and sport climbing on weekends, mostly");
+    expect(await interests.inputValue()).toHaveLength(PROFILE_LIST.maxLength);
+    await page.getByText(`${PROFILE_LIST.maxLength}/${PROFILE_LIST.maxLength}`).waitFor();
+    await interests.fill("Climbing");
+    await interests.press("Enter");
     await page.getByRole("button", { name: "🎧" }).click();
     await page.getByRole("button", { name: "Save profile" }).click();
     await toast(page, SETTINGS_COPY.profileSaved);

@@ -25,6 +25,34 @@ describe("smoke", () => {
     }
   });
 
+  it("serves a real robots.txt, the icons, and share tags whose image exists", async () => {
+    const robots = await fetch(`${baseURL}/robots.txt`);
+    expect(robots.headers.get("content-type")).toMatch(/^text\/plain/);
+    const rules = await robots.text();
+    expect(rules).toMatch(/^User-agent: \*$/m);
+    expect(rules).toMatch(/^Disallow: \/api\/$/m);
+
+    const { page, errors } = await open("mobile", "/");
+    const meta = async (selector: string) => page.locator(selector).getAttribute("content");
+    expect(await meta('meta[property="og:title"]')).toBeTruthy();
+    expect(await meta('meta[property="og:description"]')).toBeTruthy();
+    expect(await meta('meta[name="twitter:card"]')).toBe("summary_large_image");
+    const shareImage = (await meta('meta[property="og:image"]'))!;
+    expect(await meta('meta[name="twitter:image"]')).toBe(shareImage);
+    // PNGs of the sizes the tags and iOS expect (width and height are bytes 16–23 of a PNG).
+    const pngSize = async (path: string) => {
+      const response = await fetch(new URL(path, baseURL));
+      expect(response.headers.get("content-type")).toBe("image/png");
+      const bytes = Buffer.from(await response.arrayBuffer());
+      return [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+    };
+    expect(await pngSize(shareImage)).toEqual([1200, 630]);
+    expect(await pngSize((await page.locator('link[rel="apple-touch-icon"]').getAttribute("href"))!)).toEqual([180, 180]);
+    const favicon = await fetch(new URL((await page.locator('link[rel="icon"]').getAttribute("href"))!, baseURL));
+    expect(favicon.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    expect(errors).toEqual([]);
+  });
+
   it("/terms shows the Privacy Policy and Terms and links back to /", async () => {
     for (const kind of ["mobile", "desktop"] as const) {
       const { page, errors } = await open(kind, "/terms");

@@ -494,7 +494,7 @@ describe("ProfileUpdateSchema (PATCH /users/update)", () => {
     [{ emojis: ["😀", "🔥", "❤️", "🎉"] }, "emojis", "Choose up to 3 emojis"],
     [{ emojis: ["abc"] }, "emojis.0", "Choose an emoji"],
     [{ organizations: ["  "] }, "organizations.0", "Entries can't be empty"],
-    [{ interests: ["x".repeat(41)] }, "interests.0", "Keep each one under 40 characters"],
+    [{ interests: ["x".repeat(41)] }, "interests.0", "Keep each one to 40 characters or fewer"],
     [{ interests: Array.from({ length: 11 }, (_, i) => `Interest ${i}`) }, "interests", "Add up to 10"],
   ])("rejects %j with the field's message", (input, field, message) => {
     expect(messagesAt(ProfileUpdateSchema, input, field)).toEqual([message]);

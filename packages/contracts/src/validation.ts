@@ -74,7 +74,7 @@ const ShortTextList = z
       .string()
       .trim()
       .min(1, "Entries can't be empty")
-      .max(PROFILE_LIST.maxLength, `Keep each one under ${PROFILE_LIST.maxLength} characters`),
+      .max(PROFILE_LIST.maxLength, `Keep each one to ${PROFILE_LIST.maxLength} characters or fewer`),
   )
   .max(PROFILE_LIST.maxItems, `Add up to ${PROFILE_LIST.maxItems}`);
 /** Emojis shown on an unlocked profile. */

@@ -1,7 +1,7 @@
 import { LOCKED_NAME_PLACEHOLDER, SCREEN_TEXT, TOASTS } from "@quad/contracts";
 import { screen, waitFor } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { useSessionStore } from "../../lib/session-store";
 import { createInboxBackend, createVoteCards, server, TEST_CARDS, trpcError, type InboxBackend } from "../../test/msw";
 import { VotedOnYouButton } from "./home-entry";
@@ -32,7 +32,9 @@ describe("vote detail and unlock", { timeout: 20_000 }, () => {
     expect(detail.getByText(SCREEN_TEXT.votedOnYouFor)).toBeTruthy();
     expect(detail.getByText("Prompt number 1")).toBeTruthy();
     expect(detail.getAllByText("Hidden until unlocked")).toHaveLength(2); // class year and handle
-    expect(detail.getByText("@instagram")).toBeTruthy(); // a placeholder behind the blur, not real data
+    // Behind the blur: dots, no value real or invented (no year, no handle).
+    expect(detail.getByText("@••••••••")).toBeTruthy();
+    expect(detail.queryByText(/\b20\d\d\b/)).toBeNull();
     expect(detail.queryByText(VOTER.instagramHandle)).toBeNull();
     expect(detail.getByRole("button", { name: SCREEN_TEXT.unlockDetails })).toBeTruthy();
   });
@@ -52,6 +54,12 @@ describe("vote detail and unlock", { timeout: 20_000 }, () => {
       "https://instagram.com/jordan.builds",
     );
     expect(revealed.getByText("2026")).toBeTruthy();
+    // Copy puts the whole handle on the clipboard.
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    await user.click(revealed.getByRole("button", { name: `Copy ${VOTER.instagramHandle}` }));
+    expect(writeText).toHaveBeenCalledWith(VOTER.instagramHandle);
+    expect(await screen.findByText("Handle copied")).toBeTruthy();
     expect(revealed.queryByRole("button", { name: SCREEN_TEXT.unlockDetails })).toBeNull();
     expect(backend.state.calls.unlock).toHaveLength(1);
     expect(useSessionStore.getState().user?.remainingUnlocks).toBe(1);

@@ -1,11 +1,14 @@
 import { SCREEN_TEXT, type VoteCard } from "@quad/contracts";
 import { Button, Icon, Modal } from "../../components";
+import { notify } from "../../lib/toast";
 import { UNLOCK_REVEALS } from "../payments";
 import { CardMoreButton, useSafetyActions } from "../safety";
 import { LockedPortrait } from "./locked-portrait";
 import { useUnlockFlow } from "./use-unlock-flow";
 import { voterName } from "./vote-card";
 import styles from "./vote-detail-dialog.module.css";
+
+const INBOX_TEXT = { copied: "Handle copied", copyFailed: "Couldn't copy it: press and hold the handle to select it." };
 
 export interface VoteDetailDialogProps {
   card: VoteCard;
@@ -75,7 +78,7 @@ export function VoteDetailDialog({ card, onClose }: VoteDetailDialogProps) {
                 {card.isUnlocked ? (
                   (card.graduationYear ?? "—")
                 ) : (
-                  <Hidden placeholder="2027" />
+                  <Hidden placeholder="••••" />
                 )}
               </dd>
             </div>
@@ -86,14 +89,17 @@ export function VoteDetailDialog({ card, onClose }: VoteDetailDialogProps) {
               <dd>
                 {card.isUnlocked ? (
                   card.instagramHandle ? (
-                    <a href={instagramUrl(card.instagramHandle)} target="_blank" rel="noopener noreferrer" className={styles.handle}>
-                      {card.instagramHandle}
-                    </a>
+                    <span className={styles.handleRow}>
+                      <a href={instagramUrl(card.instagramHandle)} target="_blank" rel="noopener noreferrer" className={styles.handle}>
+                        {card.instagramHandle}
+                      </a>
+                      <CopyButton text={card.instagramHandle} label={`Copy ${card.instagramHandle}`} />
+                    </span>
                   ) : (
                     "—"
                   )
                 ) : (
-                  <Hidden placeholder="@instagram" />
+                  <Hidden placeholder="@••••••••" />
                 )}
               </dd>
             </div>
@@ -113,7 +119,24 @@ export function VoteDetailDialog({ card, onClose }: VoteDetailDialogProps) {
   );
 }
 
-/** A blurred stand-in for a locked field; screen readers hear "Hidden until unlocked". */
+/** Copies what was paid for (a handle to paste into Instagram's search), and says so. */
+function CopyButton({ text, label }: { text: string; label: string }) {
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      notify.success(INBOX_TEXT.copied, { toastId: "copied" });
+    } catch {
+      notify.error(INBOX_TEXT.copyFailed, { toastId: "copied" });
+    }
+  };
+  return (
+    <button type="button" className={styles.copy} onClick={() => void copy()} aria-label={label} title={label}>
+      <Icon name="copy" size={18} />
+    </button>
+  );
+}
+
+/** A blurred stand-in for a locked field, made of dots rather than an invented value; screen readers hear "Hidden until unlocked". */
 function Hidden({ placeholder }: { placeholder: string }) {
   return (
     <>

@@ -36,7 +36,7 @@ export function ProfileForm({ user }: { user: MeUser }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const invalid = validateChanges(changes);
+    const invalid = validateChanges(changes, values);
     if (invalid) {
       setErrors(invalid);
       return;
@@ -47,7 +47,7 @@ export function ProfileForm({ user }: { user: MeUser }) {
       setValues(profileValuesOf(stored));
       notify.success(SETTINGS_COPY.profileSaved);
     } catch (error) {
-      setErrors(firstErrors(fieldErrorsOf(error)));
+      setErrors(firstErrors(fieldErrorsOf(error), values));
       notify.error(toUserMessage(error, TOASTS.processRequestFailed));
     }
   };

@@ -35,21 +35,29 @@ export function changedFields(saved: ProfileValues, edited: ProfileValues): Prof
   return changes;
 }
 
-/** First message per field, from the contracts' schema ("organizations.2" belongs to organizations). */
-export function firstErrors(messages: Record<string, string[] | undefined>): ProfileErrors {
+/**
+ * First message per field, from the contracts' schema ("organizations.2"
+ * belongs to organizations). A message about one entry of a list names it,
+ * so the student knows which chip to fix.
+ */
+export function firstErrors(messages: Record<string, string[] | undefined>, values?: ProfileValues): ProfileErrors {
   const errors: ProfileErrors = {};
   for (const [path, list] of Object.entries(messages)) {
-    const field = path.split(".")[0] as ProfileField;
-    if (list?.[0]) errors[field] ??= list[0];
+    const [field, index] = path.split(".") as [ProfileField, string | undefined];
+    const message = list?.[0];
+    if (!message) continue;
+    const value = values?.[field];
+    const entry = Array.isArray(value) && index !== undefined ? value[Number(index)] : undefined;
+    errors[field] ??= entry === undefined ? message : `“${entry}”: ${message}`;
   }
   return errors;
 }
 
 /** Checks the changes with the same schema the server uses; null when they pass. */
-export function validateChanges(changes: ProfileUpdateInput): ProfileErrors | null {
+export function validateChanges(changes: ProfileUpdateInput, values?: ProfileValues): ProfileErrors | null {
   const result = ProfileUpdateSchema.safeParse(changes);
   if (result.success) return null;
   const messages: Record<string, string[]> = {};
   for (const issue of result.error.issues) (messages[issue.path.join(".")] ??= []).push(issue.message);
-  return firstErrors(messages);
+  return firstErrors(messages, values);
 }

@@ -17,6 +17,8 @@ export function TagListField({ label, placeholder, values, onChange, error, disa
   const id = useId();
   const [draft, setDraft] = useState("");
   const full = values.length >= PROFILE_LIST.maxItems;
+  // The input stops at the server's limit; near it, a count says why typing stopped.
+  const nearLimit = draft.length >= PROFILE_LIST.maxLength - 10;
 
   const add = () => {
     const entry = draft.trim();
@@ -41,7 +43,8 @@ export function TagListField({ label, placeholder, values, onChange, error, disa
       {values.length > 0 && (
         <ul className={styles.tags} aria-label={label}>
           {values.map((value) => (
-            <li key={value} className={styles.tag}>
+            // An entry over the limit (only one saved before the limit could be) is marked for fixing.
+            <li key={value} className={`${styles.tag} ${value.trim().length > PROFILE_LIST.maxLength ? styles.tagInvalid : ""}`}>
               <span>{value}</span>
               <button
                 type="button"
@@ -62,7 +65,7 @@ export function TagListField({ label, placeholder, values, onChange, error, disa
           className={styles.tagInput}
           value={draft}
           placeholder={full ? `Up to ${PROFILE_LIST.maxItems}` : placeholder}
-          maxLength={PROFILE_LIST.maxLength + 10}
+          maxLength={PROFILE_LIST.maxLength}
           enterKeyHint="done"
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={onKeyDown}
@@ -73,6 +76,11 @@ export function TagListField({ label, placeholder, values, onChange, error, disa
           Add
         </button>
       </div>
+      {nearLimit && (
+        <p className={styles.tagCount} aria-live="polite">
+          {draft.length}/{PROFILE_LIST.maxLength}
+        </p>
+      )}
       {error && <FieldError>{error}</FieldError>}
     </div>
   );
