@@ -162,6 +162,26 @@ describe("received votes, unlocks, payments and boosts", () => {
 
     await page.getByRole("button", { name: "Buy Unlocks" }).click();
     const packages = dialog(page, "Buy Unlocks");
+    await packages.locator("[data-badge]").waitFor();
+    // The sale's ribbon stays inside its own package down to 320 px; nothing is preselected over it.
+    expect(await packages.getByRole("button", { name: "Choose a package" }).isDisabled()).toBe(true);
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 844 });
+      const boxes = await packages.locator("label[data-product]").evaluateAll((labels) =>
+        labels.map((label) => {
+          const own = label.getBoundingClientRect();
+          const badge = label.querySelector("[data-badge]")?.getBoundingClientRect();
+          return { own: { top: own.top, bottom: own.bottom, left: own.left, right: own.right }, badge: badge && { top: badge.top, bottom: badge.bottom, left: badge.left, right: badge.right } };
+        }),
+      );
+      boxes.forEach(({ own, badge }, index) => {
+        if (badge) expect(badge.top >= own.top && badge.bottom <= own.bottom && badge.left >= own.left && badge.right <= own.right).toBe(true);
+        if (index > 0) expect(own.top).toBeGreaterThanOrEqual(boxes[index - 1]!.own.bottom);
+      });
+      await settle(page);
+      await saveScreenshot(page, `buy-unlocks-${width}`);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
     await packages.getByText("3 unlocks").click();
     await settle(page);
     await saveScreenshot(page, "buy-unlocks-mobile");

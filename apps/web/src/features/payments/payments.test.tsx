@@ -25,7 +25,13 @@ describe("buying unlocks", { timeout: 20_000 }, () => {
     const { packages } = await openPackages();
     expect(packages.getByText(/You have/).textContent).toBe("You have 1 unlock left.");
     const one = packages.getByRole("radio", { name: /1 unlock/ });
-    expect(one.closest("label")?.textContent).toMatch(/^Flash sale · 67% off.*\$0\.99, was \$2\.99$/);
+    expect(one.closest("label")?.textContent).toMatch(/^1 unlock.*Flash sale · 67% off.*\$0\.99, was \$2\.99$/);
+    // While the sale is shown nothing is preselected, and Continue waits for a choice.
+    expect(packages.getAllByRole("radio").some((radio) => (radio as HTMLInputElement).checked)).toBe(false);
+    expect(packages.getByRole("button", { name: "Choose a package" }).hasAttribute("disabled")).toBe(true);
+    // Each pack says what one unlock costs in it.
+    expect(packages.getByRole("radio", { name: /3 unlocks/ }).closest("label")?.textContent).toContain("$2.66 each");
+    expect(packages.getByRole("radio", { name: /5 unlocks/ }).closest("label")?.textContent).toContain("$2.00 each");
     expect(packages.getByText("$2.99").tagName).toBe("S");
     expect(packages.getByRole("radio", { name: /3 unlocks/ }).closest("label")?.textContent).toContain("$7.99");
     expect(packages.getByRole("radio", { name: /5 unlocks/ }).closest("label")?.textContent).toContain("$9.99");

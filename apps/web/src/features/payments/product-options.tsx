@@ -13,7 +13,8 @@ export interface ProductOptionItem<Id extends string> {
 export interface ProductOptionsProps<Id extends string> {
   legend: string;
   options: readonly ProductOptionItem<Id>[];
-  value: Id;
+  /** The chosen package; null while none is (nothing preselected). */
+  value: Id | null;
   onChange: (id: Id) => void;
 }
 
@@ -28,10 +29,9 @@ export function ProductOptions<Id extends string>({ legend, options, value, onCh
         return (
           <label
             key={option.id}
-            className={`${styles.option} ${checked ? styles.checked : ""} ${option.badge ? styles.hasBadge : ""}`}
+            className={`${styles.option} ${checked ? styles.checked : ""}`}
             data-product={option.id}
           >
-            {option.badge && <span className={styles.badge}>{option.badge}</span>}
             <input
               type="radio"
               name={name}
@@ -44,6 +44,12 @@ export function ProductOptions<Id extends string>({ legend, options, value, onCh
             <span className={styles.text}>
               <span className={styles.title}>{option.title}</span>
               {option.detail && <span className={styles.detail}>{option.detail}</span>}
+              {/* In the card's flow, so at any width it wraps inside the card instead of covering another. */}
+              {option.badge && (
+                <span className={styles.badge} data-badge="">
+                  {option.badge}
+                </span>
+              )}
             </span>
             <span className={styles.price}>{option.price}</span>
           </label>

@@ -22,10 +22,12 @@ function packageOptions(sale: FlashSaleOffer | undefined): ProductOptionItem<Unl
   return UNLOCK_PACKAGES.map((pack) => {
     const onSale = pack.id === sale?.productId && sale.active;
     const priceCents = priceOf(pack.id, sale);
+    const reveal = `Reveal ${NUMBER_WORDS[pack.unlocks] ?? pack.unlocks} voter${pack.unlocks === 1 ? "" : "s"}`;
     return {
       id: pack.id,
       title: unlockCountLabel(pack.unlocks),
-      detail: `Reveal ${NUMBER_WORDS[pack.unlocks] ?? pack.unlocks} voter${pack.unlocks === 1 ? "" : "s"}`,
+      // Packs say what one unlock costs in them, so they compare at a glance.
+      detail: pack.unlocks === 1 ? reveal : `${reveal} · ${formatPrice(Math.round(priceCents / pack.unlocks))} each`,
       badge: onSale ? `Flash sale · ${percentOff(sale.priceCents, sale.originalPriceCents)}% off · ${formatSaleEnd(sale.endsAt)}` : undefined,
       price: <PriceTag priceCents={priceCents} originalPriceCents={onSale ? sale.originalPriceCents : undefined} showPercentOff={false} stacked />,
     };
@@ -39,12 +41,14 @@ export interface UnlockPackagesDialogProps {
 
 /** "Buy Unlocks": the three unlock packages, then the card payment dialog. */
 export function UnlockPackagesDialog({ open, onClose }: UnlockPackagesDialogProps) {
-  const [selected, setSelected] = useState<UnlockPackageId>("unlock-3");
+  const [picked, setPicked] = useState<UnlockPackageId | null>(null);
   const { pay, checkout } = useCheckout(open, onClose);
   const credits = useSessionStore((state) => state.user?.remainingUnlocks ?? 0);
   const sale = useFlashSale(open);
   const options = packageOptions(sale.data);
-  const price = priceOf(selected, sale.data);
+  // The 3-pack is the usual suggestion, but not over a sale the student is being shown (or may be about to be).
+  const selected = picked ?? (sale.isPending || sale.data?.active ? null : "unlock-3");
+  const price = selected ? priceOf(selected, sale.data) : null;
 
   return (
     <>
@@ -54,8 +58,8 @@ export function UnlockPackagesDialog({ open, onClose }: UnlockPackagesDialogProp
         title="Buy Unlocks"
         description={UNLOCK_REVEALS}
         footer={
-          <Button size="lg" block onClick={() => pay(selected)}>
-            Continue · {formatPrice(price)}
+          <Button size="lg" block disabled={!selected} onClick={() => selected && pay(selected)}>
+            {price === null ? "Choose a package" : `Continue · ${formatPrice(price)}`}
           </Button>
         }
       >
@@ -63,7 +67,7 @@ export function UnlockPackagesDialog({ open, onClose }: UnlockPackagesDialogProp
           <p className={styles.balance}>
             You have <strong>{unlockCountLabel(credits)}</strong> left.
           </p>
-          <ProductOptions legend="Unlock packages" options={options} value={selected} onChange={setSelected} />
+          <ProductOptions legend="Unlock packages" options={options} value={selected} onChange={setPicked} />
         </div>
       </Modal>
       {checkout}

@@ -68,6 +68,9 @@ describe("home round", { timeout: 15_000 }, () => {
 
     await userEvent.click(screen.getByRole("button", { name: "Vote for Priya" }));
     expect(await screen.findByText(TOASTS.voteSent)).toBeTruthy();
+    // The pick shows on its card first ("Voted"), with the round it was made in.
+    expect(within(screen.getByRole("article", { name: "Priya" })).getByText("Voted")).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2, name: "Best person to study with" })).toBeTruthy();
     expect(await prompt("Best listener")).toBeTruthy();
     expect(backend.state.votes).toEqual([{ userId: "cand-female-2", promptId: 101, preference: "female" }]);
     expect(skipButton().getAttribute("aria-label")).toBe("Skip, 3 of 3 skips left");

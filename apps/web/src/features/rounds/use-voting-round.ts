@@ -26,6 +26,10 @@ export type RoundView =
 
 const OPEN_ROUND = { skip: false } as const;
 
+/** How long the pick shows on its card ("Voted") before the next round replaces it. */
+export const PICK_SHOWN_MS = 300;
+const pickShown = () => new Promise<void>((resolve) => setTimeout(resolve, PICK_SHOWN_MS));
+
 function viewOfError(error: PromptError): RoundView {
   if (error.error === "out_of_votes") {
     return { kind: "out_of_votes", availableAt: error.availableAt ?? new Date(Date.now() + VOTE_COOLDOWN_MS).toISOString() };
@@ -105,6 +109,9 @@ export function useVotingRound({ userId, preference }: { userId: string; prefere
       if (result.disabled) {
         setOutOfVotesModal(result.availableAt ?? new Date(Date.now() + VOTE_COOLDOWN_MS).toISOString());
       }
+      // The pick is the reward: it stays on screen a moment (a still badge, so reduced motion is honoured
+      // by the stylesheet turning off its pop) before the next round comes in.
+      await pickShown();
       await nextRound();
     } catch (error) {
       setVotingFor(null);
