@@ -121,7 +121,14 @@ describe("sign-up and log-in", () => {
     await saveScreenshot(page, "signup-1-personal");
     await next(page);
 
-    // 2. University.
+    // 2. University. A reload here comes back to this step with the name kept.
+    await heading(page, "Where do you study?");
+    await page.reload({ waitUntil: "networkidle" });
+    await heading(page, "Where do you study?");
+    await page.getByRole("button", { name: "Back" }).click();
+    await heading(page, "Create your account");
+    expect(await page.getByLabel("First name").inputValue()).toBe("Jordan");
+    await next(page);
     await heading(page, "Where do you study?");
     const firstSchool = page.locator("label").filter({ has: page.getByRole("radio") }).first();
     await firstSchool.waitFor();

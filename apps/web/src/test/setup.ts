@@ -37,6 +37,7 @@ afterEach(() => {
   // Reset the app's store, then drop what resetting it persisted.
   useSessionStore.setState(SIGNED_OUT);
   window.localStorage.clear();
+  window.sessionStorage.clear();
   const errors = consoleErrors;
   consoleErrors = [];
   if (errors.length > 0) {

@@ -108,6 +108,29 @@ async function expectInlineAndToast(text: string) {
 
 // Whole-app renders with lazy screens are slow on a cold, busy machine.
 describe("the sign-up wizard", { timeout: 30_000 }, () => {
+  it("a reload comes back to the same step with the answers; the phone and its checkboxes start empty", async () => {
+    server.use(authTrpcHandler());
+    const first = renderWizard();
+    await answerQuestions(first.user);
+    await first.user.click(screen.getByRole("checkbox", { name: SMS_CONSENT_TEXT }));
+    await first.user.type(screen.getByLabelText("Phone number"), "2025550123");
+    first.unmount();
+
+    const again = renderWizard();
+    await heading("Verify your phone");
+    expect(screen.getByLabelText<HTMLInputElement>("Phone number").value).toBe("");
+    expect(screen.getByRole<HTMLInputElement>("checkbox", { name: SMS_CONSENT_TEXT }).checked).toBe(false);
+    await again.user.click(button("Back"));
+    await heading("What's your Instagram?");
+    expect(screen.getByLabelText<HTMLInputElement>("Instagram").value).toContain("avery.j");
+    await again.user.click(button("Back"));
+    await again.user.click(button("Back"));
+    await again.user.click(button("Back"));
+    await again.user.click(button("Back"));
+    await heading("Create your account");
+    expect(screen.getByLabelText<HTMLInputElement>("First name").value).toBe("Avery");
+  });
+
   it("walks the seven steps with their validation messages and main-button labels, then lands on /home", async () => {
     const verifying = deferred<void>();
     const uploading = deferred<void>();

@@ -1,0 +1,233 @@
+import {
+  GENDERS,
+  SignupPhoneSchema,
+  TOASTS,
+  VALIDATION,
+  VerificationCodeSchema,
+  type Gender,
+} from "@quad/contracts";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { useRestClient } from "../../../app/api-provider";
+import { selectHasSession, useSessionStore } from "../../../lib/session-store";
+import { notify } from "../../../lib/toast";
+import { trpc } from "../../../lib/trpc";
+import { usePhoneAuth } from "../phone-auth/use-phone-auth";
+import { usePhoneVerification } from "../use-phone-verification";
+import { continueStoredProfile, saveBasicProfile, uploadProfilePhoto, type AccountOutcome } from "./account";
+import { clearSignupDraft, saveSignupDraft } from "./signup-draft";
+import {
+  basicProfile,
+  isFieldStep,
+  validateFieldStep,
+  validatePhotoStep,
+  valuesFromUser,
+  type SignupErrors,
+  type SignupValues,
+} from "./signup-values";
+import { releasePhoto, type PhotoDraft } from "./steps/profile-image-step";
+import { canGoBack, nextStep, previousStep, type WizardStep } from "./wizard-steps";
+
+/** Both sign-up checkboxes, recorded by the server once the code proves the phone. */
+const CONSENTS = { sms: true, terms: true } as const;
+
+/** `?preference=male|female`, carried from the landing preview (docs/product.md). */
+function usePreference(): Gender | undefined {
+  const [params] = useSearchParams();
+  const value = params.get("preference");
+  return (GENDERS as readonly string[]).includes(value ?? "") ? (value as Gender) : undefined;
+}
+
+/**
+ * The sign-up wizard's state and actions: the step, the answers and their
+ * errors, the phone verification, the photo, and what the main button, Back
+ * and each field do. The view (signup-wizard.tsx) only draws them.
+ */
+export function useSignupWizard({ initialStep, initialValues }: { initialStep: WizardStep; initialValues?: SignupValues }) {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const rest = useRestClient();
+  const preference = usePreference();
+  const signedIn = useSessionStore(selectHasSession);
+
+  const [step, setStep] = useState<WizardStep>(initialStep);
+  const [values, setValues] = useState<SignupValues>(() => initialValues ?? valuesFromUser(useSessionStore.getState().user));
+  const [errors, setErrors] = useState<SignupErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [photo, setPhoto] = useState<PhotoDraft | null>(null);
+
+  const recaptchaHost = useRef<HTMLDivElement>(null);
+  const codeInput = useRef<HTMLInputElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const verification = usePhoneVerification(usePhoneAuth(recaptchaHost));
+
+  // A new step: start at its top and move focus to its question, so screen readers announce it.
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    window.scrollTo(0, 0);
+    heading.current?.focus({ preventScroll: true });
+  }, [step]);
+
+  useEffect(() => {
+    if (verification.codeSent) codeInput.current?.focus();
+  }, [verification.codeSent]);
+  // A refused code was cleared: back to the field for the right one (once it is enabled again).
+  const { codeRejections } = verification;
+  useEffect(() => {
+    if (codeRejections > 0 && !busy) codeInput.current?.focus();
+  }, [codeRejections, busy]);
+
+  // Until the phone is verified the answers live only here: keep them across a reload. After, the server has them.
+  useEffect(() => {
+    if (signedIn) clearSignupDraft();
+    else saveSignupDraft(step, values);
+  }, [signedIn, step, values]);
+
+  // Object URLs of the photo live until the wizard goes away.
+  const photoRef = useRef(photo);
+  useEffect(() => {
+    photoRef.current = photo;
+  }, [photo]);
+  useEffect(() => () => releasePhoto(photoRef.current), []);
+
+  const goTo = (target: WizardStep | null) => {
+    if (!target) return;
+    setErrors({});
+    setStep(target);
+  };
+
+  const change = (patch: Partial<SignupValues>) => {
+    setValues((v) => ({ ...v, ...patch }));
+    setErrors((e) => {
+      const next = { ...e };
+      for (const key of Object.keys(patch)) delete next[key as keyof SignupErrors];
+      return next;
+    });
+  };
+
+  /** Where the wizard goes after an account call (see account.ts). */
+  const follow = (outcome: AccountOutcome) => {
+    if (outcome.kind === "signedIn") {
+      notify.success(outcome.message);
+      void navigate("/home", { replace: true });
+      return;
+    }
+    if (outcome.kind === "step") {
+      const { user } = outcome;
+      if (user) setValues((v) => ({ ...valuesFromUser(user), smsConsent: v.smsConsent, termsAccepted: v.termsAccepted }));
+      goTo(outcome.step);
+    }
+    if (outcome.errors) setErrors(outcome.errors);
+  };
+
+  const api = { client: utils.client, rest };
+  const saveBasics = async () => follow(await saveBasicProfile(api, values, preference));
+
+  const sendCode = () => {
+    if (verification.sending) return;
+    // The server's rule on the typed number: no code is asked for a number it would refuse.
+    const phone = SignupPhoneSchema.safeParse(verification.phone);
+    setErrors((e) => ({ ...e, phone: phone.success ? undefined : phone.error.issues[0]?.message, code: undefined }));
+    if (phone.success) void verification.sendCode();
+  };
+
+  const verifyPhone = async () => {
+    const code = VerificationCodeSchema.safeParse(verification.code);
+    if (!code.success) {
+      const message = code.error.issues[0]?.message ?? VALIDATION.loginCode;
+      setErrors({ code: message });
+      if (message === VALIDATION.loginCode) notify.error(TOASTS.enterCode);
+      return;
+    }
+    const tokens = await verification.verify({ consents: CONSENTS, failure: TOASTS.invalidCode });
+    if (!tokens) return;
+    useSessionStore.getState().setTokens(tokens);
+    notify.success(TOASTS.phoneVerified);
+    follow(basicProfile(values) ? await saveBasicProfile(api, values, preference) : await continueStoredProfile(api));
+  };
+
+  const completeProfile = async () => {
+    const message = validatePhotoStep(photo?.file ?? null, Boolean(photo?.cropped));
+    if (message) {
+      setErrors({ profileImage: message });
+      notify.error(message);
+      return;
+    }
+    follow(await uploadProfilePhoto(api, photo!.cropped!));
+  };
+
+  const runBusy = async (task: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await task();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (step === "phone") {
+      if (verification.codeSent) void runBusy(verifyPhone);
+      return;
+    }
+    if (step === "profileImage") {
+      void runBusy(completeProfile);
+      return;
+    }
+    if (isFieldStep(step)) {
+      const stepErrors = validateFieldStep(step, values);
+      if (stepErrors) {
+        setErrors(stepErrors);
+        return;
+      }
+    }
+    // Already signed in (resumed, or the phone is verified): the phone step is done, save and go to the photo.
+    if (step === "instagram" && signedIn) void runBusy(saveBasics);
+    else goTo(nextStep(step, { signedIn }));
+  };
+
+  const back = () => {
+    if (canGoBack(step) && !busy) goTo(previousStep(step));
+  };
+
+  const onPhoneChange = (phone: string) => {
+    verification.setPhone(phone);
+    setErrors((e) => ({ ...e, phone: undefined }));
+  };
+  const onPhoneBlur = () => {
+    if (!verification.phone) return;
+    const parsed = SignupPhoneSchema.safeParse(verification.phone);
+    if (!parsed.success) setErrors((e) => ({ ...e, phone: parsed.error.issues[0]?.message }));
+  };
+  const onCodeChange = (code: string) => {
+    verification.setCode(code);
+    setErrors((e) => ({ ...e, code: undefined }));
+  };
+  const onPhotoError = (message: string | null) => setErrors((e) => ({ ...e, profileImage: message ?? undefined }));
+
+  return {
+    step,
+    values,
+    errors,
+    busy,
+    photo,
+    setPhoto,
+    signedIn,
+    verification,
+    recaptchaHost,
+    codeInput,
+    heading,
+    change,
+    submit,
+    back,
+    sendCode,
+    onPhoneChange,
+    onPhoneBlur,
+    onCodeChange,
+    onPhotoError,
+  };
+}
