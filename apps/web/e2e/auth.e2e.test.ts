@@ -264,6 +264,8 @@ describe("sign-up and log-in", () => {
     await page.locator('input[name="code"][aria-invalid="true"]').waitFor();
     expect(await field.inputValue()).toBe("");
     expect(await field.evaluate((input) => input === document.activeElement)).toBe(true);
+    // One toast at a time: "Invalid verification code" replaced "Verification code sent!".
+    await expect.poll(() => page.locator(".Toastify__toast").count()).toBe(1);
     await saveScreenshotWithToast(page, "login-wrong-code");
     await field.fill(code);
     await page.getByRole("button", { name: "Verify Code" }).click();

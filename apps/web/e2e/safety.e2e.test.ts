@@ -102,6 +102,11 @@ describe("trust and safety", () => {
     const nextRound = page.waitForResponse((response) => response.url().includes("/api/trpc/prompts.random"));
     await confirm.getByRole("button", { name: "Block Quinby", exact: true }).click();
     await page.getByText("Quinby is blocked").waitFor();
+    // On a phone the toast sits under the top bar: Logout and Settings stay in reach (measured once it has slid in).
+    await page.locator(".Toastify__toast").first().evaluate((toast) => Promise.all(toast.getAnimations().map((a) => a.finished)));
+    const toastBox = (await page.locator(".Toastify__toast").first().boundingBox())!;
+    const logoutBox = (await page.getByRole("button", { name: "Logout" }).boundingBox())!;
+    expect(toastBox.y).toBeGreaterThanOrEqual(logoutBox.y + logoutBox.height);
     await nextRound;
     await roundShown(page);
     expect(await page.getByRole("article", { name: "Quinby" }).count()).toBe(0);

@@ -4,7 +4,7 @@ import { Slide, ToastContainer } from "react-toastify/unstyled";
 import "react-toastify/ReactToastify.css";
 import "./toaster.css";
 
-/** The one toast container: top-centre, under the notch, short and swipeable on phones. */
+/** The one toast container: top-centre (under the top bar on phones), one toast at a time (lib/toast), swipeable on phones. */
 export function Toaster() {
   return (
     <ToastContainer

@@ -418,6 +418,11 @@ describe("the sign-up wizard", { timeout: 30_000 }, () => {
     await screen.findByTestId("cropper");
     await user.click(button("Complete"));
     await expectInlineAndToast(VALIDATION.cropPreview);
+    // Previewing answers it: the inline message goes (the toast is taken down too; jsdom never ends its exit animation).
+    await user.click(button("Preview Crop"));
+    await screen.findByRole("img", { name: "Your cropped profile photo" });
+    await waitFor(() => expect(screen.getAllByText(VALIDATION.cropPreview)).toHaveLength(1));
+    expect(screen.getByText(VALIDATION.cropPreview).closest(".Toastify__toast")).not.toBeNull();
   });
 
   it("uploads the previewed crop, then 'Account created successfully!' and /home", async () => {

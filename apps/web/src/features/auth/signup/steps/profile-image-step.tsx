@@ -66,6 +66,8 @@ export function ProfileImageStep({ photo, onPhotoChange, error, onError, disable
       const { blob, data } = await cropper.current.crop();
       onError(null);
       onPhotoChange({ ...photo, cropped: blob, previewUrl: URL.createObjectURL(blob), cropData: data });
+      // "Please preview your image first" (or any photo error) is answered now.
+      notify.dismiss();
     } catch {
       notify.error(TOASTS.processRequestFailed);
     } finally {
