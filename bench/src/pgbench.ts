@@ -1,0 +1,70 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import postgres from "postgres";
+
+const run = promisify(execFile);
+
+/** pgbench's own database in the bench's cluster, at scale 10 (1,000,000 accounts). */
+export const PGBENCH_SCALE = 10;
+
+export interface PgbenchResult {
+  script: "tpcb-like" | "simple-update";
+  tps: number;
+  latencyMs: number;
+}
+
+function connectionArgs(url: URL): string[] {
+  return ["-h", url.hostname, "-p", url.port || "5432", "-U", decodeURIComponent(url.username || "postgres")];
+}
+
+/**
+ * Creates `<name>_pgbench` next to the bench's database and initialises it at
+ * scale 10 unless a previous run did (pgbench_branches then has 10 rows).
+ * Returns the database's URL.
+ */
+export async function preparePgbench(benchUrl: string, log: (line: string) => void): Promise<URL> {
+  const url = new URL(benchUrl);
+  const name = `${url.pathname.replace(/^\//, "") || "quad_bench"}_pgbench`;
+  const admin = postgres({ host: url.hostname, port: Number(url.port || 5432), user: url.username || "postgres", database: "postgres", max: 1, onnotice: () => {} });
+  try {
+    const [exists] = await admin`select 1 from pg_database where datname = ${name}`;
+    if (!exists) await admin.unsafe(`create database "${name}"`);
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const sql = postgres(target.toString(), { max: 1, onnotice: () => {} });
+  let ready: boolean;
+  try {
+    const [row] = await sql<{ branches: number }[]>`
+      select (select count(*) from pgbench_branches)::int as branches
+      where to_regclass('pgbench_branches') is not null`.catch(() => []);
+    ready = row?.branches === PGBENCH_SCALE;
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+  if (!ready) {
+    log(`pgbench: initialising ${name} at scale ${PGBENCH_SCALE}`);
+    await run("pgbench", ["-i", "-q", "-s", String(PGBENCH_SCALE), ...connectionArgs(target), name], { maxBuffer: 16 * 1024 * 1024 });
+  }
+  return target;
+}
+
+/**
+ * One pgbench run of a built-in script, prepared statements, two threads, at
+ * the bench's connection count: the textbook write transaction sent straight
+ * to Postgres, the anchor the app's write paths are held against.
+ */
+export async function runPgbench(target: URL, opts: { script: PgbenchResult["script"]; clients: number; durationS: number }): Promise<PgbenchResult> {
+  const name = target.pathname.replace(/^\//, "");
+  const { stdout } = await run(
+    "pgbench",
+    ["-b", opts.script, "-M", "prepared", "-j", "2", "-c", String(opts.clients), "-T", String(opts.durationS), "-n", ...connectionArgs(target), name],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
+  const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1]);
+  const latencyMs = Number(/latency average = ([\d.]+) ms/.exec(stdout)?.[1]);
+  if (!Number.isFinite(tps)) throw new Error(`pgbench printed no tps:\n${stdout}`);
+  return { script: opts.script, tps, latencyMs };
+}
