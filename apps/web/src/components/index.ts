@@ -7,6 +7,5 @@ export { Modal, type ModalProps } from "./modal";
 export { PageHeader, type PageHeaderProps } from "./page-header";
 export { Spinner, type SpinnerProps } from "./spinner";
 export { TopBar, type TopBarProps } from "./top-bar";
-export { Notice, type NoticeProps } from "./notice";
 export { Icon, type IconName, type IconProps } from "./icon";
 export { Switch, type SwitchProps } from "./switch";
