@@ -161,6 +161,10 @@ describe("voting", () => {
     const kai = await createStudent("+12027300104", "Kai", "male", 170);
     await openHomeAs(desktop, kai);
     await roundShown(desktop.page);
+    // On a laptop the question is read first: at the top of its column, level with the cards' photos.
+    const promptBox = (await desktop.page.getByRole("heading", { level: 2 }).first().boundingBox())!;
+    const cardBox = (await desktop.page.getByRole("article").first().boundingBox())!;
+    expect(promptBox.y).toBeLessThan(cardBox.y + cardBox.height / 3);
     await saveScreenshot(desktop.page, "voting-home-desktop");
     for (let skip = 0; skip < SKIPS_IN_A_ROW; skip++) await openRound(kai, true);
     await desktop.page.reload({ waitUntil: "networkidle" });
