@@ -2,6 +2,7 @@ import { SCREEN_TEXT, TOASTS } from "@quad/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
+import { clearServerCache } from "../../lib/data-layer";
 import { useSessionStore } from "../../lib/session-store";
 import {
   createInboxBackend,
@@ -143,6 +144,18 @@ describe("home round", { timeout: 15_000 }, () => {
     expect(await screen.findByText(SCREEN_TEXT.outOfVotesTitle)).toBeTruthy();
     expect(screen.getByText(SCREEN_TEXT.outOfVotesBody)).toBeTruthy();
     expect(screen.getByText(/^Time left: 1[45] minutes/)).toBeTruthy();
+  });
+
+  it("on a slow network, opens on 'Out of Votes' this device already saw, not a round skeleton", async () => {
+    const first = startHome({ cooldownUntil: new Date(Date.now() + 15 * 60_000).toISOString() });
+    expect(await screen.findByText(SCREEN_TEXT.outOfVotesTitle)).toBeTruthy();
+    first.unmount();
+    clearServerCache();
+    // The server now takes for ever to answer: what shows meanwhile is the cooldown it last reported.
+    startHome({}, { "prompts.random": () => new Promise(() => {}) });
+    expect(await screen.findByText(SCREEN_TEXT.outOfVotesTitle)).toBeTruthy();
+    expect(screen.getByText(/^Time left: 1[45] minutes/)).toBeTruthy();
+    expect(screen.queryByRole("article")).toBeNull();
   });
 
   it("a vote refused for the cooldown opens 'Out of Votes'", async () => {

@@ -14,6 +14,7 @@ import { httpStatusOf, toUserMessage } from "../../lib/api-error";
 import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { isOutOfSkips, outOfVotesUntil } from "./round-errors";
+import { rememberCooldown, rememberedCooldown } from "./cooldown-memory";
 import { useSkipsUsed } from "./skip-memory";
 
 /** What the round area shows. */
@@ -81,11 +82,18 @@ export function useVotingRound({ userId, preference }: { userId: string; prefere
     if (query.isError) notify.error(TOASTS.fetchPromptFailed);
   }, [query.isError, query.errorUpdatedAt]);
 
+  // While the server is asked, a cooldown this device saw (and that has not ended) is shown as it is.
+  const [cooldownHint] = useState(() => rememberedCooldown(userId));
   let view: RoundView;
   if (query.isError) view = { kind: "failed" };
-  else if (!query.data) view = { kind: "loading" };
+  else if (!query.data) view = cooldownHint ? { kind: "out_of_votes", availableAt: cooldownHint } : { kind: "loading" };
   else if (isPromptError(query.data)) view = viewOfError(query.data);
   else view = { kind: "round", round: query.data };
+
+  const shownCooldown = query.data && view.kind === "out_of_votes" ? view.availableAt : null;
+  useEffect(() => {
+    if (query.data) rememberCooldown(userId, shownCooldown);
+  }, [userId, query.data, shownCooldown]);
 
   const round = view.kind === "round" ? view.round : null;
   // The server's skipDisabled is the truth for "none left"; otherwise at least one is.
