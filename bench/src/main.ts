@@ -299,7 +299,8 @@ async function main() {
 
   const cpu = os.cpus()[0]?.model.trim() ?? "unknown CPU";
   const [pg] = await (async () => {
-    const sql = postgres(benchUrl, { max: 1, onnotice: () => {} });
+    // The campus that ran: with --only small, the big campus's database may not exist.
+    const sql = postgres(campuses[0]?.campus.url ?? benchUrl, { max: 1, onnotice: () => {} });
     try {
       return await sql<{ version: string; autovacuum: string }[]>`
         select current_setting('server_version') as version, current_setting('autovacuum') as autovacuum`;
