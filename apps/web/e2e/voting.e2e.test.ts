@@ -80,6 +80,15 @@ describe("voting", () => {
       expect(await page.getByRole("link", { name: SCREEN_TEXT.joinToStartVoting }).getAttribute("href")).toBe(
         "/signup?preference=female",
       );
+      if (kind === "desktop") {
+        // On a 1366×768 laptop the question reads first and the call to action shows without scrolling.
+        await page.setViewportSize({ width: 1366, height: 768 });
+        const cta = (await page.getByRole("link", { name: SCREEN_TEXT.joinToStartVoting }).boundingBox())!;
+        expect(cta.y + cta.height).toBeLessThanOrEqual(768);
+        const question = (await page.getByRole("heading", { level: 2 }).first().boundingBox())!;
+        const card = (await page.getByRole("article").first().boundingBox())!;
+        expect(question.y).toBeLessThan(card.y + card.height / 3);
+      }
       await saveScreenshot(page, `voting-preview-${kind}`);
       if (kind === "mobile") await saveScreenshot(page, "voting-preview-mobile-full", { fullPage: true });
 
