@@ -115,12 +115,14 @@ async function seedCampus(sql: postgres.Sql, spec: CampusSpec): Promise<number> 
               'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4=')
       returning id`;
     const schoolId = school!.id;
+    const domain = `bench${schoolId}.example.edu`;
+    await tx`insert into school_email_domains (domain, school_id) values (${domain}, ${schoolId})`;
 
-    // Students: half of each gender, 3% unverified, 1% paused, 5% boosted, a year of sign-ups.
+    // Students: half of each gender, 3% unverified, 1% paused, 5% boosted, a year of sign-ups; all members of the school.
     await tx`
       insert into users (phone, first_name, school_id, graduation_year, gender, preference, instagram_handle,
                          photo_key, organizations, interests, emojis, is_verified, remaining_unlocks,
-                         boost_ends_at, paused_at, created_at, updated_at)
+                         boost_ends_at, paused_at, created_at, updated_at, school_email_domain, school_verified_at)
       select '+1556' || lpad(g::text, 7, '0'),
              'Student ' || g, ${schoolId}, 2025 + g % 5,
              (case when g % 2 = 0 then 'female' else 'male' end)::gender,
@@ -132,7 +134,8 @@ async function seedCampus(sql: postgres.Sql, spec: CampusSpec): Promise<number> 
              case when g % 10 = 0 then 3 else 0 end,
              case when g % 20 = 3 then now() + interval '5 days' end,
              case when g % 100 = 11 then now() - interval '3 days' end,
-             now() - (g % 365) * interval '1 day', now() - (g % 365) * interval '1 day'
+             now() - (g % 365) * interval '1 day', now() - (g % 365) * interval '1 day',
+             ${domain}, now() - (g % 365) * interval '1 day'
       from generate_series(0, ${n - 1}) g`;
 
     await tx.unsafe(`

@@ -35,7 +35,7 @@ export interface Voter {
 export async function pickVoters(sql: postgres.Sql, schoolId: number, count: number, secret: string, deepPhone: string): Promise<Voter[]> {
   const rows = await sql<{ id: string; phone: string }[]>`
     select id, phone from users
-    where school_id = ${schoolId} and is_verified and paused_at is null and phone <> ${deepPhone}
+    where school_id = ${schoolId} and is_verified and school_verified_at is not null and paused_at is null and phone <> ${deepPhone}
     order by md5(id::text) limit ${count}`;
   return Promise.all(
     rows.map(async (row, i) => ({

@@ -41,6 +41,9 @@ describe("configuration", () => {
     [{ PAYMENT_PROVIDER: "stripe" }, /^Invalid configuration: STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER=stripe$/],
     [{ AUTH_PROVIDER: "firebase" }, /^Invalid configuration: FIREBASE_PROJECT_ID is required/],
     [{ SMS_PROVIDER: "twilio" }, /^Invalid configuration: TWILIO_ACCOUNT_SID is required/],
+    [{ EMAIL_PROVIDER: "smtp" }, /^Invalid configuration: SMTP_URL is required when EMAIL_PROVIDER=smtp$/],
+    [{ EMAIL_PROVIDER: "smtp", SMTP_URL: "http://mail.example.com" }, /^Invalid configuration: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL$/],
+    [{ EMAIL_PROVIDER: "pigeon" }, /^Invalid configuration: EMAIL_PROVIDER /],
   ])("refuses %o with one line naming the variable", (env, message) => {
     expect(() => parseConfig({ NODE_ENV: "development", ...env })).toThrow(message);
   });
@@ -56,7 +59,23 @@ describe("configuration", () => {
       /^Invalid configuration: SMS_PROVIDER must not be outbox in production/,
     );
     const allowed = parseConfig({ NODE_ENV: "production", JWT_SECRET: secret, ALLOW_DEV_PROVIDERS: "true" });
-    expect(allowed).toMatchObject({ SMS_PROVIDER: "outbox", PAYMENT_PROVIDER: "local" });
+    expect(allowed).toMatchObject({ SMS_PROVIDER: "outbox", PAYMENT_PROVIDER: "local", EMAIL_PROVIDER: "outbox" });
+  });
+
+  it("refuses the outbox e-mail in production unless allowed", () => {
+    const real = {
+      NODE_ENV: "production",
+      JWT_SECRET: secret,
+      SMS_PROVIDER: "twilio",
+      TWILIO_ACCOUNT_SID: "AC1",
+      TWILIO_AUTH_TOKEN: "t",
+      TWILIO_FROM: "+12025550100",
+      PAYMENT_PROVIDER: "stripe",
+      STRIPE_SECRET_KEY: "sk",
+      STRIPE_WEBHOOK_SECRET: "wh",
+    };
+    expect(() => parseConfig(real)).toThrow(/^Invalid configuration: EMAIL_PROVIDER must not be outbox in production/);
+    expect(parseConfig({ ...real, EMAIL_PROVIDER: "smtp", SMTP_URL: "smtps://quad:pw@smtp.example.com" })).toMatchObject({ EMAIL_PROVIDER: "smtp" });
   });
 
   it("never serves /api/dev in production, whatever ALLOW_DEV_PROVIDERS says", () => {

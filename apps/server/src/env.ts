@@ -75,6 +75,12 @@ const EnvSchema = z
     TWILIO_FROM: optional(z.string()),
     /** Twilio's API address; tests and regional edges point it elsewhere. */
     TWILIO_API_BASE_URL: z.url().default("https://api.twilio.com"),
+    /** Where school e-mail codes go: stored for /api/dev/email-outbox (development), or sent over SMTP. */
+    EMAIL_PROVIDER: z.enum(["outbox", "smtp"]).default("outbox"),
+    /** The SMTP server with its credentials, e.g. smtps://user:password@smtp.example.com:465. */
+    SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")),
+    /** The sender of Quad's e-mails, e.g. "Quad <no-reply@quad.example>". */
+    EMAIL_FROM: z.string().min(3).default("Quad <no-reply@localhost>"),
     /** Runs the 10-minute job's scheduler in this process (notices, sending, purge); one run per interval across processes. */
     JOBS_ENABLED: z.preprocess(emptyAsUndefined, bool.default(true)),
   })
@@ -95,6 +101,7 @@ const EnvSchema = z
       need("TWILIO_AUTH_TOKEN", "when SMS_PROVIDER=twilio");
       need("TWILIO_FROM", "when SMS_PROVIDER=twilio");
     }
+    if (env.EMAIL_PROVIDER === "smtp") need("SMTP_URL", "when EMAIL_PROVIDER=smtp");
     if (env.NODE_ENV === "production") {
       need("JWT_SECRET", "in production");
       const weak = env.JWT_SECRET && weakSecretReason(env.JWT_SECRET);
@@ -107,6 +114,7 @@ const EnvSchema = z
             message: `must not be ${value} in production (set ALLOW_DEV_PROVIDERS=true to allow it)`,
           });
         if (env.SMS_PROVIDER === "outbox") refuse("SMS_PROVIDER", "outbox");
+        if (env.EMAIL_PROVIDER === "outbox") refuse("EMAIL_PROVIDER", "outbox");
         if (env.PAYMENT_PROVIDER === "local") refuse("PAYMENT_PROVIDER", "local");
       }
     }

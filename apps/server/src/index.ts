@@ -12,6 +12,7 @@ import { createCandidatePool } from "./modules/rounds/candidate-pool";
 import { createLocalInvalidationBus, createPostgresInvalidationBus } from "./modules/rounds/pool-invalidation";
 import { createJobScheduler } from "./jobs/scheduler";
 import { notificationJob } from "./modules/notifications/job";
+import { createEmailSender, createSmtpProvider, outboxEmailProvider } from "./modules/school-email/email-sender";
 import { publicUrlOf } from "./modules/sms/public-url";
 import { createSmsSender, outboxProvider } from "./modules/sms/sender";
 import { createTwilioProvider } from "./modules/sms/twilio";
@@ -62,6 +63,11 @@ async function main() {
     dbKind: database.kind,
     media,
     sms: createSmsSender(database.db, smsProvider, now),
+    email: createEmailSender(
+      database.db,
+      config.EMAIL_PROVIDER === "smtp" ? createSmtpProvider({ url: config.SMTP_URL!, from: config.EMAIL_FROM }) : outboxEmailProvider,
+      now,
+    ),
     rateLimiter,
     candidatePool: createCandidatePool(database.db, Date.now, poolBus),
     payments: stripe ? createStripePaymentProvider(stripe) : createLocalPaymentProvider(),

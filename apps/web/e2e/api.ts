@@ -43,8 +43,9 @@ export function createApi(baseURL: string, clientIp: string) {
     return JSON.parse(text) as T;
   };
 
-  let schoolId: number | undefined;
-  const firstSchool = async () => (schoolId ??= (await api<School[]>("/schools"))[0]!.id);
+  let school: School | undefined;
+  const firstSchool = async () => (school ??= (await api<School[]>("/schools"))[0]!);
+  let addresses = 0;
 
   /** The newest sign-in code texted to `phone`, from the dev outbox. */
   async function latestCode(phone: string): Promise<string> {
@@ -54,8 +55,11 @@ export function createApi(baseURL: string, clientIp: string) {
     return code;
   }
 
-  /** Signs a new student up: SMS code from the dev outbox, then the profile with a photo. */
-  async function createStudent(phone: string, profile: Profile): Promise<Student> {
+  /**
+   * Signs a new student up: SMS code from the dev outbox, the profile with a
+   * photo, then (unless `member: false`) a school address proved by its code.
+   */
+  async function createStudent(phone: string, profile: Profile, opts: { member?: boolean } = {}): Promise<Student> {
     await api("/auth/send-code", { method: "POST", body: JSON.stringify({ phone }) });
     const tokens = await api<AuthTokens>("/auth/verify-code", {
       method: "POST",
@@ -64,7 +68,7 @@ export function createApi(baseURL: string, clientIp: string) {
 
     const form = new FormData();
     form.set("firstName", profile.firstName);
-    form.set("university", String(await firstSchool()));
+    form.set("university", String((await firstSchool()).id));
     form.set("graduationYear", String(profile.graduationYear ?? 2027));
     form.set("gender", profile.gender);
     if (profile.preference) form.set("preference", profile.preference);
@@ -74,7 +78,27 @@ export function createApi(baseURL: string, clientIp: string) {
     form.set("profileImage", new Blob([new Uint8Array(photo)], { type: "image/png" }), "me.png");
     const { user } = await api<{ user: MeUser }>("/users/update", { method: "PATCH", body: form, token: tokens.token });
     if (!user.isVerified) throw new Error(`${profile.firstName} should be verified`);
-    return { phone, tokens, me: user };
+    if (opts.member === false) return { phone, tokens, me: user };
+    const member = await proveSchoolEmail(tokens, `${profile.firstName.toLowerCase()}.${phone.slice(-7)}.${++addresses}@${(await firstSchool()).emailDomains[0]}`);
+    return { phone, tokens, me: member };
+  }
+
+  /** The newest code e-mailed to `address`, from the dev e-mail outbox. */
+  async function latestEmailCode(address: string): Promise<string> {
+    const outbox = await api<{ messages: { body: string }[] }>(`/dev/email-outbox?to=${encodeURIComponent(address)}`);
+    const code = /\b(\d{6})\b/.exec(outbox.messages[0]?.body ?? "")?.[1];
+    if (!code) throw new Error(`No code e-mailed to ${address}`);
+    return code;
+  }
+
+  /** Proves a school address as the app does: a code to the address, read from the dev e-mail outbox. */
+  async function proveSchoolEmail(tokens: AuthTokens, email: string): Promise<MeUser> {
+    await api("/users/school-email/send-code", { method: "POST", body: JSON.stringify({ email }), token: tokens.token });
+    return api<MeUser>("/users/school-email/verify", {
+      method: "POST",
+      body: JSON.stringify({ email, code: await latestEmailCode(email) }),
+      token: tokens.token,
+    });
   }
 
   async function openRound(student: Student, skip = false): Promise<PromptRound> {
@@ -107,7 +131,7 @@ export function createApi(baseURL: string, clientIp: string) {
 
   const me = (student: Student) => api<MeUser>("/users/me", { token: student.tokens.token });
 
-  return { api, latestCode, createStudent, openRound, vote, voteFor, me };
+  return { api, latestCode, latestEmailCode, createStudent, openRound, vote, voteFor, me };
 }
 
 /** Opens `path` signed in as `student`, with the session persisted as the app's store writes it. */

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { AUTH_CODE, SMS_CONSENT_TEXT, TERMS_CONSENT_TEXT, TOASTS } from "@quad/contracts";
+import { AUTH_CODE, SCHOOL_EMAIL_MESSAGES, SCREEN_TEXT, SMS_CONSENT_TEXT, TERMS_CONSENT_TEXT, TOASTS } from "@quad/contracts";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { saveScreenshot, useBrowser, type OpenedPage } from "./browser";
@@ -206,6 +206,29 @@ describe("sign-up and log-in", () => {
     await logout.waitFor();
     await saveScreenshotWithToast(page, "signup-done-home");
 
+    // 8. Rounds wait for a school e-mail: another school's address is refused, the school's own gets a code.
+    await page.getByRole("heading", { level: 2, name: SCHOOL_EMAIL_MESSAGES.verifyToVote }).waitFor();
+    expect(await page.getByRole("button", { name: SCREEN_TEXT.seeWhoVotedForYou }).count()).toBe(0);
+    const schoolEmail = page.getByRole("textbox", { name: "School e-mail" });
+    await expect.poll(() => schoolEmail.getAttribute("placeholder")).toMatch(/^you@(?!school\.edu)/);
+    const domain = (await schoolEmail.getAttribute("placeholder"))!.slice("you@".length);
+    await schoolEmail.fill("jordan@gmail.com");
+    await page.getByRole("button", { name: "Send code" }).click();
+    await page.getByText(/^That address isn't from .+\. Use your e-mail ending in @/).waitFor();
+    await saveScreenshot(page, "verify-school-email");
+    const address = `jordan.${phone.digits.slice(-4)}@${domain}`;
+    await schoolEmail.fill(address);
+    await page.getByRole("button", { name: "Send code" }).click();
+    const emailCode = page.getByLabel("Verification code");
+    await emailCode.waitFor();
+    const outbox = await (await fetch(`${baseURL}/api/dev/email-outbox?to=${encodeURIComponent(address)}`)).json();
+    await emailCode.fill(/\b(\d{6})\b/.exec((outbox as { messages: { body: string }[] }).messages[0]!.body)![1]!);
+    await saveScreenshot(page, "verify-school-email-code");
+    await page.getByRole("button", { name: "Verify e-mail" }).click();
+    await page.getByRole("button", { name: SCREEN_TEXT.seeWhoVotedForYou }).waitFor();
+    await page.getByRole("button", { name: /^Vote for / }).first().waitFor();
+    await saveScreenshot(page, "verified-first-round");
+
     // The profile was saved as entered, verified by the server, with the landing preference.
     const me = await page.evaluate(async () => {
       const { state } = JSON.parse(localStorage.getItem("user") ?? "{}") as { state: { token: string } };
@@ -220,6 +243,7 @@ describe("sign-up and log-in", () => {
       instagramHandle: "@jordan.e2e",
       preference: "female",
       isVerified: true,
+      schoolEmailVerified: true,
     });
     expect(me.profileImage).toMatch(/^\/api\/media\//);
 

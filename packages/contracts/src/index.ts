@@ -8,6 +8,7 @@ export * from "./signup";
 export * from "./common";
 export * from "./errors";
 export * from "./auth";
+export * from "./school-email";
 export * from "./schools";
 export * from "./users";
 export * from "./prompts";

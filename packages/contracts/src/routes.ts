@@ -8,6 +8,7 @@ import { SchoolList } from "./schools";
 import { MeUser, UpdateUserResult } from "./users";
 import { ProfileUpdateSchema } from "./validation";
 import * as safety from "./safety";
+import * as schoolEmail from "./school-email";
 import * as votes from "./votes";
 
 /**
@@ -85,6 +86,16 @@ export const routes = {
     method: "PUT", path: "/users/sms-settings", procedure: "users.setSms", auth: true, tags: ["users"],
     summary: "Turn vote notifications by SMS on or off (recorded as consent)",
     input: sms.SetSmsInput, output: sms.SmsSettings,
+  }),
+  "schoolEmail.sendCode": route({
+    method: "POST", path: "/users/school-email/send-code", procedure: "schoolEmail.sendCode", auth: true, tags: ["users"],
+    summary: "E-mail a 6-digit code to a school address of the student's school",
+    input: schoolEmail.SendSchoolEmailCodeInput, output: schoolEmail.SendSchoolEmailCodeResult,
+  }),
+  "schoolEmail.verify": route({
+    method: "POST", path: "/users/school-email/verify", procedure: "schoolEmail.verify", auth: true, tags: ["users"],
+    summary: "Prove membership of the school with the e-mailed code; the address becomes the student's",
+    input: schoolEmail.VerifySchoolEmailInput, output: MeUser,
   }),
   "schools.list": route({
     method: "GET", path: "/schools", procedure: "schools.list", auth: false, tags: ["schools"],
@@ -169,6 +180,11 @@ export const routes = {
     method: "GET", path: "/dev/sms-outbox", procedure: "dev.smsOutbox", auth: false, tags: ["dev"],
     summary: "Messages the outbox SMS provider stored for one phone (development only)",
     input: dev.SmsOutboxInput, output: dev.SmsOutbox, devOnly: true,
+  }),
+  "dev.emailOutbox": route({
+    method: "GET", path: "/dev/email-outbox", procedure: "dev.emailOutbox", auth: false, tags: ["dev"],
+    summary: "Messages the outbox e-mail provider stored for one address (development only)",
+    input: schoolEmail.EmailOutboxInput, output: schoolEmail.EmailOutbox, devOnly: true,
   }),
 } as const satisfies Record<string, RouteDef>;
 

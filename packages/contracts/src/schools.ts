@@ -5,6 +5,8 @@ export const School = z.object({
   id: SerialId,
   schoolName: z.string(),
   icon: MediaUrl,
+  /** Addresses at these domains, or their subdomains, prove membership; the first is the school's main one. */
+  emailDomains: z.array(z.string()),
 });
 export type School = z.infer<typeof School>;
 export const SchoolList = z.array(School);

@@ -31,6 +31,10 @@ export const MeUser = z.object({
   heldForReview: z.boolean(),
   /** Opted in to appear in the public landing preview. */
   showInPreview: z.boolean(),
+  /** Membership of the school is proved: until then no rounds, and never shown to others. */
+  schoolEmailVerified: z.boolean(),
+  /** The proved school address (private to the owner); null before, and for demo students. */
+  schoolEmail: z.string().nullable(),
 });
 export type MeUser = z.infer<typeof MeUser>;
 

@@ -7,7 +7,7 @@ import type { FastifyServerOptions } from "fastify";
 export function loggerOptions(level: string): FastifyServerOptions["logger"] {
   return {
     level,
-    redact: { paths: ["req.headers.authorization", "*.phone", "*.token", "*.refreshToken", "*.code"], censor: "[redacted]" },
+    redact: { paths: ["req.headers.authorization", "*.phone", "*.email", "*.schoolEmail", "*.address", "*.token", "*.refreshToken", "*.code"], censor: "[redacted]" },
     serializers: {
       req: (req: { method: string; url: string; id?: string }) => ({ id: req.id, method: req.method, path: req.url.split("?")[0] }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),

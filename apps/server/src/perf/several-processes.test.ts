@@ -169,23 +169,22 @@ describe.skipIf(!serverUrl)(
       expect(statuses.slice(60).every((s) => s === 429)).toBe(true);
     });
 
-    it("candidate pool: a student who joins the school in one process is drawable in the other at once", async () => {
+    it("candidate pool: a student who proves membership in one process is drawable in the other at once", async () => {
       const c = await campus();
       await c.student();
       await c.student();
       const ids = async (p: ServerProcess) => (await p.pool.candidates(c.school.id, "female")).map((e) => e.id).sort();
       expect(await ids(b)).toHaveLength(2);
 
-      const elsewhere = await insertTestSchool(database.db);
-      const mover = await insertTestUser(database.db, { schoolId: elsewhere.id, gender: "female" });
-      const moved = await a.app.inject({
-        method: "POST",
-        url: "/api/trpc/users.update",
-        headers: await headersFor(mover.phone),
-        payload: { university: c.school.id },
-      });
-      expect(moved.statusCode, moved.body).toBe(200);
-      await expect.poll(() => ids(b), { timeout: 2000, interval: 20 }).toContain(mover.id);
+      const joiner = await insertTestUser(database.db, { schoolId: c.school.id, gender: "female", member: false });
+      const headers = await headersFor(joiner.phone);
+      const email = `joiner@${c.school.domain}`;
+      expect((await a.app.inject({ method: "POST", url: "/api/trpc/schoolEmail.sendCode", headers, payload: { email } })).statusCode).toBe(200);
+      const outbox = await a.app.inject({ method: "GET", url: `/api/dev/email-outbox?to=${encodeURIComponent(email)}` });
+      const code = (outbox.json() as { messages: { body: string }[] }).messages[0]!.body.match(/\b(\d{6})\b/)![1]!;
+      const proved = await a.app.inject({ method: "POST", url: "/api/trpc/schoolEmail.verify", headers, payload: { email, code } });
+      expect(proved.statusCode, proved.body).toBe(200);
+      await expect.poll(() => ids(b), { timeout: 2000, interval: 20 }).toContain(joiner.id);
     });
 
     it("candidate pool: a boost bought in one process weighs in the other's draws at once", async () => {

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processPhoto } from "../modules/users/photo";
 import { createTestApp, type TestApp } from "../test/app";
-import { bearer, signIn, testPhone } from "../test/auth";
+import { bearer, proveSchoolEmail, signIn, testPhone } from "../test/auth";
 import { multipartBody, portraitJpeg } from "../test/images";
 import { receiveVotes } from "../test/votes";
 
@@ -60,7 +60,8 @@ beforeAll(async () => {
   t = await createTestApp();
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  schoolId = ((await (await fetch(`${base}/api/schools`)).json()) as { id: number }[])[0]!.id;
+  const [school] = (await (await fetch(`${base}/api/schools`)).json()) as { id: number; emailDomains: string[] }[];
+  schoolId = school!.id;
   // Every student signs up through the real flow: their photo goes through the server's pipeline.
   const names = ["Vesper", "Wren", "Robin", "Rowan", "Sasha", "Tamsin", "Uma"];
   for (const [i, name] of names.entries()) {
@@ -80,6 +81,7 @@ beforeAll(async () => {
     expect(res.statusCode, res.body).toBe(200);
     const me = MeUser.parse(res.json().user);
     expect(me.isVerified).toBe(true);
+    await proveSchoolEmail(t.app, bearer(tokens), `${name.toLowerCase()}@${school!.emailDomains[0]}`, `10.9.0.${i + 1}`);
     students.push({ name, id: me.id, phone, headers: bearer(tokens) });
   }
   // Vesper votes for Robin twice (two prompts) and for Rowan once; Wren votes for both once.

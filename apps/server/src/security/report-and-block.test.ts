@@ -96,7 +96,7 @@ describe.each(VIAS)("reporting over %s", (via) => {
     const filler = await c.student({ gender: "female" });
     await showTo(c.me.id, target.id, filler.id);
     const elsewhere = await campus(t);
-    await t.deps.db.update(users).set({ schoolId: elsewhere.school.id }).where(eq(users.id, target.id));
+    await t.deps.db.update(users).set({ schoolId: elsewhere.school.id, schoolEmail: null, schoolEmailDomain: null, schoolVerifiedAt: null }).where(eq(users.id, target.id));
     const moved = await write(via, c.headers, "report", { target: { userId: target.id }, reason: "fake_profile" });
     expect([moved.status, moved.message]).toEqual([403, ERROR_MESSAGES.reportOtherSchool]);
 

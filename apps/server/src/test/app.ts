@@ -11,6 +11,7 @@ import { createDiskStorage, type MediaStorage } from "../media/storage";
 import { createSessionRevocations } from "../modules/auth/revocations";
 import { createLocalPaymentProvider } from "../modules/payments/provider";
 import { createCandidatePool } from "../modules/rounds/candidate-pool";
+import { createEmailSender, outboxEmailProvider, type EmailSender } from "../modules/school-email/email-sender";
 import { createOutboxSender } from "../modules/sms/sender";
 import { createMemoryRateLimiter } from "../rate-limit/limiter";
 import type { AppDeps } from "../trpc/context";
@@ -40,6 +41,7 @@ export interface TestAppOptions
   env?: Record<string, string>;
   demo?: boolean;
   now?: () => Date;
+  email?: EmailSender;
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -71,6 +73,7 @@ export async function createTestAppOn(db: Database, dbKind: AppDeps["dbKind"], o
     dbKind,
     media,
     sms: createOutboxSender(db, now),
+    email: opts.email ?? createEmailSender(db, outboxEmailProvider, now),
     rateLimiter: opts.rateLimiter ?? createMemoryRateLimiter(() => now().getTime()),
     candidatePool: opts.candidatePool ?? createCandidatePool(db, () => now().getTime()),
     random: opts.random ?? Math.random,

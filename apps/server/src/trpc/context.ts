@@ -9,6 +9,7 @@ import type Stripe from "stripe";
 import type { PaymentProvider } from "../modules/payments/provider";
 import type { CandidatePool } from "../modules/rounds/candidate-pool";
 import type { Random } from "../modules/rounds/draw";
+import type { EmailSender } from "../modules/school-email/email-sender";
 import type { SmsSender } from "../modules/sms/sender";
 import type { RateLimiter } from "../rate-limit/limiter";
 import { createTokenVerifier } from "./verified-tokens";
@@ -20,6 +21,8 @@ export interface AppDeps {
   dbKind: "postgres" | "pglite";
   media: MediaStorage;
   sms: SmsSender;
+  /** School e-mail codes (EMAIL_PROVIDER). */
+  email: EmailSender;
   rateLimiter: RateLimiter;
   /** Who can be drawn into rounds, cached per school and gender. */
   candidatePool: CandidatePool;
@@ -37,7 +40,7 @@ export interface AppDeps {
   now: () => Date;
   /** Present when AUTH_PROVIDER=firebase. */
   firebaseVerifier?: FirebaseTokenVerifier;
-  /** Tests fix sign-in codes; production draws them at random. */
+  /** Tests fix sign-in and school e-mail codes; production draws them at random. */
   generateCode?: () => string;
 }
 

@@ -8,6 +8,7 @@ import { unlocksRouter, votesForUserProcedure } from "../modules/inbox/router";
 import { paymentsRouter } from "../modules/payments/router";
 import { promptsRouter, storeVoteProcedure } from "../modules/rounds/router";
 import { safetyRouter } from "../modules/safety/router";
+import { schoolEmailRouter } from "../modules/school-email/router";
 import { schoolsRouter } from "../modules/schools/router";
 import { usersRouter } from "../modules/users/router";
 import { router } from "./init";
@@ -20,6 +21,7 @@ export const appRouter = router({
   dev: devRouter,
   schools: schoolsRouter,
   users: usersRouter,
+  schoolEmail: schoolEmailRouter,
   prompts: promptsRouter,
   votes: router({ store: storeVoteProcedure, forUser: votesForUserProcedure }),
   unlocks: unlocksRouter,

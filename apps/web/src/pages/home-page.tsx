@@ -3,6 +3,7 @@ import { SCREEN_TEXT } from "@quad/contracts";
 import { AppShell, Button, ButtonLink, TopBar } from "../components";
 import { BoostStatus, BuyUnlocksButton, VotedOnYouButton } from "../features/inbox";
 import { HomeRound } from "../features/rounds/home-round";
+import { VerifySchoolEmailScreen } from "../features/school-email";
 import { Icon } from "../components/icon";
 import { PreferenceSwitch } from "../features/rounds/preference-switch";
 import { usePreference } from "../features/rounds/use-preference";
@@ -29,6 +30,8 @@ export function HomePage() {
   const user = useSessionStore((state) => state.user);
   const signOut = useSignOut();
   const preference = usePreference(user);
+  // Until the student proves a school address, the school's students stay hidden and so does the inbox.
+  const member = user?.schoolEmailVerified === true;
 
   return (
     <AppShell width="wide">
@@ -55,18 +58,23 @@ export function HomePage() {
 
       <div className={styles.header}>
         <h1 className={styles.greeting}>{user?.firstName ? `Hey ${user.firstName}` : "Hey there"}</h1>
-        <PreferenceSwitch
-          value={preference.value}
-          onChange={(gender) => void preference.change(gender)}
-          disabled={preference.saving}
-        />
-        <div className={styles.inbox}>
-          <VotedOnYouButton />
-          <BoostStatus />
-        </div>
+        {member && (
+          <>
+            <PreferenceSwitch
+              value={preference.value}
+              onChange={(gender) => void preference.change(gender)}
+              disabled={preference.saving}
+            />
+            <div className={styles.inbox}>
+              <VotedOnYouButton />
+              <BoostStatus />
+            </div>
+          </>
+        )}
       </div>
 
-      {user && (
+      {user && !member && <VerifySchoolEmailScreen user={user} />}
+      {user && member && (
         <HomeRound
           userId={user.id}
           preference={preference.value}

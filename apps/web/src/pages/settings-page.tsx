@@ -6,6 +6,7 @@ import { NotificationsSection } from "../features/settings/notifications-section
 import { PhotoSection } from "../features/settings/photo-section";
 import { PrivacySection } from "../features/settings/privacy-section";
 import { ProfileForm } from "../features/settings/profile-form";
+import { SchoolEmailSection } from "../features/school-email";
 import { SettingsSection } from "../features/settings/settings-section";
 import styles from "../features/settings/settings.module.css";
 import { PreferenceSwitch } from "../features/rounds/preference-switch";
@@ -38,6 +39,10 @@ export function SettingsPage() {
         <SettingsSection title="Profile" icon="person">
           <PhotoSection user={user} />
           <ProfileForm key={user.id} user={user} />
+        </SettingsSection>
+
+        <SettingsSection title="School e-mail" icon="mail">
+          <SchoolEmailSection user={user} />
         </SettingsSection>
 
         <SettingsSection title="Who you see" icon="users">

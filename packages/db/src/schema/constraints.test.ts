@@ -1,6 +1,6 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isCheckViolation, isUniqueViolation, pgErrorOf } from "../errors";
+import { isCheckViolation, isForeignKeyViolation, isUniqueViolation, pgErrorOf } from "../errors";
 import { createTestDatabase, insertTestPrompt, insertTestSchool, insertTestUser, type TestDatabase } from "../testing/index";
 import {
   blocks,
@@ -37,8 +37,34 @@ describe("database invariants", () => {
   });
   afterAll(() => t?.close());
 
-  const student = (overrides: Partial<Omit<typeof users.$inferInsert, "schoolId">> = {}) =>
+  const student = (overrides: Partial<Omit<typeof users.$inferInsert, "schoolId">> & { member?: boolean } = {}) =>
     insertTestUser(t.db, { schoolId: school.id, ...overrides });
+
+  describe("school membership", () => {
+    it("a proof names one of the student's own school's domains, so moving school without clearing it is refused", async () => {
+      const other = await insertTestSchool(t.db);
+      const u = await student({ schoolEmail: "ada@" + school.domain });
+      expect(u.schoolEmailDomain).toBe(school.domain);
+      expect(isForeignKeyViolation(await failure(t.db.update(users).set({ schoolId: other.id }).where(eq(users.id, u.id))), "users_school_email_domain_fk")).toBe(true);
+      expect(
+        isForeignKeyViolation(await failure(t.db.update(users).set({ schoolEmailDomain: other.domain }).where(eq(users.id, u.id))), "users_school_email_domain_fk"),
+      ).toBe(true);
+      const moved = await t.db
+        .update(users)
+        .set({ schoolId: other.id, schoolEmail: null, schoolEmailDomain: null, schoolVerifiedAt: null })
+        .where(eq(users.id, u.id))
+        .returning();
+      expect(moved[0]).toMatchObject({ schoolId: other.id, schoolVerifiedAt: null });
+    });
+
+    it("one address proves one account, stored in lower case, never without a proof", async () => {
+      await student({ schoolEmail: "grace@" + school.domain });
+      expect(isUniqueViolation(await failure(student({ schoolEmail: "grace@" + school.domain })), "users_school_email_unique")).toBe(true);
+      expect(isCheckViolation(await failure(student({ schoolEmail: "Linus@" + school.domain })), "users_school_email_lower")).toBe(true);
+      expect(isCheckViolation(await failure(student({ member: false, schoolEmail: "alan@" + school.domain })), "users_school_email_proved")).toBe(true);
+      expect(isCheckViolation(await failure(student({ member: false, schoolVerifiedAt: new Date() })), "users_school_proof_whole")).toBe(true);
+    });
+  });
 
   describe("unlock credits", () => {
     it("a conditional decrement stops at zero", async () => {

@@ -5,6 +5,7 @@ export * from "./voting";
 export * from "./unlocks";
 export * from "./payments";
 export * from "./auth";
+export * from "./school-email";
 export * from "./messaging";
 export * from "./safety";
 export * from "./jobs";

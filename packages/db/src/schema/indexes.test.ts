@@ -26,14 +26,17 @@ describe("hot queries use their indexes", () => {
     await seedReferenceData(t.db);
     await t.db.execute(sql`
       insert into users (phone, first_name, school_id, graduation_year, gender, instagram_handle, photo_key,
-                         is_verified, boost_ends_at, paused_at)
+                         is_verified, boost_ends_at, paused_at, school_email_domain, school_verified_at)
       select '+1555' || lpad(g::text, 7, '0'), 'Student ' || g,
              (array(select id from schools order by id))[1 + g % ${SCHOOL_COUNT}],
              2025 + g % 5, (case when g % 2 = 0 then 'female' else 'male' end)::gender, '@s' || g, 'k',
              g % 10 <> 0,
              case when g % 17 = 0 then now() + interval '1 day' end,
-             case when g % 23 = 0 then now() end
-      from generate_series(0, ${STUDENTS - 1}) g`);
+             case when g % 23 = 0 then now() end,
+             case when g % 13 <> 0 then d.domain end, case when g % 13 <> 0 then now() end
+      from generate_series(0, ${STUDENTS - 1}) g
+      cross join lateral (select domain from school_email_domains
+        where school_id = (array(select id from schools order by id))[1 + g % ${SCHOOL_COUNT}] limit 1) d`);
     await t.db.execute(sql`
       insert into votes (recipient_id, prompt_id, created_at)
       select u.id, (select min(id) from prompts), now() - (g * 7 + length(u.phone)) * interval '1 minute'
@@ -53,7 +56,7 @@ describe("hot queries use their indexes", () => {
   it("candidates by school and gender (random-start keyset draw)", async () => {
     const text = await plan(sql`
       select id, boost_ends_at from users
-      where school_id = ${schoolId} and gender = 'female' and is_verified and paused_at is null
+      where school_id = ${schoolId} and gender = 'female' and is_verified and school_verified_at is not null and paused_at is null
         and id >= ${"80000000-0000-4000-8000-000000000000"}::uuid
       order by id limit 40`);
     expect(text).toContain("users_candidates_idx");
@@ -63,7 +66,7 @@ describe("hot queries use their indexes", () => {
   it("boosted candidates only, from the same index", async () => {
     const text = await plan(sql`
       select id from users
-      where school_id = ${schoolId} and gender = 'male' and is_verified and paused_at is null
+      where school_id = ${schoolId} and gender = 'male' and is_verified and school_verified_at is not null and paused_at is null
         and boost_ends_at is not null and boost_ends_at > now()`);
     expect(text).toContain("users_candidates_idx");
     expect(text).not.toContain("Seq Scan");

@@ -1,9 +1,9 @@
 import { GRADUATION_YEARS } from "@quad/contracts";
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, smallint, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, foreignKey, index, integer, pgTable, smallint, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, timestamptz, updatedAt } from "./columns";
 import { genderEnum, userRoleEnum } from "./enums";
-import { schools } from "./schools";
+import { schoolEmailDomains, schools } from "./schools";
 
 const FIRST_YEAR = Math.min(...GRADUATION_YEARS);
 const LAST_YEAR = Math.max(...GRADUATION_YEARS);
@@ -33,6 +33,16 @@ export const users = pgTable(
     /** Which gender this student is shown as candidates. */
     preference: genderEnum("preference"),
     isVerified: boolean("is_verified").notNull().default(false),
+    /**
+     * Membership of the school, proved by a code sent to a school address
+     * (private: only the owner sees it). Demo students are members without
+     * an address. Until then the student is never drawn or previewed and
+     * cannot vote, report or block.
+     */
+    schoolEmail: text("school_email").unique(),
+    /** The school domain the proof matched (the address may be at a subdomain of it). */
+    schoolEmailDomain: text("school_email_domain"),
+    schoolVerifiedAt: timestamptz("school_verified_at"),
     remainingUnlocks: integer("remaining_unlocks").notNull().default(0),
     boostEndsAt: timestamptz("boost_ends_at"),
     pausedAt: timestamptz("paused_at"),
@@ -57,18 +67,29 @@ export const users = pgTable(
       "users_verified_profile_complete",
       sql`not ${t.isVerified} or (${t.firstName} is not null and ${t.schoolId} is not null and ${t.graduationYear} is not null and ${t.gender} is not null and ${t.instagramHandle} is not null and ${t.photoKey} is not null)`,
     ),
+    // A proof of membership is for the current school: (school, domain) must be one of
+    // its domains, so changing school without clearing the proof is refused.
+    foreignKey({
+      name: "users_school_email_domain_fk",
+      columns: [t.schoolId, t.schoolEmailDomain],
+      foreignColumns: [schoolEmailDomains.schoolId, schoolEmailDomains.domain],
+    }),
+    check("users_school_proof_whole", sql`(${t.schoolVerifiedAt} is null) = (${t.schoolEmailDomain} is null)`),
+    check("users_school_email_proved", sql`${t.schoolEmail} is null or ${t.schoolVerifiedAt} is not null`),
+    check("users_school_email_lower", sql`${t.schoolEmail} = lower(${t.schoolEmail})`),
     // Candidate pool: school + gender among verified, unpaused students. `id` as a key
     // column allows a random-start keyset draw (id >= random uuid order by id limit k);
     // boost_ends_at makes the weighting, and "boosted ones only", index-only scans (a
     // separate boosted index was measured: the planner preferred this one even at 25k
-    // students per gender). Queries must repeat `is_verified and paused_at is null`.
+    // students per gender). Queries must repeat the predicate: `is_verified and
+    // school_verified_at is not null and paused_at is null` (the server spells it once).
     index("users_candidates_idx")
       .on(t.schoolId, t.gender, t.id, t.boostEndsAt)
-      .where(sql`${t.isVerified} and ${t.pausedAt} is null`),
+      .where(sql`${t.isVerified} and ${t.schoolVerifiedAt} is not null and ${t.pausedAt} is null`),
     // Landing preview: students who opted in, by gender, grouped by school.
     index("users_preview_idx")
       .on(t.gender, t.schoolId, t.id)
-      .where(sql`${t.showInPreview} and ${t.isVerified} and ${t.pausedAt} is null`),
+      .where(sql`${t.showInPreview} and ${t.isVerified} and ${t.schoolVerifiedAt} is not null and ${t.pausedAt} is null`),
   ],
 );
 

@@ -57,6 +57,7 @@ export async function seedDemoStudents(db: Database, opts: DemoSeedOptions): Pro
             index: i,
             phone: `${DEMO_PHONE_PREFIX}${String(n).padStart(4, "0")}`,
             schoolId,
+            schoolDomain: school.domain,
             avatars,
             now,
             boostShare: 0.12,

@@ -1,6 +1,6 @@
-import { and, eq, gte, lte, max } from "drizzle-orm";
+import { and, asc, eq, gte, lte, max } from "drizzle-orm";
 import type { Database } from "../client";
-import { schools, users, type NewUser } from "../schema/index";
+import { schoolEmailDomains, schools, users, type NewUser } from "../schema/index";
 import { putAvatarPool } from "./avatars";
 import type { MediaSink } from "./media";
 import { chunks, makeStudent } from "./students";
@@ -35,6 +35,13 @@ export async function seedLoadTestStudents(db: Database, opts: LoadTestSeedOptio
   if (!Number.isInteger(count) || count < 0) throw new Error(`Invalid student count: ${count}`);
   const [school] = await db.select({ id: schools.id }).from(schools).where(eq(schools.id, schoolId));
   if (!school) throw new Error(`No school with id ${schoolId}`);
+  const [domain] = await db
+    .select({ domain: schoolEmailDomains.domain })
+    .from(schoolEmailDomains)
+    .where(eq(schoolEmailDomains.schoolId, schoolId))
+    .orderBy(asc(schoolEmailDomains.domain))
+    .limit(1);
+  if (!domain) throw new Error(`School ${schoolId} has no e-mail domain, so its students cannot be members`);
   if (count === 0) return { inserted: 0 };
 
   const avatars = await putAvatarPool(opts.media);
@@ -59,6 +66,7 @@ export async function seedLoadTestStudents(db: Database, opts: LoadTestSeedOptio
           index: start - FIRST_PHONE + i,
           phone: phoneOf(start + i),
           schoolId,
+          schoolDomain: domain.domain,
           avatars,
           now,
           boostShare: 0.05,

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../client";
-import { prompts, schools } from "../schema/index";
+import { prompts, schoolEmailDomains, schools } from "../schema/index";
 import { monogramDataUri } from "./monogram";
 import { PROMPTS } from "./prompts-data";
 import { SCHOOLS } from "./schools-data";
@@ -35,6 +35,10 @@ export async function seedReferenceData(db: Database): Promise<{ schools: number
       setWhere: sql`(${schools.shortName}, ${schools.domain}, ${schools.city}, ${schools.state}, ${schools.timeZone}, ${schools.icon})
         is distinct from (excluded.short_name, excluded.domain, excluded.city, excluded.state, excluded.time_zone, excluded.icon)`,
     });
+  // Domains are only added: one may already prove someone's membership.
+  const ids = new Map((await db.select({ id: schools.id, name: schools.name }).from(schools)).map((s) => [s.name, s.id]));
+  const domainRows = SCHOOLS.flatMap((s) => [s.domain, ...(s.otherDomains ?? [])].map((domain) => ({ domain, schoolId: ids.get(s.name)! })));
+  await db.insert(schoolEmailDomains).values(domainRows).onConflictDoNothing({ target: schoolEmailDomains.domain });
   // Prompts are never rewritten: an admin may have deactivated one.
   await db
     .insert(prompts)

@@ -3,7 +3,10 @@ export interface SchoolSeed {
   shortName: string;
   /** Letters drawn on the generated icon. */
   monogram: string;
+  /** The main e-mail domain (the example address); subdomains count too. */
   domain: string;
+  /** Further real domains whose addresses prove membership. */
+  otherDomains?: readonly string[];
   city: string;
   state: string;
   timeZone: string;
@@ -15,7 +18,7 @@ export const SCHOOLS: readonly SchoolSeed[] = [
   { name: "University of California, Berkeley", shortName: "UC Berkeley", monogram: "UCB", domain: "berkeley.edu", city: "Berkeley", state: "CA", timeZone: "America/Los_Angeles" },
   { name: "University of California, Los Angeles", shortName: "UCLA", monogram: "UCLA", domain: "ucla.edu", city: "Los Angeles", state: "CA", timeZone: "America/Los_Angeles" },
   { name: "University of Southern California", shortName: "USC", monogram: "USC", domain: "usc.edu", city: "Los Angeles", state: "CA", timeZone: "America/Los_Angeles" },
-  { name: "University of Washington", shortName: "UW", monogram: "UW", domain: "uw.edu", city: "Seattle", state: "WA", timeZone: "America/Los_Angeles" },
+  { name: "University of Washington", shortName: "UW", monogram: "UW", domain: "uw.edu", otherDomains: ["washington.edu"], city: "Seattle", state: "WA", timeZone: "America/Los_Angeles" },
   { name: "Arizona State University", shortName: "ASU", monogram: "ASU", domain: "asu.edu", city: "Tempe", state: "AZ", timeZone: "America/Phoenix" },
   { name: "University of Colorado Boulder", shortName: "CU Boulder", monogram: "CU", domain: "colorado.edu", city: "Boulder", state: "CO", timeZone: "America/Denver" },
   { name: "University of Utah", shortName: "Utah", monogram: "U", domain: "utah.edu", city: "Salt Lake City", state: "UT", timeZone: "America/Denver" },

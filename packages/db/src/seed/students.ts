@@ -12,6 +12,8 @@ export interface StudentSpec {
   index: number;
   phone: string;
   schoolId: number;
+  /** One of the school's e-mail domains: seeded students are members without an address. */
+  schoolDomain: string;
   avatars: readonly AvatarKeys[];
   now: Date;
   /** Share of students given a running boost. */
@@ -20,7 +22,7 @@ export interface StudentSpec {
 }
 
 /**
- * One verified student. Genders alternate by index so every school has both;
+ * One verified student, a member of the school. Genders alternate by index so every school has both;
  * everything else comes from a PRNG seeded per student, so runs are identical
  * apart from timestamps derived from `now`.
  */
@@ -47,6 +49,8 @@ export function makeStudent(spec: StudentSpec): NewUser {
     emojis: rnd.sample(EMOJIS, rnd.int(1, 3)),
     preference: rnd.next() < 0.5 ? "female" : "male",
     isVerified: true,
+    schoolEmailDomain: spec.schoolDomain,
+    schoolVerifiedAt: spec.now,
     boostEndsAt: boosted ? new Date(spec.now.getTime() + boostHours * HOUR_MS) : null,
     showInPreview: spec.showInPreview,
   };

@@ -1,18 +1,23 @@
 import { randomInt } from "node:crypto";
 import type { Database } from "../client";
-import { prompts, schools, users, type NewUser, type Prompt, type School, type User } from "../schema/index";
+import { sql } from "drizzle-orm";
+import { prompts, schoolEmailDomains, schools, users, type NewUser, type Prompt, type School, type User } from "../schema/index";
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomInt(1e6).toString(36)}`;
 
-/** A school with a unique name (tests that need reference data can call seed() instead). */
+/**
+ * A school with a unique name and e-mail domain (`tu-….edu`, which proves
+ * membership); tests that need reference data can call seed() instead.
+ */
 export async function insertTestSchool(db: Database, overrides: Partial<School> = {}): Promise<School> {
+  const id = unique();
   const [row] = await db
     .insert(schools)
     .values({
-      name: `Test University ${unique()}`,
+      name: `Test University ${id}`,
       shortName: "TU",
-      domain: "test.edu",
+      domain: `tu-${id}.edu`,
       city: "Testville",
       state: "CA",
       timeZone: "America/Los_Angeles",
@@ -20,6 +25,7 @@ export async function insertTestSchool(db: Database, overrides: Partial<School> 
       ...overrides,
     })
     .returning();
+  await db.insert(schoolEmailDomains).values({ domain: row!.domain.toLowerCase(), schoolId: row!.id }).onConflictDoNothing();
   return row!;
 }
 
@@ -37,10 +43,21 @@ export function randomUsPhone(): string {
   return `+1${area}${200 + randomInt(800)}${String(randomInt(10_000)).padStart(4, "0")}`;
 }
 
-export type TestUserOverrides = Partial<NewUser> & { schoolId: number };
+export type TestUserOverrides = Partial<NewUser> & { schoolId: number; /** false: has not proved a school address yet */ member?: boolean };
 
-/** A complete, verified student (the verified-profile CHECK needs every field); override anything. */
+/**
+ * A complete, verified student (the verified-profile CHECK needs every field)
+ * and a member of the school (proved by one of its domains, no address);
+ * override anything.
+ */
 export async function insertTestUser(db: Database, overrides: TestUserOverrides): Promise<User> {
+  const { member = true, ...values } = overrides;
+  const membership = member
+    ? {
+        schoolEmailDomain: sql`(select domain from school_email_domains where school_id = ${values.schoolId} order by domain limit 1)`,
+        schoolVerifiedAt: new Date(),
+      }
+    : {};
   const [row] = await db
     .insert(users)
     .values({
@@ -51,7 +68,8 @@ export async function insertTestUser(db: Database, overrides: TestUserOverrides)
       instagramHandle: "@test.student",
       photoKey: "test/photo.jpg",
       isVerified: true,
-      ...overrides,
+      ...membership,
+      ...values,
     })
     .returning();
   return row!;

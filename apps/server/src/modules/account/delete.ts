@@ -8,7 +8,8 @@ import { recordRevocations, type SessionRevocations } from "../auth/revocations"
 
 /**
  * Deletes an account at once. The profile row goes, and with it (by foreign
- * keys) received votes, rounds, unlocks, allowances, blocks and reports.
+ * keys) received votes, rounds, unlocks, allowances, blocks, reports, the
+ * school address with its codes and the e-mails sent to it.
  * Votes the student cast stay counted for their recipients with the voter
  * set to null, so they can never be revealed; purchases stay for the books
  * without the profile. Sessions, codes, consent records and texts to the

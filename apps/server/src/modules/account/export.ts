@@ -1,8 +1,8 @@
 import type { Database } from "@quad/db";
-import { authSessions, blocks, consents, flashSaleOffers, prompts, reports, smsOutbox, unlocks, users, votes } from "@quad/db/schema";
+import { authSessions, blocks, consents, emailOutbox, flashSaleOffers, prompts, reports, smsOutbox, unlocks, users, votes } from "@quad/db/schema";
 import { count, desc, eq } from "drizzle-orm";
 import { getMe } from "../users/profile";
-import { votesForUser } from "../inbox/received";
+import { readVotesPage } from "../inbox/received";
 import { paymentHistory } from "../payments/service";
 
 /**
@@ -14,7 +14,7 @@ import { paymentHistory } from "../payments/service";
 export async function exportAccount(db: Database, phone: string, now: Date) {
   const profile = await getMe(db, phone);
   const me = profile.id;
-  const [consentRows, sessions, cast, unlocked, blocked, reportsMade, reportsAbout, texts, purchases_, received, flashSale] = await Promise.all([
+  const [consentRows, sessions, cast, unlocked, blocked, reportsMade, reportsAbout, texts, purchases_, received, flashSale, emails] = await Promise.all([
     db.select().from(consents).where(eq(consents.phone, phone)).orderBy(desc(consents.createdAt)),
     db.select({ createdAt: authSessions.createdAt, expiresAt: authSessions.expiresAt, revokedAt: authSessions.revokedAt }).from(authSessions).where(eq(authSessions.phone, phone)),
     db
@@ -32,6 +32,11 @@ export async function exportAccount(db: Database, phone: string, now: Date) {
     paymentHistory(db, phone),
     allReceived(db, phone),
     db.select({ startedAt: flashSaleOffers.startedAt, endsAt: flashSaleOffers.endsAt }).from(flashSaleOffers).where(eq(flashSaleOffers.userId, me)),
+    db
+      .select({ to: emailOutbox.toAddress, subject: emailOutbox.subject, status: emailOutbox.status, createdAt: emailOutbox.createdAt })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.userId, me))
+      .orderBy(desc(emailOutbox.createdAt)),
   ]);
   return {
     exportedAt: now.toISOString(),
@@ -45,6 +50,7 @@ export async function exportAccount(db: Database, phone: string, now: Date) {
     reportsMade: reportsMade.map((row) => ({ reason: row.reason, note: row.note, at: row.createdAt.toISOString() })),
     reportsAboutYou: reportsAbout[0]?.n ?? 0,
     textMessages: texts.map((row) => ({ body: row.body, status: row.status, at: row.createdAt.toISOString() })),
+    emails: emails.map((row) => ({ to: row.to, subject: row.subject, status: row.status, at: row.createdAt.toISOString() })),
     purchases: purchases_.purchases,
     flashSale: flashSale[0] ? { startedAt: flashSale[0].startedAt.toISOString(), endsAt: flashSale[0].endsAt.toISOString() } : null,
   };
@@ -54,7 +60,7 @@ async function allReceived(db: Database, phone: string) {
   const cards = [];
   let cursor: string | undefined;
   for (;;) {
-    const page = await votesForUser(db, phone, { page: 1, limit: 50, cursor });
+    const { page } = await readVotesPage(db, phone, { page: 1, limit: 50, cursor });
     cards.push(...page.votes);
     if (!page.nextCursor) return cards;
     cursor = page.nextCursor;

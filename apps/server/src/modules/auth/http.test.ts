@@ -247,6 +247,8 @@ describe("development outbox", () => {
         PAYMENT_PROVIDER: "stripe",
         STRIPE_SECRET_KEY: "sk_test_x",
         STRIPE_WEBHOOK_SECRET: "whsec_x",
+        EMAIL_PROVIDER: "smtp",
+        SMTP_URL: "smtp://127.0.0.1:2525",
       },
     });
     try {

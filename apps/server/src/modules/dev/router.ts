@@ -1,5 +1,5 @@
-import { SmsOutbox, SmsOutboxInput } from "@quad/contracts";
-import { smsOutbox } from "@quad/db/schema";
+import { EmailOutbox, EmailOutboxInput, SmsOutbox, SmsOutboxInput } from "@quad/contracts";
+import { emailOutbox, smsOutbox } from "@quad/db/schema";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { AppError } from "../../errors";
 import { publicProcedure, router } from "../../trpc/init";
@@ -22,6 +22,19 @@ export const devRouter = router({
         // What went out: queued, failed or withheld texts never reached the phone.
         .where(and(eq(smsOutbox.toPhone, input.phone), inArray(smsOutbox.status, ["sent", "delivered"])))
         .orderBy(desc(smsOutbox.createdAt))
+        .limit(50);
+      return { messages: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
+    }),
+  /** What the outbox e-mail provider "sent" to one address, newest first, as that inbox would show it. */
+  emailOutbox: devProcedure
+    .input(EmailOutboxInput)
+    .output(EmailOutbox)
+    .query(async ({ ctx, input }) => {
+      const rows = await ctx.db
+        .select({ to: emailOutbox.toAddress, subject: emailOutbox.subject, body: emailOutbox.body, createdAt: emailOutbox.createdAt })
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.toAddress, input.to), eq(emailOutbox.status, "sent")))
+        .orderBy(desc(emailOutbox.createdAt))
         .limit(50);
       return { messages: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
     }),

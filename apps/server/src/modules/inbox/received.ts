@@ -3,6 +3,7 @@ import { preparedStatement, type Database } from "@quad/db";
 import { users } from "@quad/db/schema";
 import { eq, sql } from "drizzle-orm";
 import { AppError } from "../../errors";
+import { memberSql, notMemberError } from "../school-email/membership";
 import { toVoteCard, type RevealedVoter } from "./cards";
 
 export async function userIdByPhone(db: Database, phone: string): Promise<string> {
@@ -44,6 +45,8 @@ interface PageRow {
   createdAt: string;
   /** The voter's profile, read only when this recipient unlocked them. */
   revealed: unknown;
+  /** The recipient proved membership of their school (else the inbox is closed). */
+  member: boolean;
 }
 
 /**
@@ -73,7 +76,8 @@ const pageStatement = (byCursor: boolean) =>
       select v.id, p.text as prompt, to_json(k.created_at) #>> '{}' as "createdAt",
              case when unlocked.voter_id is not null then json_build_object(
                'firstName', voter.first_name, 'graduationYear', voter.graduation_year, 'instagramHandle', voter.instagram_handle,
-               'emojis', voter.emojis, 'photoKey', voter.photo_key) end as revealed
+               'emojis', voter.emojis, 'photoKey', voter.photo_key) end as revealed,
+             ${memberSql("me")} as member
       from users me
       left join lateral (
         select id, created_at from votes
@@ -91,11 +95,19 @@ const pageStatement = (byCursor: boolean) =>
 const pageByCursor = pageStatement(true);
 const pageByNumber = pageStatement(false);
 
-export async function votesForUser(
+/** GET /votes/for-user: only a proved member of a school opens the inbox. */
+export async function votesForUser(db: Database, phone: string, input: { page: number; limit: number; cursor?: string }): Promise<VotesPage> {
+  const { page, member } = await readVotesPage(db, phone, input);
+  if (!member) throw notMemberError();
+  return page;
+}
+
+/** A page of received votes, and whether the recipient proved membership (the export reads it either way). */
+export async function readVotesPage(
   db: Database,
   phone: string,
   input: { page: number; limit: number; cursor?: string },
-): Promise<VotesPage> {
+): Promise<{ page: VotesPage; member: boolean }> {
   const after = input.cursor ? decodeCursor(input.cursor) : undefined;
   const values: PageValues = {
     phone,
@@ -110,11 +122,12 @@ export async function votesForUser(
   const hasMore = found.length > input.limit;
   const pageRows = found.slice(0, input.limit);
   const last = pageRows[pageRows.length - 1];
-  return {
+  const page = {
     votes: pageRows.map((row) => toVoteCard({ ...row, id: row.id!, revealed: row.revealed === null ? null : fromJson<RevealedVoter>(row.revealed) })),
     hasMore,
     nextCursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id! }) : null,
   };
+  return { page, member: rows[0]!.member };
 }
 
 /** postgres.js and PGlite both parse json columns; a string is parsed here just in case. */

@@ -3,6 +3,7 @@ import type { Database } from "@quad/db";
 import { prompts, unlocks, users, votes } from "@quad/db/schema";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { AppError } from "../../errors";
+import { requireMember } from "../school-email/membership";
 import { unlockedCard } from "./cards";
 import { userIdByPhone } from "./received";
 
@@ -21,6 +22,7 @@ export const UNLOCK_MESSAGES = {
  */
 export async function unlockVoter(db: Database, phone: string, voteId: string, now: Date): Promise<UnlockResult> {
   const me = await userIdByPhone(db, phone);
+  await requireMember(db, me);
   return db.transaction(async (tx) => {
     const [vote] = await tx
       .select({ id: votes.id, voterId: votes.voterId, prompt: prompts.text, createdAt: votes.createdAt })

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { authCodes, authSessions, sessionRevocations, smsOutbox } from "@quad/db/schema";
-import { createTestDatabase, type TestDatabase } from "@quad/db/testing";
+import { authCodes, authSessions, emailOutbox, schoolEmailCodes, sessionRevocations, smsOutbox } from "@quad/db/schema";
+import { createTestDatabase, insertTestSchool, insertTestUser, type TestDatabase } from "@quad/db/testing";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purgeExpired, RETENTION } from "./purge";
@@ -54,6 +54,25 @@ describe("the purge", () => {
       .values([message(ago(31 * DAY)), message(ago(29 * DAY))])
       .returning({ id: smsOutbox.id });
 
+    // School e-mail codes count toward a day's limits; e-mails are kept 30 days, as texts are.
+    const student = await insertTestUser(t.db, { schoolId: (await insertTestSchool(t.db)).id, member: false });
+    const schoolCode = (createdAt: Date) => ({
+      userId: student.id,
+      address: "ada@tu.edu",
+      codeHash: randomUUID(),
+      createdAt,
+      expiresAt: new Date(createdAt.getTime() + 10 * MINUTE),
+    });
+    const schoolCodes = await t.db
+      .insert(schoolEmailCodes)
+      .values([schoolCode(ago(DAY + 11 * MINUTE)), schoolCode(ago(DAY - MINUTE))])
+      .returning({ id: schoolEmailCodes.id });
+    const email = (createdAt: Date) => ({ userId: student.id, toAddress: "ada@tu.edu", subject: "s", body: "b", status: "sent", createdAt });
+    const emails = await t.db
+      .insert(emailOutbox)
+      .values([email(ago(31 * DAY)), email(ago(29 * DAY))])
+      .returning({ id: emailOutbox.id });
+
     // A sign-out matters only while the family's access tokens could still be valid.
     const recentSignOut = randomUUID();
     await t.db.insert(sessionRevocations).values([
@@ -61,14 +80,16 @@ describe("the purge", () => {
       { familyId: recentSignOut, revokedAt: ago(RETENTION.sessionRevocationsMs - MINUTE) }, // tokens may still be live: kept
     ]);
 
-    expect(await purgeExpired(t.db, NOW)).toEqual({ authCodes: 1, sessions: 2, sessionRevocations: 1, smsOutbox: 1 });
+    expect(await purgeExpired(t.db, NOW)).toEqual({ authCodes: 1, sessions: 2, sessionRevocations: 1, smsOutbox: 1, schoolEmailCodes: 1, emailOutbox: 1 });
     expect(await t.db.select().from(sessionRevocations).where(eq(sessionRevocations.familyId, recentSignOut))).toHaveLength(1);
     const left = async <T extends { id: string }>(rows: T[], table: typeof authCodes | typeof authSessions | typeof smsOutbox) =>
       (await t.db.select({ id: table.id }).from(table).where(inArray(table.id, rows.map((r) => r.id)))).map((r) => rows.findIndex((x) => x.id === r.id)).sort();
     expect(await left(codes, authCodes)).toEqual([1, 2, 3]);
     expect(await left(sessions, authSessions)).toEqual([2, 3, 4]);
     expect(await left(messages, smsOutbox)).toEqual([1]);
+    expect((await t.db.select({ id: schoolEmailCodes.id }).from(schoolEmailCodes)).map((r) => r.id)).toEqual([schoolCodes[1]!.id]);
+    expect((await t.db.select({ id: emailOutbox.id }).from(emailOutbox)).map((r) => r.id)).toEqual([emails[1]!.id]);
 
-    expect(await purgeExpired(t.db, NOW)).toEqual({ authCodes: 0, sessions: 0, sessionRevocations: 0, smsOutbox: 0 });
+    expect(await purgeExpired(t.db, NOW)).toEqual({ authCodes: 0, sessions: 0, sessionRevocations: 0, smsOutbox: 0, schoolEmailCodes: 0, emailOutbox: 0 });
   });
 });

@@ -1,7 +1,8 @@
 import type { Gender } from "@quad/contracts";
 import type { Database } from "@quad/db";
 import { prompts, users } from "@quad/db/schema";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { shownWhere } from "../school-email/membership";
 import type { PoolEntry } from "./draw";
 import type { PoolInvalidationBus } from "./pool-invalidation";
 
@@ -76,7 +77,7 @@ export function createCandidatePool(db: Database, clock: () => number = Date.now
         const rows = await db
           .select({ id: users.id, boostEndsAt: users.boostEndsAt })
           .from(users)
-          .where(and(eq(users.schoolId, schoolId), eq(users.gender, gender), eq(users.isVerified, true), isNull(users.pausedAt)));
+          .where(and(eq(users.schoolId, schoolId), eq(users.gender, gender), shownWhere()));
         return rows.map(toEntry);
       });
     },
@@ -85,7 +86,7 @@ export function createCandidatePool(db: Database, clock: () => number = Date.now
         const rows = await db
           .select({ id: users.id, boostEndsAt: users.boostEndsAt, schoolId: users.schoolId })
           .from(users)
-          .where(and(eq(users.showInPreview, true), eq(users.isVerified, true), isNull(users.pausedAt), eq(users.gender, gender)));
+          .where(and(eq(users.showInPreview, true), shownWhere(), eq(users.gender, gender)));
         const bySchool = new Map<number, PoolEntry[]>();
         for (const row of rows) {
           if (row.schoolId === null) continue;

@@ -1,8 +1,9 @@
 import type { CandidateOption, Gender } from "@quad/contracts";
 import type { Database } from "@quad/db";
 import { users } from "@quad/db/schema";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { mediaUrl } from "../../media/storage";
+import { shownWhere } from "../school-email/membership";
 
 /** The public fields of students (docs/architecture.md "Data classes"): never a handle, never a phone. */
 export async function publicProfiles(
@@ -23,8 +24,7 @@ export async function publicProfiles(
     .where(
       and(
         inArray(users.id, [...ids]),
-        eq(users.isVerified, true),
-        isNull(users.pausedAt),
+        shownWhere(),
         eq(users.gender, eligibility.gender),
         eligibility.schoolId === undefined ? undefined : eq(users.schoolId, eligibility.schoolId),
         eligibility.previewOnly ? eq(users.showInPreview, true) : undefined,

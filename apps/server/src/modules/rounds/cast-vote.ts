@@ -1,11 +1,12 @@
 import { VOTE_COOLDOWN_MS, VOTES_PER_BATCH, type Gender } from "@quad/contracts";
 import { isCheckViolation, preparedStatement, type Database } from "@quad/db";
 import { sql } from "drizzle-orm";
+import { memberSql } from "../school-email/membership";
 import { dateOfMs, epochMs, notBlockedEitherWay } from "./sql-values";
 
 /** Why a vote was refused (it stored nothing then), as the statement's snapshot shows. */
 export type VoteRefusal =
-  | { reason: "no_voter" | "not_verified" | "no_open_round" | "not_in_round" | "blocked" }
+  | { reason: "no_voter" | "not_verified" | "not_member" | "no_open_round" | "not_in_round" | "blocked" }
   | { reason: "cooldown"; cooldownUntil: Date }
   /** Everything held when the statement started, yet a concurrent vote closed the round or used the allowance first. */
   | { reason: "lost_race" };
@@ -16,6 +17,7 @@ interface Row {
   votesInBatch: number | null;
   voterId: string | null;
   canVote: boolean | null;
+  member: boolean | null;
   cooldownUntilMs: number | null;
   roundPromptId: number | null;
   candidateAId: string | null;
@@ -61,7 +63,7 @@ const voteStatement = preparedStatement<{
   return sql`
     with voter as (
       select id from users
-      where phone = ${p.phone} and is_verified and school_id is not null and gender is not null
+      where phone = ${p.phone} and ${memberSql("users")} and school_id is not null and gender is not null
     ), closed as (
       update rounds r set status = 'voted', closed_at = ${now}
       from voter
@@ -90,7 +92,7 @@ const voteStatement = preparedStatement<{
       returning users.id
     )
     select (select votes_in_batch from counted) as "votesInBatch",
-           u.id as "voterId", (u.is_verified and u.school_id is not null and u.gender is not null) as "canVote",
+           u.id as "voterId", (u.is_verified and u.school_id is not null and u.gender is not null) as "canVote", ${memberSql("u")} as member,
            ${epochMs(sql`s.cooldown_until`)} as "cooldownUntilMs",
            o.prompt_id as "roundPromptId", o.candidate_a_id as "candidateAId", o.candidate_b_id as "candidateBId",
            case when u.id is not null then not ${notBlockedEitherWay(sql`u.id`, candidate)} end as blocked
@@ -132,6 +134,7 @@ export async function storeVote(
 function whyRefused(row: Row, vote: { candidateId: string; promptId: number; now: Date }): VoteRefusal {
   if (row.voterId === null) return { reason: "no_voter" };
   if (!row.canVote) return { reason: "not_verified" };
+  if (!row.member) return { reason: "not_member" };
   const cooldownUntil = dateOfMs(row.cooldownUntilMs);
   if (cooldownUntil && cooldownUntil > vote.now) return { reason: "cooldown", cooldownUntil };
   if (row.roundPromptId === null) return { reason: "no_open_round" };

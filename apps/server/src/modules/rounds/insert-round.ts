@@ -1,6 +1,7 @@
 import type { CandidateOption, Gender } from "@quad/contracts";
 import { preparedStatement, type Database } from "@quad/db";
 import { sql } from "drizzle-orm";
+import { shownSql } from "../school-email/membership";
 import { fromJson, notBlockedEitherWay, publicProfileJson, toCandidate, type PublicProfileRow } from "./sql-values";
 
 export interface InsertedRound {
@@ -13,7 +14,7 @@ export interface InsertedRound {
 
 /**
  * Stores a round for a drawn pair in one statement, and only if both may be
- * shown right now (verified, not paused or held, the voter's school and shown
+ * shown right now (verified, a proved member, not paused or held, the voter's school and shown
  * gender, never the voter, no block either way): the pool the pair was drawn
  * from is a cache, the database decides. Answers the candidates' public
  * profiles and the prompt's text with it. A concurrent opener makes the
@@ -26,7 +27,7 @@ const insertStatement = preparedStatement<{ voterId: string; a: string; b: strin
       select c.id, c.photo_key, c.first_name, c.graduation_year, c.organizations, c.interests
       from users c
       where c.id in (${p.a}::uuid, ${p.b}::uuid) and c.id <> ${voter}
-        and c.is_verified and c.paused_at is null and c.school_id = ${p.schoolId} and c.gender = ${p.gender}::gender
+        and ${shownSql("c")} and c.school_id = ${p.schoolId} and c.gender = ${p.gender}::gender
         and ${notBlockedEitherWay(voter, sql`c.id`)}
     ), opened as (
       insert into rounds (voter_id, prompt_id, candidate_a_id, candidate_b_id, created_at)

@@ -1,6 +1,7 @@
 import type { CandidateOption, Gender } from "@quad/contracts";
 import { preparedStatement, type Database } from "@quad/db";
 import { sql } from "drizzle-orm";
+import { memberSql, shownSql } from "../school-email/membership";
 import { PREFERRED_GENDER, dateOfMs, epochMs, fromJson, notBlockedEitherWay, publicProfileJson, toCandidate, type PublicProfileRow } from "./sql-values";
 
 /** How far back "recently shown" and "prompt already used" look. */
@@ -19,7 +20,7 @@ export interface OpenRound {
 
 /** Everything `GET /prompts/random` needs to decide, read in one statement. */
 export interface RoundState {
-  voter: { id: string; schoolId: number | null; gender: Gender | null; preference: Gender | null; isVerified: boolean };
+  voter: { id: string; schoolId: number | null; gender: Gender | null; preference: Gender | null; isVerified: boolean; member: boolean };
   /** The gender this voter is shown (their preference, else the other gender). */
   shownGender: Gender;
   cooldownUntil: Date | null;
@@ -37,6 +38,7 @@ interface Row {
   gender: Gender | null;
   preference: Gender | null;
   isVerified: boolean;
+  member: boolean;
   shownGender: Gender;
   cooldownUntilMs: number | null;
   skipsInRow: number;
@@ -60,7 +62,7 @@ interface Row {
  */
 const roundStateStatement = preparedStatement<{ phone: string }>(
   (p) => sql`
-      select u.id, u.school_id as "schoolId", u.gender, u.preference, u.is_verified as "isVerified",
+      select u.id, u.school_id as "schoolId", u.gender, u.preference, u.is_verified as "isVerified", ${memberSql("u")} as "member",
              ${PREFERRED_GENDER} as "shownGender",
              ${epochMs(sql`s.cooldown_until`)} as "cooldownUntilMs", coalesce(s.skips_in_row, 0) as "skipsInRow",
              o.id as "roundId", o.prompt_id as "promptId", p.text as "promptText",
@@ -77,9 +79,9 @@ const roundStateStatement = preparedStatement<{ phone: string }>(
       left join voter_state s on s.user_id = u.id
       left join rounds o on o.voter_id = u.id and o.status = 'open'
       left join prompts p on p.id = o.prompt_id
-      left join users a on a.id = o.candidate_a_id and a.is_verified and a.paused_at is null
+      left join users a on a.id = o.candidate_a_id and ${shownSql("a")}
         and a.school_id = u.school_id and a.gender = ${PREFERRED_GENDER} and ${notBlockedEitherWay(sql`u.id`, sql`a.id`)}
-      left join users b on b.id = o.candidate_b_id and b.is_verified and b.paused_at is null
+      left join users b on b.id = o.candidate_b_id and ${shownSql("b")}
         and b.school_id = u.school_id and b.gender = ${PREFERRED_GENDER} and ${notBlockedEitherWay(sql`u.id`, sql`b.id`)}
       where u.phone = ${p.phone}`,
 );
@@ -90,7 +92,7 @@ export async function readRoundState(db: Database, phone: string): Promise<Round
   const a = fromJson<PublicProfileRow | null>(row.a);
   const b = fromJson<PublicProfileRow | null>(row.b);
   return {
-    voter: { id: row.id, schoolId: row.schoolId, gender: row.gender, preference: row.preference, isVerified: row.isVerified },
+    voter: { id: row.id, schoolId: row.schoolId, gender: row.gender, preference: row.preference, isVerified: row.isVerified, member: row.member },
     shownGender: row.shownGender,
     cooldownUntil: dateOfMs(row.cooldownUntilMs),
     skipsInRow: row.skipsInRow,

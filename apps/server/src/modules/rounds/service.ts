@@ -12,6 +12,7 @@ import { isUniqueViolation, type Database } from "@quad/db";
 import { prompts, rounds } from "@quad/db/schema";
 import { and, eq } from "drizzle-orm";
 import { AppError } from "../../errors";
+import { notMemberError } from "../school-email/membership";
 import type { CandidatePool } from "./candidate-pool";
 import { publicProfiles } from "./candidates";
 import { storeVote } from "./cast-vote";
@@ -37,7 +38,7 @@ export const ROUND_MESSAGES = {
   noPrompts: "No prompts are available right now.",
 } as const;
 
-/** A voter who may vote: verified, so with a school and a gender. */
+/** A voter who may vote: verified, so with a school and a gender, and a proved member of the school. */
 type VotingState = RoundState & { voter: { schoolId: number; gender: Gender } };
 
 async function votingState(db: Database, phone: string): Promise<VotingState> {
@@ -45,6 +46,7 @@ async function votingState(db: Database, phone: string): Promise<VotingState> {
   if (!state) throw new AppError("NOT_FOUND", ERROR_MESSAGES.noSuchUser);
   const { voter } = state;
   if (!voter.isVerified || voter.schoolId === null || voter.gender === null) throw new AppError("FORBIDDEN", ROUND_MESSAGES.notVerified);
+  if (!voter.member) throw notMemberError();
   return state as VotingState;
 }
 
@@ -148,6 +150,8 @@ export async function castVote(
       throw new AppError("NOT_FOUND", ERROR_MESSAGES.noSuchUser);
     case "not_verified":
       throw new AppError("FORBIDDEN", ROUND_MESSAGES.notVerified);
+    case "not_member":
+      throw notMemberError();
     case "cooldown":
       throw cooldownError(outcome.cooldownUntil, now);
     case "no_open_round":

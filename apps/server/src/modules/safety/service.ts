@@ -4,6 +4,7 @@ import { blocks, reports, rounds, users } from "@quad/db/schema";
 import { and, count, desc, eq, gt, inArray, isNull, min, or } from "drizzle-orm";
 import { AppError } from "../../errors";
 import { mediaUrl } from "../../media/storage";
+import { requireMember } from "../school-email/membership";
 import { resolveTarget, wasShown } from "./target";
 
 /** The voter's open round, if it shows this candidate. */
@@ -16,6 +17,7 @@ const openRoundShowing = (voter: string, candidate: string) =>
  * refused. Open rounds showing one to the other are closed now.
  */
 export async function blockStudent(db: Database, me: string, target: SafetyTarget, now: Date): Promise<void> {
+  await requireMember(db, me);
   const { id: other } = await resolveTarget(db, me, target);
   await db.transaction(async (tx) => {
     await tx.insert(blocks).values({ blockerId: me, blockedId: other, createdAt: now }).onConflictDoNothing();
@@ -49,13 +51,14 @@ export async function listBlocked(db: Database, me: string) {
 
 /**
  * Who may report: a verified student (a complete profile with a photo) whose
- * own profile is not held for review. Decided before the target is looked
+ * own profile is not held for review, a proved member of the school. Decided before the target is looked
  * at, so the answer says nothing about the id asked about.
  */
 async function requireReporter(db: Database, me: string): Promise<{ schoolId: number | null }> {
   const [row] = await db.select({ verified: users.isVerified, heldAt: users.heldForReviewAt, schoolId: users.schoolId }).from(users).where(eq(users.id, me));
   if (!row?.verified) throw new AppError("FORBIDDEN", ERROR_MESSAGES.reportNeedsVerifiedProfile);
   if (row.heldAt) throw new AppError("FORBIDDEN", ERROR_MESSAGES.reportWhileHeld);
+  await requireMember(db, me);
   return row;
 }
 

@@ -1,12 +1,18 @@
 import type { School } from "@quad/contracts";
 import type { Database } from "@quad/db";
 import { schools } from "@quad/db/schema";
-import { asc } from "drizzle-orm";
+import { asc, sql } from "drizzle-orm";
 
+/** Every school, with the e-mail domains that prove membership (its main domain first). */
 export async function listSchools(db: Database): Promise<School[]> {
-  const rows = await db
-    .select({ id: schools.id, schoolName: schools.name, icon: schools.icon })
+  return db
+    .select({
+      id: schools.id,
+      schoolName: schools.name,
+      icon: schools.icon,
+      emailDomains: sql<string[]>`coalesce((select array_agg(d.domain order by d.domain <> lower(${schools.domain}), d.domain)
+        from school_email_domains d where d.school_id = ${schools.id}), '{}'::text[])`,
+    })
     .from(schools)
     .orderBy(asc(schools.name));
-  return rows;
 }

@@ -3,6 +3,7 @@ import { ERROR_MESSAGES, VALIDATION, type MeUser, type ProfileUpdate } from "@qu
 import { preparedStatement, type Database } from "@quad/db";
 import { authSessions, schools, sessionRevocations, users, type User } from "@quad/db/schema";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { AppError } from "../../errors";
 import { mediaUrl, type MediaStorage } from "../../media/storage";
 import type { ProcessedPhoto } from "./photo";
@@ -38,6 +39,8 @@ interface MeRow {
   paused: boolean;
   held_for_review: boolean;
   show_in_preview: boolean;
+  school_email: string | null;
+  member: boolean;
   school_name: string | null;
   school_icon: string | null;
 }
@@ -51,6 +54,7 @@ const meStatement = preparedStatement<{ phone: string }>(
     sql`select u.id, u.phone, u.first_name, u.school_id, u.graduation_year, u.instagram_handle, u.gender, u.preference,
           u.photo_key, u.is_verified, u.remaining_unlocks, u.boost_ends_at, u.organizations, u.interests, u.emojis,
           u.paused_at is not null as paused, u.held_for_review_at is not null as held_for_review, u.show_in_preview,
+          u.school_email, u.school_verified_at is not null as member,
           s.name as school_name, s.icon as school_icon
         from users u left join schools s on s.id = u.school_id
         where u.phone = ${p.phone}`,
@@ -80,6 +84,8 @@ export async function getMe(db: Database, phone: string): Promise<MeUser> {
     paused: row.paused,
     heldForReview: row.held_for_review,
     showInPreview: row.show_in_preview,
+    schoolEmailVerified: row.member,
+    schoolEmail: row.school_email,
   };
 }
 
@@ -117,12 +123,13 @@ export async function updateProfile(
     ...(input.emojis !== undefined && { emojis: input.emojis }),
     ...(stored && { photoKey: stored.photoKey }),
   };
+  const proof = input.university !== undefined ? proofFollowsSchool(input.university) : {};
 
   const [previous] = await deps.db.select({ photoKey: users.photoKey }).from(users).where(eq(users.phone, phone));
   const now = deps.now();
-  const [updated] = previous ? await deps.db.update(users).set({ ...changes, updatedAt: now }).where(eq(users.phone, phone)).returning() : [];
+  const [updated] = previous ? await deps.db.update(users).set({ ...changes, ...proof, updatedAt: now }).where(eq(users.phone, phone)).returning() : [];
   // No profile (never made, or deleted since the read above): only a live session may create one.
-  let user = updated ?? (await createProfile(deps.db, viewer, changes, now));
+  let user = updated ?? (await createProfile(deps.db, viewer, changes, proof, now));
 
   if (!user.isVerified) {
     const [verified] = await deps.db
@@ -154,6 +161,7 @@ async function createProfile(
   db: Database,
   viewer: { phone: string; sessionId: string },
   changes: Partial<typeof users.$inferInsert>,
+  proof: ReturnType<typeof proofFollowsSchool> | Record<string, never>,
   now: Date,
 ): Promise<User> {
   if (!UUID.test(viewer.sessionId)) throw new AppError("UNAUTHORIZED", ERROR_MESSAGES.unauthorized);
@@ -170,10 +178,24 @@ async function createProfile(
     const [saved] = await tx
       .insert(users)
       .values({ phone: viewer.phone, ...changes, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({ target: users.phone, set: { ...changes, updatedAt: now } })
+      .onConflictDoUpdate({ target: users.phone, set: { ...changes, ...proof, updatedAt: now } })
       .returning();
     return saved!;
   });
+}
+
+/**
+ * A proved school address proves membership of that school only: moving to
+ * another school clears it in the same statement (the users_school_email_domain_fk
+ * refuses a proof that names another school's domain).
+ */
+function proofFollowsSchool(schoolId: number) {
+  const keep = <T>(column: AnyPgColumn) => sql<T>`case when ${users.schoolId} is distinct from ${schoolId} then null else ${column} end`;
+  return {
+    schoolEmail: keep<string | null>(users.schoolEmail),
+    schoolEmailDomain: keep<string | null>(users.schoolEmailDomain),
+    schoolVerifiedAt: keep<Date | null>(users.schoolVerifiedAt),
+  };
 }
 
 /** Every field a profile requires, plus a processed photo. */

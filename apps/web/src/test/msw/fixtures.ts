@@ -24,6 +24,8 @@ export function createMeUser(overrides: Partial<MeUser> = {}): MeUser {
     paused: false,
     showInPreview: false,
     heldForReview: false,
+    schoolEmailVerified: true,
+    schoolEmail: "avery@state.edu",
     ...overrides,
   };
 }
@@ -38,5 +40,5 @@ export function createTokens(overrides: Partial<AuthTokens> = {}): AuthTokens {
 }
 
 export function createSchool(overrides: Partial<School> = {}): School {
-  return { id: 1, schoolName: "State University", icon: "/api/media/schools/1.svg", ...overrides };
+  return { id: 1, schoolName: "State University", icon: "/api/media/schools/1.svg", emailDomains: ["state.edu"], ...overrides };
 }

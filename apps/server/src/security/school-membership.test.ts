@@ -1,0 +1,339 @@
+import { SCHOOL_EMAIL_CODE, SCHOOL_EMAIL_MESSAGES } from "@quad/contracts";
+import { insertTestSchool } from "@quad/db/testing";
+import { emailOutbox, schoolEmailCodes, users } from "@quad/db/schema";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../test/app";
+import { showTo } from "../test/shown";
+import { testClock } from "../test/sms";
+import { campus, sessionFor } from "../test/voters";
+import { receiveVotes } from "../test/votes";
+
+/**
+ * Only proved members of a school see its students, and only they are
+ * shown: an address at one of the school's domains, proved by an e-mailed
+ * code, once per address. Every attack runs over REST and tRPC.
+ */
+
+const clock = testClock("2026-03-02T15:00:00Z");
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ now: clock.now });
+});
+afterAll(() => t?.close());
+
+type Headers = Record<string, string>;
+type Via = "rest" | "trpc";
+const VIAS: Via[] = ["rest", "trpc"];
+const PATHS = { sendCode: "/api/users/school-email/send-code", verify: "/api/users/school-email/verify" } as const;
+
+/** A call over either surface: the status, the error message and field errors if any, and the data. */
+async function call(via: Via, method: "GET" | "POST", rest: string, procedure: string, headers: Headers, input?: object) {
+  const query = input ? new URLSearchParams(Object.entries(input).map(([k, v]): [string, string] => [k, String(v)])).toString() : "";
+  const url =
+    via === "rest"
+      ? method === "GET" && query
+        ? `${rest}?${query}`
+        : rest
+      : method === "GET" && input
+        ? `/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`
+        : `/api/trpc/${procedure}`;
+  const res = await t.app.inject({ method, url, headers, ...(method === "POST" ? { payload: input ?? {} } : {}) });
+  const body = res.json();
+  const error = via === "rest" ? body : body.error;
+  return {
+    status: res.statusCode,
+    message: (res.statusCode >= 400 ? (via === "rest" ? error.message : error.message) : undefined) as string | undefined,
+    fieldErrors: (via === "rest" ? error?.fieldErrors : error?.data?.fieldErrors) as Record<string, string[]> | undefined,
+    data: via === "rest" ? body : body.result?.data,
+    raw: res.body,
+  };
+}
+
+const sendCode = (via: Via, headers: Headers, email: string) => call(via, "POST", PATHS.sendCode, "schoolEmail.sendCode", headers, { email });
+const verify = (via: Via, headers: Headers, email: string, code: string) =>
+  call(via, "POST", PATHS.verify, "schoolEmail.verify", headers, { email, code });
+
+/** The newest code the outbox "sent" to an address, as its inbox shows it. */
+async function codeIn(address: string): Promise<string> {
+  const res = await t.app.inject({ method: "GET", url: `/api/dev/email-outbox?to=${encodeURIComponent(address)}` });
+  const match = (res.json() as { messages: { body: string }[] }).messages[0]?.body.match(/\b(\d{6})\b/);
+  if (!match) throw new Error(`no code e-mailed to ${address}`);
+  return match[1]!;
+}
+
+/** A campus whose signed-in student has not proved a school address yet. */
+async function newcomerCampus() {
+  const c = await campus(t, { member: false });
+  return { ...c, domain: c.school.domain };
+}
+
+let n = 0;
+const unique = (name: string) => `${name}${++n}`;
+
+describe("the address must be the school's", () => {
+  it.each(VIAS)("an address of another school, or of no school, is refused with the school's name, and nothing is sent (%s)", async (via) => {
+    const c = await newcomerCampus();
+    const other = await insertTestSchool(t.deps.db);
+    for (const address of [`${unique("ada")}@${other.domain}`, `${unique("ada")}@gmail.com`, `${unique("ada")}@evil-${c.domain}`, `${unique("ada")}@${c.domain}.evil.com`]) {
+      const res = await sendCode(via, c.headers, address);
+      expect(res.status, address).toBe(400);
+      expect(res.message).toBe(SCHOOL_EMAIL_MESSAGES.notSchool(c.school.name, c.domain));
+      expect(res.fieldErrors?.email).toEqual([res.message]);
+    }
+    expect(await t.deps.db.select().from(schoolEmailCodes).where(eq(schoolEmailCodes.userId, c.me.id))).toEqual([]);
+  });
+
+  it.each(VIAS)("a subdomain counts, and case and spaces do not matter (%s)", async (via) => {
+    const c = await newcomerCampus();
+    const address = `${unique("grace")}@cs.${c.domain}`;
+    expect((await sendCode(via, c.headers, `  ${address.toUpperCase()} `)).status).toBe(200);
+    const res = await verify(via, c.headers, address.toUpperCase(), await codeIn(address));
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({ schoolEmailVerified: true, schoolEmail: address });
+  });
+
+  it.each(VIAS)("malformed addresses and codes are 400s with a field message (%s)", async (via) => {
+    const c = await newcomerCampus();
+    for (const email of ["", "not-an-address", "a@b", `${"x".repeat(250)}@${c.domain}`]) {
+      const res = await sendCode(via, c.headers, email);
+      expect(res.status, email).toBe(400);
+      expect(res.fieldErrors?.email?.length, email).toBeGreaterThan(0);
+    }
+    expect((await verify(via, c.headers, `a@${c.domain}`, "12345")).status).toBe(400);
+  });
+});
+
+describe("one address proves one account", () => {
+  it.each(VIAS)("a second account learns the address is taken only after proving it reads that inbox (%s)", async (via) => {
+    const c = await newcomerCampus();
+    const address = `${unique("alan")}@${c.domain}`;
+    await sendCode(via, c.headers, address);
+    expect((await verify(via, c.headers, address, await codeIn(address))).status).toBe(200);
+
+    const rival = await c.student({ member: false });
+    const rivalHeaders = { authorization: `Bearer ${(await sessionFor(t, rival.phone)).token}` };
+    clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
+    // Sending says nothing about whether the address is someone's...
+    const sent = await sendCode(via, rivalHeaders, address);
+    expect(sent.status).toBe(200);
+    // ...entering its code does, to whoever reads the inbox.
+    const res = await verify(via, rivalHeaders, address, await codeIn(address));
+    expect(res.status).toBe(409);
+    expect(res.message).toBe(SCHOOL_EMAIL_MESSAGES.taken);
+    const [row] = await t.deps.db.select({ schoolEmail: users.schoolEmail, at: users.schoolVerifiedAt }).from(users).where(eq(users.id, rival.id));
+    expect(row).toEqual({ schoolEmail: null, at: null });
+  });
+
+  it("two accounts proving one address at the same moment: exactly one wins", async () => {
+    const c = await newcomerCampus();
+    const address = `${unique("race")}@${c.domain}`;
+    const second = await c.student({ member: false });
+    const secondHeaders = { authorization: `Bearer ${(await sessionFor(t, second.phone)).token}` };
+    await sendCode("rest", c.headers, address);
+    const firstCode = await codeIn(address);
+    clock.advance(1000);
+    await sendCode("trpc", secondHeaders, address);
+    const secondCode = await codeIn(address);
+    const results = await Promise.all([verify("rest", c.headers, address, firstCode), verify("trpc", secondHeaders, address, secondCode)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const owners = await t.deps.db.select({ id: users.id }).from(users).where(eq(users.schoolEmail, address));
+    expect(owners).toHaveLength(1);
+  });
+});
+
+describe("until the proof", () => {
+  it.each(VIAS)("a newcomer gets a clear 403 from every voting, reporting, blocking and inbox endpoint (%s)", async (via) => {
+    const c = await newcomerCampus();
+    const a = await c.student({ gender: "female" });
+    const b = await c.student({ gender: "female" });
+    await showTo(t, c.me.id, a.id, b.id);
+    const {
+      votes: [vote],
+    } = await receiveVotes(t, { recipientId: c.me.id, voterIds: [a.id], at: clock.now() });
+    const attempts = [
+      call(via, "GET", "/api/prompts/random", "prompts.random", c.headers, { skip: false }),
+      call(via, "POST", "/api/votes/store", "votes.store", c.headers, { userId: a.id, promptId: 1 }),
+      call(via, "GET", "/api/votes/for-user", "votes.forUser", c.headers, { page: 1, limit: 10 }),
+      call(via, "POST", "/api/unlocks/unlock-user", "unlocks.unlockUser", c.headers, { userId: vote!.id }),
+      call(via, "POST", "/api/safety/report", "safety.report", c.headers, { target: { userId: a.id }, reason: "harassment" }),
+      call(via, "POST", "/api/safety/block", "safety.block", c.headers, { userId: a.id }),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.status, res.raw).toBe(403);
+      expect(res.message).toBe(SCHOOL_EMAIL_MESSAGES.verifyToVote);
+    }
+    // What they can still do: see and edit their profile, export their data.
+    expect((await call(via, "GET", "/api/users/me", "users.me", c.headers)).data).toMatchObject({ schoolEmailVerified: false, schoolEmail: null });
+    expect((await t.app.inject({ method: "PATCH", url: "/api/users/update", headers: c.headers, payload: { firstName: "Still Me" } })).statusCode).toBe(200);
+    const exported = await call(via, "GET", "/api/users/export", "account.export", c.headers);
+    expect(exported.status).toBe(200);
+    expect((exported.data as { votesReceived: unknown[] }).votesReceived).toHaveLength(1);
+  });
+
+  it("a newcomer is in no round and no landing preview, and is drawn once proved", async () => {
+    const c = await campus(t, { gender: "male", preference: "female" });
+    const member = await c.student({ gender: "female", showInPreview: true });
+    const newcomer = await c.student({ gender: "female", showInPreview: true, member: false });
+    // Two students of the shown gender, one of them unproved: no pair to show.
+    const before = await call("rest", "GET", "/api/prompts/random", "prompts.random", c.headers, { skip: false });
+    expect(before.data).toMatchObject({ error: "no_candidates" });
+    expect((await t.deps.candidatePool.candidates(c.school.id, "female")).map((e) => e.id)).toEqual([member.id]);
+    expect((await t.deps.candidatePool.previewSchools("female")).get(c.school.id)?.map((e) => e.id) ?? []).not.toContain(newcomer.id);
+    for (let i = 0; i < 40; i++) {
+      const res = await t.app.inject({ method: "GET", url: "/api/prompts/unauthenticated?gender=female" });
+      for (const user of (res.json() as { users?: { id: string }[] }).users ?? []) expect(user.id).not.toBe(newcomer.id);
+    }
+    // Proved: now drawn (only the two of them are drawable, so the next round shows both).
+    const headers = { authorization: `Bearer ${(await sessionFor(t, newcomer.phone)).token}` };
+    const address = `${unique("nova")}@${c.school.domain}`;
+    await sendCode("trpc", headers, address);
+    expect((await verify("trpc", headers, address, await codeIn(address))).status).toBe(200);
+    const round = await call("rest", "GET", "/api/prompts/random", "prompts.random", c.headers, { skip: false });
+    expect((round.data as { users: { id: string }[] }).users.map((u) => u.id).sort()).toEqual([member.id, newcomer.id].sort());
+  });
+
+  it("an open round showing a student who left the school is replaced", async () => {
+    const c = await campus(t, { gender: "male", preference: "female" });
+    const trio = await Promise.all([0, 1, 2].map(() => c.student({ gender: "female" })));
+    const first = (await call("rest", "GET", "/api/prompts/random", "prompts.random", c.headers, { skip: false })).data as { users: { id: string }[] };
+    const shown = first.users.map((u) => u.id);
+    // One of them moves school: the move clears their proof, so they are no longer shown here.
+    const other = await insertTestSchool(t.deps.db);
+    const mover = await t.deps.db.select({ phone: users.phone }).from(users).where(eq(users.id, shown[0]!));
+    const moverHeaders = { authorization: `Bearer ${(await sessionFor(t, mover[0]!.phone)).token}` };
+    const moved = await t.app.inject({ method: "PATCH", url: "/api/users/update", headers: moverHeaders, payload: { university: other.id } });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().user).toMatchObject({ university: other.id, schoolEmailVerified: false, schoolEmail: null });
+    const next = (await call("rest", "GET", "/api/prompts/random", "prompts.random", c.headers, { skip: false })).data as { users: { id: string }[] };
+    expect(next.users.map((u) => u.id)).not.toContain(shown[0]);
+    expect(trio.map((s) => s.id)).toEqual(expect.arrayContaining(next.users.map((u) => u.id)));
+  });
+});
+
+describe("the address is private", () => {
+  it("never reaches another student, is in the owner's export, and goes with the account", async () => {
+    const c = await campus(t, { gender: "male", preference: "female" });
+    const owner = await c.student({ gender: "female", member: false });
+    const ownerHeaders = { authorization: `Bearer ${(await sessionFor(t, owner.phone)).token}` };
+    const address = `${unique("private.person")}@${c.school.domain}`;
+    await sendCode("rest", ownerHeaders, address);
+    expect((await verify("rest", ownerHeaders, address, await codeIn(address))).status).toBe(200);
+    await c.student({ gender: "female" });
+
+    // Everything another student can reach about the owner: rounds, the inbox with an unlocked vote, blocks.
+    const bodies: string[] = [];
+    for (let i = 0; i < 4; i++) bodies.push((await t.app.inject({ method: "GET", url: "/api/prompts/random?skip=true", headers: c.headers })).body);
+    await t.deps.db.update(users).set({ remainingUnlocks: 1 }).where(eq(users.id, c.me.id));
+    const {
+      votes: [vote],
+    } = await receiveVotes(t, { recipientId: c.me.id, voterIds: [owner.id], at: clock.now() });
+    bodies.push((await t.app.inject({ method: "POST", url: "/api/unlocks/unlock-user", headers: c.headers, payload: { userId: vote!.id } })).body);
+    bodies.push((await t.app.inject({ method: "GET", url: "/api/votes/for-user", headers: c.headers })).body);
+    bodies.push((await t.app.inject({ method: "POST", url: "/api/safety/block", headers: c.headers, payload: { userId: owner.id } })).body);
+    bodies.push((await t.app.inject({ method: "GET", url: "/api/safety/blocks", headers: c.headers })).body);
+    bodies.push((await t.app.inject({ method: "GET", url: "/api/users/export", headers: c.headers })).body);
+    bodies.push((await t.app.inject({ method: "GET", url: "/api/schools" })).body);
+    expect(bodies.join("\n")).toContain(owner.id);
+    expect(bodies.join("\n").toLowerCase()).not.toContain(address);
+
+    const exported = (await t.app.inject({ method: "GET", url: "/api/users/export", headers: ownerHeaders })).json();
+    expect(exported.profile).toMatchObject({ schoolEmail: address, schoolEmailVerified: true });
+    expect(exported.emails).toEqual([expect.objectContaining({ to: address, status: "sent" })]);
+
+    expect((await t.app.inject({ method: "POST", url: "/api/users/delete-account", headers: ownerHeaders, payload: { confirm: "DELETE" } })).statusCode).toBe(200);
+    expect(await t.deps.db.select().from(users).where(eq(users.schoolEmail, address))).toEqual([]);
+    expect(await t.deps.db.select().from(schoolEmailCodes).where(eq(schoolEmailCodes.address, address))).toEqual([]);
+    expect(await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address))).toEqual([]);
+  });
+
+  it("codes are stored only as keyed hashes", async () => {
+    const c = await newcomerCampus();
+    const address = `${unique("hash")}@${c.domain}`;
+    await sendCode("rest", c.headers, address);
+    const code = await codeIn(address);
+    const rows = await t.deps.db.select().from(schoolEmailCodes).where(eq(schoolEmailCodes.address, address));
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(code);
+  });
+});
+
+describe("code limits", () => {
+  it.each(VIAS)("one code per 30 s and a day's cap per student (%s)", async (via) => {
+    const c = await newcomerCampus();
+    expect((await sendCode(via, c.headers, `${unique("a")}@${c.domain}`)).status).toBe(200);
+    const soon = await sendCode(via, c.headers, `${unique("b")}@${c.domain}`);
+    expect(soon.status).toBe(429);
+    for (let i = 1; i < SCHOOL_EMAIL_CODE.maxSendsPerStudentPerDay; i++) {
+      clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
+      expect((await sendCode(via, c.headers, `${unique("c")}@${c.domain}`)).status).toBe(200);
+    }
+    clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
+    const capped = await sendCode(via, c.headers, `${unique("d")}@${c.domain}`);
+    expect(capped.status).toBe(429);
+    expect(capped.message).toBe(SCHOOL_EMAIL_MESSAGES.tooManyForStudent);
+  });
+
+  it("an address gets at most five codes an hour, whoever asks", async () => {
+    const c = await newcomerCampus();
+    const address = `${unique("target")}@${c.domain}`;
+    const students = await Promise.all(Array.from({ length: SCHOOL_EMAIL_CODE.maxSendsPerAddressPerHour + 1 }, () => c.student({ member: false })));
+    const headersOf = async (s: { phone: string }) => ({ authorization: `Bearer ${(await sessionFor(t, s.phone)).token}` });
+    const askers = await Promise.all(students.map(headersOf));
+    for (const headers of askers.slice(0, -1)) {
+      const r = await sendCode("rest", headers, address);
+      expect(r.status, r.raw).toBe(200);
+    }
+    const refused = await sendCode("trpc", askers.at(-1)!, address);
+    expect(refused.status).toBe(429);
+    expect(refused.message).toBe(SCHOOL_EMAIL_MESSAGES.tooManyForAddress);
+    clock.advance(60 * 60 * 1000);
+    expect((await sendCode("trpc", await headersOf(students.at(-1)!), address)).status).toBe(200);
+  });
+
+  it.each(VIAS)("five guesses a code, codes expire after 10 minutes, and a day's wrong codes lock checks (%s)", async (via) => {
+    const c = await newcomerCampus();
+    const address = `${unique("guess")}@${c.domain}`;
+    await sendCode(via, c.headers, address);
+    const right = await codeIn(address);
+    const wrong = right === "000000" ? "111111" : "000000";
+    for (let i = 1; i < SCHOOL_EMAIL_CODE.maxAttempts; i++) expect((await verify(via, c.headers, address, wrong)).message).toBe(SCHOOL_EMAIL_MESSAGES.invalidCode);
+    expect((await verify(via, c.headers, address, wrong)).message).toBe(SCHOOL_EMAIL_MESSAGES.tooManyAttempts);
+    // Even the right code: that one is spent.
+    expect((await verify(via, c.headers, address, right)).message).toBe(SCHOOL_EMAIL_MESSAGES.tooManyAttempts);
+
+    clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
+    await sendCode(via, c.headers, address);
+    const late = await codeIn(address);
+    clock.advance(SCHOOL_EMAIL_CODE.ttlMs);
+    expect((await verify(via, c.headers, address, late)).message).toBe(SCHOOL_EMAIL_MESSAGES.expired);
+
+    // 5 wrong so far; 10 more across two codes lock the student for the rest of the day.
+    for (let k = 0; k < 2; k++) {
+      clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
+      await sendCode(via, c.headers, address);
+      for (let i = 0; i < SCHOOL_EMAIL_CODE.maxAttempts; i++) await verify(via, c.headers, address, wrong);
+    }
+    clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
+    const locked = await sendCode(via, c.headers, address);
+    expect(locked.status).toBe(429);
+    expect(locked.message).toMatch(/Too many wrong codes/);
+  });
+});
+
+describe("the development outbox", () => {
+  it("needs an address and lists only that address's e-mails", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/api/dev/email-outbox" })).statusCode).toBe(400);
+    const res = await t.app.inject({ method: "GET", url: "/api/dev/email-outbox?to=nobody%40nowhere.edu" });
+    expect(res.json()).toEqual({ messages: [] });
+  });
+
+  it("is not served in production", async () => {
+    const prod = await createTestApp({ env: { NODE_ENV: "production", ALLOW_DEV_PROVIDERS: "true", JWT_SECRET: "k".repeat(8) + "Zq3#vB9!xW2@mN7$pL4%tR6^yH8&uJ1*" } });
+    try {
+      expect((await prod.app.inject({ method: "GET", url: "/api/dev/email-outbox?to=a%40b.edu" })).statusCode).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+});

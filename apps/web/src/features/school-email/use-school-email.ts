@@ -1,0 +1,114 @@
+import { SCHOOL_EMAIL_MESSAGES, SchoolEmailSchema, matchingSchoolDomain, type MeUser } from "@quad/contracts";
+import { useState } from "react";
+import { fieldErrorsOf, toUserMessage } from "../../lib/api-error";
+import { useSessionStore } from "../../lib/session-store";
+import { notify } from "../../lib/toast";
+import { trpc } from "../../lib/trpc";
+
+/** The student's school and the domains that prove membership of it (from the public school list). */
+export function useSchoolDomains(user: MeUser) {
+  const schools = trpc.schools.list.useQuery(undefined, { staleTime: 60 * 60 * 1000 });
+  const school = schools.data?.find((s) => s.id === user.university);
+  return { schoolName: user.schoolName ?? school?.schoolName ?? "your school", domains: school?.emailDomains ?? [] };
+}
+
+/**
+ * The two steps of proving a school address: send a code to it, then enter
+ * the code. The address is checked here against the school's domains for a
+ * quick answer; the server decides.
+ */
+export function useSchoolEmail(user: MeUser, onVerified?: (user: MeUser) => void) {
+  const { schoolName, domains } = useSchoolDomains(user);
+  const setUser = useSessionStore((state) => state.setUser);
+  const utils = trpc.useUtils();
+  const [email, setEmail] = useState("");
+  const [code, setCode] = useState("");
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
+
+  const send = trpc.schoolEmail.sendCode.useMutation();
+  const verify = trpc.schoolEmail.verify.useMutation();
+
+  /** The address as the server will read it, or a message saying what is wrong. */
+  function checkAddress(): string | null {
+    const parsed = SchoolEmailSchema.safeParse(email);
+    if (!parsed.success) {
+      setEmailError(parsed.error.issues[0]?.message ?? SCHOOL_EMAIL_MESSAGES.invalid);
+      return null;
+    }
+    if (domains.length > 0 && !matchingSchoolDomain(parsed.data, domains)) {
+      setEmailError(SCHOOL_EMAIL_MESSAGES.notSchool(schoolName, domains[0]!));
+      return null;
+    }
+    return parsed.data;
+  }
+
+  async function sendCode() {
+    const address = checkAddress();
+    if (!address) return;
+    setEmailError(null);
+    try {
+      await send.mutateAsync({ email: address });
+      setSentTo(address);
+      setCode("");
+      setCodeError(null);
+      notify.success(SCHOOL_EMAIL_MESSAGES.sent(address));
+    } catch (error) {
+      const message = fieldErrorsOf(error).email?.[0] ?? toUserMessage(error);
+      setEmailError(message);
+    }
+  }
+
+  async function submitCode() {
+    if (!sentTo) return;
+    if (!/^\d{6}$/.test(code)) {
+      setCodeError("Enter the 6-digit code from the e-mail");
+      return;
+    }
+    try {
+      const me = await verify.mutateAsync({ email: sentTo, code });
+      setUser(me);
+      utils.users.me.setData(undefined, me);
+      notify.success(SCHOOL_EMAIL_MESSAGES.verified);
+      onVerified?.(me);
+    } catch (error) {
+      const field = fieldErrorsOf(error).email?.[0];
+      if (field) {
+        // The address itself was refused (taken, or no longer the school's): back to it.
+        setSentTo(null);
+        setEmailError(field);
+        return;
+      }
+      setCode("");
+      setCodeError(toUserMessage(error));
+    }
+  }
+
+  return {
+    schoolName,
+    mainDomain: domains[0] ?? null,
+    email,
+    setEmail: (value: string) => {
+      setEmail(value);
+      setEmailError(null);
+    },
+    code,
+    setCode: (value: string) => {
+      setCode(value.replace(/\D/g, "").slice(0, 6));
+      setCodeError(null);
+    },
+    sentTo,
+    emailError,
+    codeError,
+    sending: send.isPending,
+    verifying: verify.isPending,
+    sendCode,
+    submitCode,
+    changeAddress: () => {
+      setSentTo(null);
+      setCode("");
+      setCodeError(null);
+    },
+  };
+}
