@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const auth = (tokens: { token: string }) => ({ authorization: `Bearer ${tokens.token}` });
-const procedures = appRouter._def.procedures as Record<string, AnyTRPCProcedure>;
+const procedures = appRouter._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
 const sessionProcedures = [
   ...new Set([...routeList.filter((r) => r.auth && !r.devOnly).map((r) => r.procedure), ...Object.keys(procedures).filter((p) => p.startsWith("admin."))]),
 ];

@@ -1,7 +1,8 @@
 import { ERROR_MESSAGES, REPORT_WINDOW_MS, REPORTS_PER_DAY, REPORTS_TO_HOLD, reportWeight, type ReportReason, type SafetyTarget } from "@quad/contracts";
 import { isUniqueViolation, type Database } from "@quad/db";
-import { blocks, reports, rounds, users } from "@quad/db/schema";
-import { and, count, desc, eq, gt, inArray, isNull, min, or } from "drizzle-orm";
+import { blocks, reports, rounds, unlocks, users } from "@quad/db/schema";
+import { and, count, desc, eq, exists, gt, inArray, isNull, min, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { AppError } from "../../errors";
 import { mediaUrl } from "../../media/storage";
 import { resolveTarget, wasShown } from "./target";
@@ -29,10 +30,23 @@ export async function unblockStudent(db: Database, me: string, userId: string): 
 
 /** The students the caller blocked, with the name and photo they were shown. */
 export async function listBlocked(db: Database, me: string) {
+  const blocker = alias(users, "blocker");
+  // The photo is public only to students of the same school (or unlockable, to whom the student voted
+  // for): a blocked student who moved school, or changed their photo there, is not followed by the list.
+  const photoVisible = or(
+    eq(users.schoolId, blocker.schoolId),
+    exists(db.select({ one: sql`1` }).from(unlocks).where(and(eq(unlocks.ownerId, me), eq(unlocks.voterId, blocks.blockedId)))),
+  );
   const rows = await db
-    .select({ userId: blocks.blockedId, firstName: users.firstName, photoKey: users.photoKey, blockedAt: blocks.createdAt })
+    .select({
+      userId: blocks.blockedId,
+      firstName: users.firstName,
+      photoKey: sql<string | null>`case when ${photoVisible} then ${users.photoKey} end`,
+      blockedAt: blocks.createdAt,
+    })
     .from(blocks)
     .innerJoin(users, eq(users.id, blocks.blockedId))
+    .innerJoin(blocker, eq(blocker.id, blocks.blockerId))
     // Only students the caller was shown: the same rule as blocking, so no row (one written
     // before the rule, or by a future path that forgets it) names anyone else.
     .where(and(eq(blocks.blockerId, me), wasShown(db, me, blocks.blockedId)))
