@@ -151,6 +151,8 @@ export async function castVote(
     case "cooldown":
       throw cooldownError(outcome.cooldownUntil, now);
     case "no_open_round":
+    // The candidate left since the round opened (paused, held, unverified, moved): the next request replaces the round.
+    case "candidate_gone":
       throw new AppError("CONFLICT", ROUND_MESSAGES.roundClosed);
     case "not_in_round":
       throw new AppError("BAD_REQUEST", ROUND_MESSAGES.notInRound);
