@@ -150,8 +150,8 @@ export async function castVote(
       throw new AppError("FORBIDDEN", ROUND_MESSAGES.notVerified);
     case "cooldown":
       throw cooldownError(outcome.cooldownUntil, now);
+    // A candidate who left since the round opened (paused, held, unverified, moved): the next request replaces the round.
     case "no_open_round":
-    // The candidate left since the round opened (paused, held, unverified, moved): the next request replaces the round.
     case "candidate_gone":
       throw new AppError("CONFLICT", ROUND_MESSAGES.roundClosed);
     case "not_in_round":
