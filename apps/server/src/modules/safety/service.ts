@@ -128,7 +128,8 @@ export async function reportStudent(
     if (weight < REPORTS_TO_HOLD) return { held: false };
     const [held] = await tx
       .update(users)
-      .set({ pausedAt: now, heldForReviewAt: now })
+      // An owner's own earlier pause is kept (its time says it was theirs): a restore lifts only the hold's.
+      .set({ pausedAt: sql`coalesce(${users.pausedAt}, ${now.toISOString()}::timestamptz)`, heldForReviewAt: now })
       .where(and(eq(users.id, other), isNull(users.heldForReviewAt)))
       .returning({ id: users.id });
     return { held: Boolean(held) };
