@@ -6,6 +6,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { AppError } from "../../errors";
 import { mediaUrl, type MediaStorage } from "../../media/storage";
 import { deleteAccount } from "../account/delete";
+import { reporterSince } from "../safety/service";
 import type { SessionRevocations } from "../auth/revocations";
 
 export const ADMIN_MESSAGES = { notFound: "Not found", noSuchStudent: "Student not found" } as const;
@@ -37,7 +38,7 @@ export async function reviewQueue(db: Database): Promise<ReviewQueue> {
       heldAt: users.heldForReviewAt,
       reporterId: reports.reporterId,
       reporterName: reporter.firstName,
-      reporterSince: reporter.createdAt,
+      reporterSince: reporterSince(reporter),
     })
     .from(reports)
     .innerJoin(users, eq(users.id, reports.reportedId))

@@ -2,10 +2,19 @@ import { ERROR_MESSAGES, REPORT_WINDOW_MS, REPORTS_PER_DAY, REPORTS_TO_HOLD, rep
 import { isUniqueViolation, type Database } from "@quad/db";
 import { blocks, reports, rounds, unlocks, users } from "@quad/db/schema";
 import { and, count, desc, eq, exists, gt, inArray, isNull, min, or, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { AppError } from "../../errors";
 import { mediaUrl } from "../../media/storage";
 import { resolveTarget, wasShown } from "./target";
+
+/**
+ * Since when a reporter counts as a member of their school: the account's
+ * creation, or their move to the school if they moved since. An old account
+ * that moves to a school weighs there as a new one, so aged accounts cannot
+ * be pointed at any school to hold its students (decision 0010).
+ */
+export const reporterSince = (u: { schoolSince: AnyPgColumn; createdAt: AnyPgColumn }) =>
+  sql`coalesce(${u.schoolSince}, ${u.createdAt})`.mapWith((value: unknown) => u.createdAt.mapFromDriverValue(value) as Date);
 
 /** The voter's open round, if it shows this candidate. */
 const openRoundShowing = (voter: string, candidate: string) =>
@@ -120,7 +129,7 @@ export async function reportStudent(
     // The reporter moves on: their round showing the reported student closes, as after a block.
     await tx.update(rounds).set({ status: "closed", closedAt: now }).where(openRoundShowing(me, other));
     const open = await tx
-      .select({ reportedAt: reports.createdAt, reporterSince: users.createdAt })
+      .select({ reportedAt: reports.createdAt, reporterSince: reporterSince(users) })
       .from(reports)
       .innerJoin(users, eq(users.id, reports.reporterId))
       .where(and(eq(reports.reportedId, other), isNull(reports.resolvedAt)));
