@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PREVIEW_PER_IP } from "../modules/rounds/router";
+import { addressKey } from "../rate-limit/address";
 import { WRITE_LIMITS } from "../trpc/limits";
 import { createTestApp, type TestApp } from "../test/app";
 import { campus } from "../test/voters";
@@ -61,5 +62,31 @@ describe("limits hold across protocols, forged addresses and spellings", () => {
       expect(res.statusCode, url).toBe(429);
       expect(Number(res.headers["retry-after"]), url).toBeGreaterThan(0);
     }
+  });
+
+  it("an IPv6 client counts by its /64: rotating addresses inside it buys nothing; IPv4 written as IPv6 is that IPv4", async () => {
+    const preview = (remoteAddress: string) =>
+      t.app.inject({ method: "GET", url: "/api/prompts/unauthenticated?gender=female", remoteAddress });
+    const statuses: number[] = [];
+    for (let i = 0; i < PREVIEW_PER_IP.limit; i++) statuses.push((await preview(`2001:db8:77:1:${(i + 1).toString(16)}::${i}`)).statusCode);
+    expect(statuses.filter((s) => s === 429)).toEqual([]);
+    expect((await preview("2001:db8:77:1:ffff:ffff:ffff:fffe")).statusCode).toBe(429);
+    expect((await preview("2001:0DB8:0077:0001::1")).statusCode).toBe(429);
+    expect((await preview("2001:db8:77:2::1")).statusCode).toBe(200);
+
+    for (let i = 0; i < PREVIEW_PER_IP.limit; i++) expect((await preview(i % 2 ? "198.51.100.9" : "::ffff:198.51.100.9")).statusCode).toBe(200);
+    expect((await preview("198.51.100.9")).statusCode).toBe(429);
+    expect((await preview("::ffff:198.51.100.9")).statusCode).toBe(429);
+  });
+
+  it("addressKey", () => {
+    expect(addressKey("203.0.113.7")).toBe("203.0.113.7");
+    expect(addressKey("::ffff:203.0.113.7")).toBe("203.0.113.7");
+    expect(addressKey("2001:db8:1:2:3:4:5:6")).toBe("2001:db8:1:2::/64");
+    expect(addressKey("2001:DB8:0001:0002::9")).toBe("2001:db8:1:2::/64");
+    expect(addressKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(addressKey("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(addressKey("::1")).toBe("0:0:0:0::/64");
+    expect(addressKey("unknown")).toBe("unknown");
   });
 });

@@ -11,6 +11,7 @@ import type { CandidatePool } from "../modules/rounds/candidate-pool";
 import type { Random } from "../modules/rounds/draw";
 import type { SmsSender } from "../modules/sms/sender";
 import type { RateLimiter } from "../rate-limit/limiter";
+import { addressKey } from "../rate-limit/address";
 import { createTokenVerifier } from "./verified-tokens";
 
 /** What every procedure can reach: the app's services, built once at start. */
@@ -49,6 +50,7 @@ export interface Viewer {
 
 export interface Context extends AppDeps {
   viewer: Viewer | null;
+  /** The client address as per-address limits count it (an IPv6 address by its /64). */
   ip: string;
   log: FastifyBaseLogger;
 }
@@ -64,6 +66,6 @@ export function requestContextFactory(deps: AppDeps): (request: FastifyRequest) 
   return async (request) => {
     const token = bearerToken(request.headers.authorization);
     const viewer = token ? await verify(token, deps.now()) : null;
-    return createContextInner(deps, { viewer, ip: request.ip, log: request.log });
+    return createContextInner(deps, { viewer, ip: addressKey(request.ip), log: request.log });
   };
 }
