@@ -12,6 +12,7 @@ import type { Random } from "../modules/rounds/draw";
 import type { EmailSender } from "../modules/school-email/email-sender";
 import type { SmsSender } from "../modules/sms/sender";
 import type { RateLimiter } from "../rate-limit/limiter";
+import { addressKey } from "../rate-limit/address";
 import { createTokenVerifier } from "./verified-tokens";
 
 /** What every procedure can reach: the app's services, built once at start. */
@@ -52,6 +53,7 @@ export interface Viewer {
 
 export interface Context extends AppDeps {
   viewer: Viewer | null;
+  /** The client address as per-address limits count it (an IPv6 address by its /64). */
   ip: string;
   log: FastifyBaseLogger;
 }
@@ -67,6 +69,6 @@ export function requestContextFactory(deps: AppDeps): (request: FastifyRequest) 
   return async (request) => {
     const token = bearerToken(request.headers.authorization);
     const viewer = token ? await verify(token, deps.now()) : null;
-    return createContextInner(deps, { viewer, ip: request.ip, log: request.log });
+    return createContextInner(deps, { viewer, ip: addressKey(request.ip), log: request.log });
   };
 }

@@ -51,6 +51,13 @@ export const users = pgTable(
     /** Opt-in to appear on the public landing preview. */
     showInPreview: boolean("show_in_preview").notNull().default(false),
     role: userRoleEnum("role").notNull().default("student"),
+    /**
+     * When the student moved to their current school, if they moved after
+     * creating the profile (null: there since the profile was created). A
+     * report weighs by the reporter's time at the school, not only the
+     * account's age (decision 0010).
+     */
+    schoolSince: timestamptz("school_since"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

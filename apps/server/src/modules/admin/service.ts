@@ -1,11 +1,12 @@
 import { REPORT_REASON_LABELS, reportWeight, type ReportReason, type ReviewQueue } from "@quad/contracts";
 import type { Database } from "@quad/db";
 import { adminAuditLog, reports, schools, users } from "@quad/db/schema";
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { AppError } from "../../errors";
 import { mediaUrl, type MediaStorage } from "../../media/storage";
 import { deleteAccount } from "../account/delete";
+import { reporterSince } from "../safety/service";
 import type { SessionRevocations } from "../auth/revocations";
 
 export const ADMIN_MESSAGES = { notFound: "Not found", noSuchStudent: "Student not found" } as const;
@@ -37,7 +38,7 @@ export async function reviewQueue(db: Database): Promise<ReviewQueue> {
       heldAt: users.heldForReviewAt,
       reporterId: reports.reporterId,
       reporterName: reporter.firstName,
-      reporterSince: reporter.createdAt,
+      reporterSince: reporterSince(reporter),
     })
     .from(reports)
     .innerJoin(users, eq(users.id, reports.reportedId))
@@ -80,7 +81,14 @@ export async function restoreProfile(db: Database, adminId: string, userId: stri
     const [user] = await tx.select({ held: users.heldForReviewAt }).from(users).where(eq(users.id, userId));
     if (!user) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.noSuchStudent);
     await tx.update(reports).set({ resolvedAt: now }).where(and(eq(reports.reportedId, userId), isNull(reports.resolvedAt)));
-    if (user.held) await tx.update(users).set({ heldForReviewAt: null, pausedAt: null }).where(eq(users.id, userId));
+    // The hold paused the profile at the moment it held it; a pause its owner set before or during the hold
+    // has another time and stays (a held profile can be paused by its owner, not resumed).
+    if (user.held) {
+      await tx
+        .update(users)
+        .set({ heldForReviewAt: null, pausedAt: sql`case when ${users.pausedAt} = ${users.heldForReviewAt} then null else ${users.pausedAt} end` })
+        .where(eq(users.id, userId));
+    }
     await audit(tx, adminId, "restore", userId, now);
   });
 }

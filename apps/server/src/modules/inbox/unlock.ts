@@ -31,7 +31,13 @@ export async function unlockVoter(db: Database, phone: string, voteId: string, n
       .where(and(eq(votes.id, voteId), eq(votes.recipientId, me)));
     // Another student's card and a card that does not exist look the same.
     if (!vote) throw new AppError("NOT_FOUND", UNLOCK_MESSAGES.notFound);
-    if (!vote.voterId) throw new AppError("CONFLICT", UNLOCK_MESSAGES.voterGone);
+    if (!vote.voterId) {
+      // Without credits this card answers as every other locked card does: otherwise a recipient
+      // could ask again and again, for free, and learn the moment its voter deleted their account.
+      const [row] = await tx.select({ remaining: users.remainingUnlocks }).from(users).where(eq(users.id, me));
+      if (!row || row.remaining <= 0) throw new AppError("PAYMENT_REQUIRED", UNLOCK_MESSAGES.noCredits);
+      throw new AppError("CONFLICT", UNLOCK_MESSAGES.voterGone);
+    }
 
     const [created] = await tx
       .insert(unlocks)

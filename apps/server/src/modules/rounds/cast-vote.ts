@@ -1,12 +1,12 @@
 import { VOTE_COOLDOWN_MS, VOTES_PER_BATCH, type Gender } from "@quad/contracts";
 import { isCheckViolation, preparedStatement, type Database } from "@quad/db";
-import { sql } from "drizzle-orm";
-import { memberSql } from "../school-email/membership";
+import { sql, type SQL } from "drizzle-orm";
+import { memberSql, shownSql } from "../school-email/membership";
 import { dateOfMs, epochMs, notBlockedEitherWay } from "./sql-values";
 
 /** Why a vote was refused (it stored nothing then), as the statement's snapshot shows. */
 export type VoteRefusal =
-  | { reason: "no_voter" | "not_verified" | "not_member" | "no_open_round" | "not_in_round" | "blocked" }
+  | { reason: "no_voter" | "not_verified" | "not_member" | "no_open_round" | "not_in_round" | "blocked" | "candidate_gone" }
   | { reason: "cooldown"; cooldownUntil: Date }
   /** Everything held when the statement started, yet a concurrent vote closed the round or used the allowance first. */
   | { reason: "lost_race" };
@@ -23,6 +23,7 @@ interface Row {
   candidateAId: string | null;
   candidateBId: string | null;
   blocked: boolean | null;
+  candidateShowable: boolean | null;
 }
 
 /**
@@ -31,8 +32,10 @@ interface Row {
  * first one closes:
  *
  * - `closed` marks the voter's open round voted, only if the vote is for one
- *   of its candidates with its prompt, the voter is not in cooldown and
- *   neither blocked the other. Its row lock serialises concurrent votes: the
+ *   of its candidates with its prompt, the voter is not in cooldown,
+ *   neither blocked the other, and the candidate may still be shown to the
+ *   voter (verified, not paused or held, at the voter's school): a round
+ *   kept open past a candidate's leaving carries no vote to them. Its row lock serialises concurrent votes: the
  *   second re-checks `status = 'open'` after the first commits and matches
  *   nothing, so a round is used once.
  * - `counted` counts the vote on voter_state (created on first use; a finished
@@ -57,12 +60,14 @@ const voteStatement = preparedStatement<{
   const now = sql`${p.now}::timestamptz`;
   const availableAt = sql`${p.availableAt}::timestamptz`;
   const candidate = sql`${p.candidateId}::uuid`;
+  const showable = (school: SQL) =>
+    sql`exists (select 1 from users c where c.id = ${candidate} and ${shownSql("c")} and c.school_id = ${school})`;
   const preference = sql`${p.preference}::gender`;
   // The batch a vote counts in: a finished cooldown starts a new one.
   const used = sql`(case when s.cooldown_until <= ${now} then 1 else s.votes_in_batch + 1 end)`;
   return sql`
     with voter as (
-      select id from users
+      select id, school_id from users
       where phone = ${p.phone} and ${memberSql("users")} and school_id is not null and gender is not null
     ), closed as (
       update rounds r set status = 'voted', closed_at = ${now}
@@ -71,6 +76,7 @@ const voteStatement = preparedStatement<{
         and ${candidate} in (r.candidate_a_id, r.candidate_b_id)
         and not exists (select 1 from voter_state s where s.user_id = voter.id and s.cooldown_until > ${now})
         and ${notBlockedEitherWay(sql`voter.id`, candidate)}
+        and ${showable(sql`voter.school_id`)}
       returning r.id, r.voter_id, r.prompt_id
     ), counted as (
       insert into voter_state as s (user_id, votes_in_batch, skips_in_row, cooldown_until, updated_at)
@@ -95,7 +101,8 @@ const voteStatement = preparedStatement<{
            u.id as "voterId", (u.is_verified and u.school_id is not null and u.gender is not null) as "canVote", ${memberSql("u")} as member,
            ${epochMs(sql`s.cooldown_until`)} as "cooldownUntilMs",
            o.prompt_id as "roundPromptId", o.candidate_a_id as "candidateAId", o.candidate_b_id as "candidateBId",
-           case when u.id is not null then not ${notBlockedEitherWay(sql`u.id`, candidate)} end as blocked
+           case when u.id is not null then not ${notBlockedEitherWay(sql`u.id`, candidate)} end as blocked,
+           case when u.id is not null then ${showable(sql`u.school_id`)} end as "candidateShowable"
     from (select 1) as one
     left join users u on u.phone = ${p.phone}
     left join voter_state s on s.user_id = u.id
@@ -142,5 +149,6 @@ function whyRefused(row: Row, vote: { candidateId: string; promptId: number; now
     return { reason: "not_in_round" };
   }
   if (row.blocked) return { reason: "blocked" };
+  if (row.candidateShowable === false) return { reason: "candidate_gone" };
   return { reason: "lost_race" };
 }

@@ -154,7 +154,9 @@ export async function castVote(
       throw notMemberError();
     case "cooldown":
       throw cooldownError(outcome.cooldownUntil, now);
+    // A candidate who left since the round opened (paused, held, unverified, moved): the next request replaces the round.
     case "no_open_round":
+    case "candidate_gone":
       throw new AppError("CONFLICT", ROUND_MESSAGES.roundClosed);
     case "not_in_round":
       throw new AppError("BAD_REQUEST", ROUND_MESSAGES.notInRound);

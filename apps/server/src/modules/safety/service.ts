@@ -1,11 +1,21 @@
 import { ERROR_MESSAGES, REPORT_WINDOW_MS, REPORTS_PER_DAY, REPORTS_TO_HOLD, reportWeight, type ReportReason, type SafetyTarget } from "@quad/contracts";
 import { isUniqueViolation, type Database } from "@quad/db";
-import { blocks, reports, rounds, users } from "@quad/db/schema";
-import { and, count, desc, eq, gt, inArray, isNull, min, or } from "drizzle-orm";
+import { blocks, reports, rounds, unlocks, users } from "@quad/db/schema";
+import { and, count, desc, eq, exists, gt, inArray, isNull, min, or, sql } from "drizzle-orm";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { AppError } from "../../errors";
 import { mediaUrl } from "../../media/storage";
 import { requireMember } from "../school-email/membership";
 import { resolveTarget, wasShown } from "./target";
+
+/**
+ * Since when a reporter counts as a member of their school: the account's
+ * creation, or their move to the school if they moved since. An old account
+ * that moves to a school weighs there as a new one, so aged accounts cannot
+ * be pointed at any school to hold its students (decision 0010).
+ */
+export const reporterSince = (u: { schoolSince: AnyPgColumn; createdAt: AnyPgColumn }) =>
+  sql`coalesce(${u.schoolSince}, ${u.createdAt})`.mapWith((value: unknown) => u.createdAt.mapFromDriverValue(value) as Date);
 
 /** The voter's open round, if it shows this candidate. */
 const openRoundShowing = (voter: string, candidate: string) =>
@@ -31,10 +41,23 @@ export async function unblockStudent(db: Database, me: string, userId: string): 
 
 /** The students the caller blocked, with the name and photo they were shown. */
 export async function listBlocked(db: Database, me: string) {
+  const blocker = alias(users, "blocker");
+  // The photo is public only to students of the same school (or unlockable, to whom the student voted
+  // for): a blocked student who moved school, or changed their photo there, is not followed by the list.
+  const photoVisible = or(
+    eq(users.schoolId, blocker.schoolId),
+    exists(db.select({ one: sql`1` }).from(unlocks).where(and(eq(unlocks.ownerId, me), eq(unlocks.voterId, blocks.blockedId)))),
+  );
   const rows = await db
-    .select({ userId: blocks.blockedId, firstName: users.firstName, photoKey: users.photoKey, blockedAt: blocks.createdAt })
+    .select({
+      userId: blocks.blockedId,
+      firstName: users.firstName,
+      photoKey: sql<string | null>`case when ${photoVisible} then ${users.photoKey} end`,
+      blockedAt: blocks.createdAt,
+    })
     .from(blocks)
     .innerJoin(users, eq(users.id, blocks.blockedId))
+    .innerJoin(blocker, eq(blocker.id, blocks.blockerId))
     // Only students the caller was shown: the same rule as blocking, so no row (one written
     // before the rule, or by a future path that forgets it) names anyone else.
     .where(and(eq(blocks.blockerId, me), wasShown(db, me, blocks.blockedId)))
@@ -109,7 +132,7 @@ export async function reportStudent(
     // The reporter moves on: their round showing the reported student closes, as after a block.
     await tx.update(rounds).set({ status: "closed", closedAt: now }).where(openRoundShowing(me, other));
     const open = await tx
-      .select({ reportedAt: reports.createdAt, reporterSince: users.createdAt })
+      .select({ reportedAt: reports.createdAt, reporterSince: reporterSince(users) })
       .from(reports)
       .innerJoin(users, eq(users.id, reports.reporterId))
       .where(and(eq(reports.reportedId, other), isNull(reports.resolvedAt)));
@@ -117,7 +140,8 @@ export async function reportStudent(
     if (weight < REPORTS_TO_HOLD) return { held: false };
     const [held] = await tx
       .update(users)
-      .set({ pausedAt: now, heldForReviewAt: now })
+      // An owner's own earlier pause is kept (its time says it was theirs): a restore lifts only the hold's.
+      .set({ pausedAt: sql`coalesce(${users.pausedAt}, ${now.toISOString()}::timestamptz)`, heldForReviewAt: now })
       .where(and(eq(users.id, other), isNull(users.heldForReviewAt)))
       .returning({ id: users.id });
     return { held: Boolean(held) };

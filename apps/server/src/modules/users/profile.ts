@@ -125,8 +125,10 @@ export async function updateProfile(
   };
   const proof = input.university !== undefined ? proofFollowsSchool(input.university) : {};
 
-  const [previous] = await deps.db.select({ photoKey: users.photoKey }).from(users).where(eq(users.phone, phone));
+  const [previous] = await deps.db.select({ photoKey: users.photoKey, schoolId: users.schoolId }).from(users).where(eq(users.phone, phone));
   const now = deps.now();
+  // A move to another school starts the student's time there: what their reports weigh (decision 0010).
+  if (previous && input.university !== undefined && previous.schoolId !== input.university) changes.schoolSince = now;
   const [updated] = previous ? await deps.db.update(users).set({ ...changes, ...proof, updatedAt: now }).where(eq(users.phone, phone)).returning() : [];
   // No profile (never made, or deleted since the read above): only a live session may create one.
   let user = updated ?? (await createProfile(deps.db, viewer, changes, proof, now));

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "school_since" timestamp with time zone;
