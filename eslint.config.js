@@ -27,6 +27,21 @@ export default defineConfig(
     },
   },
   {
+    // Type-aware rules: a promise nobody awaits loses its rejection, and one passed where
+    // nothing awaits it (a handler, a condition) runs unobserved.
+    files: ["**/*.{ts,tsx,mts}"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+    },
+  },
+  {
+    // Not under apps/web/tsconfig.json, which the project service would find: their own project.
+    files: ["apps/web/e2e/**/*.ts", "apps/web/*.config.ts"],
+    languageOptions: { parserOptions: { projectService: false, project: "./apps/web/tsconfig.node.json" } },
+  },
+  {
     files: ["apps/server/src/**/*.ts", "packages/contracts/src/**/*.ts"],
     ignores: ["apps/server/src/env.ts", "**/*.test.ts"],
     rules: { "no-restricted-syntax": ["error", processEnv] },

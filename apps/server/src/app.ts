@@ -12,6 +12,7 @@ import { registerStripeWebhook } from "./modules/payments/webhook-route";
 import { registerSmsWebhooks } from "./modules/sms/webhooks";
 import { registerProfileUpdateRoute } from "./modules/users/upload-route";
 import { registerBenchRoutes } from "./bench/routes";
+import { registerApiDocs } from "./rest/docs";
 import { buildOpenApiDocument } from "./rest/openapi";
 import { registerRestRoutes } from "./rest/adapter";
 import { requestContextFactory, type AppDeps } from "./trpc/context";
@@ -111,8 +112,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     });
   }
   await registerSmsWebhooks(app, { db: deps.db, config: deps.config, now: deps.now });
-  const openApi = buildOpenApiDocument([...mounted, routes["users.update"]], { version: "1.0.0" });
+  const openApi = buildOpenApiDocument([...mounted, routes["users.update"]], { version: "1.0.0", serverUrl: deps.config.PUBLIC_URL });
   app.get("/api/openapi.json", (_request, reply) => reply.send(openApi));
+  if (deps.config.devRoutesEnabled) await registerApiDocs(app, openApi);
 
   if (deps.config.BENCH_ROUTES) await registerBenchRoutes(app, { createContext });
   registerMediaRoutes(app, deps.media);

@@ -52,6 +52,10 @@ export const SafetyTarget = z.union([
 ]);
 export type SafetyTarget = z.infer<typeof SafetyTarget>;
 
+/**
+ * A block names its target the same way; its own name matches the other routes' inputs.
+ * @alias
+ */
 export const BlockInput = SafetyTarget;
 export const UnblockInput = z.object({ userId: z.uuid({ error: "Invalid student" }) }).strict();
 export const BlockedStudents = z.object({

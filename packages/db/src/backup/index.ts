@@ -1,3 +1,3 @@
-export { BACKUP_EXTENSION, BackupError, backupFormatOf, defaultBackupName, type BackupFormat } from "./format";
+export { BackupError, backupFormatOf, defaultBackupName } from "./format";
 export { backupPglite, restorePglite } from "./pglite";
 export { backupPostgres, clientVersion, restorePostgres } from "./postgres";

@@ -27,11 +27,6 @@ export function renderSignedIn(ui: ReactNode, backend: InboxBackend, user: Parti
   return { ...view, user: events };
 }
 
-/** The open dialog with this accessible name. */
-export function dialog(name: string | RegExp) {
-  return within(screen.getByRole("dialog", { name }));
-}
-
 export async function findDialog(name: string | RegExp) {
   return within(await screen.findByRole("dialog", { name }));
 }

@@ -59,11 +59,17 @@ describe("BoostStatus", () => {
     render(<BoostStatus />);
     expect(screen.getByText(/Boosted/).textContent).toBe("Boosted · 3m left");
 
-    act(() => vi.advanceTimersByTime(BOOST_TICK_MS));
+    act(() => {
+      vi.advanceTimersByTime(BOOST_TICK_MS);
+    });
     expect(screen.getByText(/Boosted/).textContent).toBe("Boosted · 2m left");
-    act(() => vi.advanceTimersByTime(BOOST_TICK_MS));
+    act(() => {
+      vi.advanceTimersByTime(BOOST_TICK_MS);
+    });
     expect(screen.getByText(/Boosted/).textContent).toBe("Boosted · 1m left");
-    act(() => vi.advanceTimersByTime(30_000));
+    act(() => {
+      vi.advanceTimersByTime(30_000);
+    });
     expect(screen.queryByText(/Boosted/)).toBeNull();
     expect(vi.getTimerCount()).toBe(0);
   });
@@ -72,18 +78,26 @@ describe("BoostStatus", () => {
     boostEndingIn(DAY + 30_000);
     render(<BoostStatus />);
     expect(screen.getByText(/Boosted/).textContent).toBe("Boosted · 1d 0h left");
-    act(() => vi.advanceTimersByTime(BOOST_TICK_MS));
+    act(() => {
+      vi.advanceTimersByTime(BOOST_TICK_MS);
+    });
     expect(screen.getByText(/Boosted/).textContent).toBe("Boosted · 1d 0h left");
-    act(() => vi.advanceTimersByTime(BOOST_TICK_MS));
+    act(() => {
+      vi.advanceTimersByTime(BOOST_TICK_MS);
+    });
     expect(screen.getByText(/Boosted/).textContent).toBe("Boosted · 23h 59m left");
   });
 
   it("shows a new, later end at once", () => {
     boostEndingIn(5 * MINUTE);
     render(<BoostStatus />);
-    act(() => vi.advanceTimersByTime(20_000));
+    act(() => {
+      vi.advanceTimersByTime(20_000);
+    });
     act(() => useSessionStore.getState().setUser(createMeUser({ boostEndTime: new Date(Date.now() + 3 * DAY).toISOString() })));
-    act(() => vi.advanceTimersByTime(0));
+    act(() => {
+      vi.advanceTimersByTime(0);
+    });
     expect(screen.getByText(/Boosted/).textContent).toBe("Boosted · 3d 0h left");
   });
 });

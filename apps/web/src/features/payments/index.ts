@@ -3,11 +3,10 @@
  * and the card payment dialog (local test cards or the Stripe Payment Element).
  * The payment UI's code and Stripe.js load only when someone goes to pay.
  */
-export { UnlockPackagesDialog, type UnlockPackagesDialogProps } from "./unlock-packages-dialog";
-export { FlashSaleDialog, type FlashSaleDialogProps } from "./flash-sale-dialog";
-export { BoostDialog, type BoostDialogProps } from "./boost-dialog";
-export { CheckoutDialog, preloadCheckout } from "./checkout";
-export { formatBoostRemaining, useBoostRemaining } from "./boost-remaining";
+export { UnlockPackagesDialog } from "./unlock-packages-dialog";
+export { FlashSaleDialog } from "./flash-sale-dialog";
+export { BoostDialog } from "./boost-dialog";
+export { useBoostRemaining } from "./boost-remaining";
 export { useRefreshProfile } from "./use-refresh-profile";
 export { UNLOCK_REVEALS } from "./texts";
 export { unlockCountLabel } from "./products";

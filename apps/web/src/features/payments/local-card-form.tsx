@@ -99,7 +99,7 @@ export function LocalCardForm({ clientSecret, payLabel, onBusyChange, onSucceede
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label="Card payment">
+    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-label="Card payment">
       <fieldset className={styles.fieldset} disabled={busy}>
         <legend id={ids.group} className={styles.legend}>
           Card information

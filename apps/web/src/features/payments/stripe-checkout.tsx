@@ -105,7 +105,7 @@ function StripePaymentForm({ payLabel, onBusyChange, onSucceeded }: Omit<Checkou
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} aria-label="Card payment">
+    <form className={styles.form} onSubmit={(event) => void submit(event)} aria-label="Card payment">
       <PaymentElement options={{ layout: "tabs" }} />
       {failure && (
         <p className={styles.failure} role="alert">

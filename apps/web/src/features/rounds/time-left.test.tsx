@@ -40,15 +40,21 @@ describe("<TimeLeft>", () => {
     expect(screen.getByText("Time left: 2 seconds")).toBeTruthy();
     expect(screen.getByText("2s")).toBeTruthy();
 
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(screen.getByText("1s")).toBeTruthy();
     expect(onElapsed).not.toHaveBeenCalled();
 
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(screen.getByText("0s")).toBeTruthy();
     expect(onElapsed).toHaveBeenCalledTimes(1);
 
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     expect(onElapsed).toHaveBeenCalledTimes(1);
   });
 });

@@ -5,6 +5,5 @@
  *   render `dialogs` beside the card.
  * - <CardMoreButton />: the ⋯ button that calls `open` (no data layer).
  */
-export { useSafetyActions, type SafetyActions } from "./use-safety-actions";
-export { CardMoreButton, type CardMoreButtonProps } from "./card-more-button";
-export type { SafetySubject } from "./subject";
+export { useSafetyActions } from "./use-safety-actions";
+export { CardMoreButton } from "./card-more-button";

@@ -34,11 +34,11 @@ export function BlockedSection() {
               unblock.mutate(
                 { userId: student.userId },
                 {
-                  onSuccess: async () => {
+                  onSuccess: () => {
                     notify.success(SETTINGS_COPY.unblocked(student.firstName));
-                    await utils.safety.blocks.invalidate();
+                    void utils.safety.blocks.invalidate();
                     // The unblocked student may be drawn again.
-                    await utils.prompts.random.invalidate();
+                    void utils.prompts.random.invalidate();
                   },
                 },
               )

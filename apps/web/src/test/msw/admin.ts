@@ -69,5 +69,3 @@ export function createAdminBackend(options: AdminBackendOptions = {}) {
 
   return { state, resolvers };
 }
-
-export type AdminBackend = ReturnType<typeof createAdminBackend>;

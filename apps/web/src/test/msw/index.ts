@@ -1,10 +1,9 @@
 export { server } from "./server";
-export { defaultHandlers, defaultTrpcResolvers } from "./handlers";
-export { trpcError, trpcHandler, type TrpcCall, type TrpcResolver, type TrpcResolvers } from "./trpc";
+export { defaultTrpcResolvers } from "./handlers";
+export { trpcError, trpcHandler, type TrpcCall, type TrpcResolvers } from "./trpc";
 export { restError } from "./rest";
 export { createMeUser, createSchool, createTokens } from "./fixtures";
 export {
-  createCandidate,
   createRound,
   createRoundsServer,
   nthRound,
@@ -14,22 +13,17 @@ export {
 } from "./rounds";
 export {
   createInboxBackend,
-  createFlashSale,
-  createLockedVoteCard,
   createVoteCards,
   revealedVoteCard,
-  LOCAL_PAYMENTS_CONFIG,
   TEST_CARDS,
   type InboxBackend,
-  type InboxBackendOptions,
 } from "./inbox";
 export {
   authTrpcHandler,
-  authTrpcResolvers,
   createPublicConfig,
   createUnverifiedUser,
   profileUploadHandler,
   TEST_CODE,
   type ProfileUpload,
 } from "./auth";
-export { createAccountBackend, type AccountBackend, type AccountBackendOptions, type BlockedStudentFixture } from "./account";
+export { createAccountBackend, type AccountBackend, type AccountBackendOptions } from "./account";

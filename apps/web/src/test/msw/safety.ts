@@ -60,5 +60,3 @@ export function createSafetyBackend(options: SafetyBackendOptions = {}) {
 
   return { state, resolvers };
 }
-
-export type SafetyBackend = ReturnType<typeof createSafetyBackend>;
