@@ -24,6 +24,8 @@ export interface BuildAppOptions extends AppDeps {
   webDistDir?: string;
   /** Pass false to silence request logs in tests. */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read what would be logged). */
+  logStream?: { write(line: string): void };
 }
 
 /** The most calls one tRPC batch may carry; the client's link uses the same. */
@@ -51,9 +53,9 @@ function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoException, 
 
 /** Builds the whole HTTP app without listening, so tests drive it with inject(). */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
-  const { webDistDir, logger, ...deps } = opts;
+  const { webDistDir, logger, logStream, ...deps } = opts;
   const app = Fastify({
-    logger: logger === false ? false : loggerOptions(deps.config.LOG_LEVEL),
+    logger: logger === false ? false : { ...loggerOptions(deps.config.LOG_LEVEL), ...(logStream && { stream: logStream }) },
     bodyLimit: JSON_BODY_LIMIT,
     // Per-address limits read the client address; trust X-Forwarded-For only behind a proxy we run.
     trustProxy: deps.config.TRUST_PROXY === true,

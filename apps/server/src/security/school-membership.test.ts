@@ -258,6 +258,38 @@ describe("the address is private", () => {
   });
 });
 
+describe("the address is never logged", () => {
+  it("not by the request logs, the development outbox's query string, a refusal or a failed send", async () => {
+    const lines: string[] = [];
+    const failing = { send: async () => Promise.reject(new Error("550 5.1.1 <gone@x.edu>: mailbox unavailable")) };
+    const logged = await createTestApp({ env: { LOG_LEVEL: "trace" }, logStream: { write: (line) => void lines.push(line) } });
+    const broken = await createTestApp({ env: { LOG_LEVEL: "trace" }, logStream: { write: (line) => void lines.push(line) }, email: failing });
+    try {
+      for (const app of [logged, broken]) {
+        const c = await campus(app, { member: false });
+        const address = `${unique("logged.person")}@cs.${c.school.domain}`;
+        const headers = c.headers;
+        await app.app.inject({ method: "POST", url: "/api/users/school-email/send-code", headers, payload: { email: address } });
+        await app.app.inject({ method: "POST", url: "/api/trpc/schoolEmail.sendCode", headers, payload: { email: `Other.${address}` } });
+        await app.app.inject({ method: "GET", url: `/api/dev/email-outbox?to=${encodeURIComponent(address)}` });
+        await app.app.inject({ method: "POST", url: "/api/users/school-email/verify", headers, payload: { email: address, code: "000000" } });
+        await app.app.inject({ method: "POST", url: "/api/trpc/schoolEmail.verify", headers, payload: { email: "not an address", code: "000000" } });
+        const other = await insertTestSchool(app.deps.db);
+        await app.app.inject({ method: "POST", url: "/api/users/school-email/send-code", headers, payload: { email: `x@${other.domain}` } });
+        expect(lines.length).toBeGreaterThan(10);
+        const text = lines.join("").toLowerCase();
+        expect(text).not.toContain(address.toLowerCase());
+        expect(text).not.toContain("logged.person");
+        expect(text).not.toContain("gone@x.edu");
+        lines.length = 0;
+      }
+    } finally {
+      await logged.close();
+      await broken.close();
+    }
+  });
+});
+
 describe("code limits", () => {
   it.each(VIAS)("one code per 30 s and a day's cap per student (%s)", async (via) => {
     const c = await newcomerCampus();

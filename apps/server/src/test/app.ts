@@ -37,7 +37,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
  * set) with reference data seeded and media in a temporary folder.
  */
 export interface TestAppOptions
-  extends Partial<Pick<BuildAppOptions, "webDistDir" | "generateCode" | "rateLimiter" | "candidatePool" | "media" | "firebaseVerifier" | "random" | "payments" | "stripe" | "sessionRevocations">> {
+  extends Partial<Pick<BuildAppOptions, "webDistDir" | "generateCode" | "rateLimiter" | "candidatePool" | "media" | "firebaseVerifier" | "random" | "payments" | "stripe" | "sessionRevocations" | "logStream">> {
   env?: Record<string, string>;
   demo?: boolean;
   now?: () => Date;
@@ -86,7 +86,7 @@ export async function createTestAppOn(db: Database, dbKind: AppDeps["dbKind"], o
     generateCode: opts.generateCode,
     firebaseVerifier: opts.firebaseVerifier,
   };
-  const app = await buildApp({ ...deps, logger: false, webDistDir: opts.webDistDir });
+  const app = await buildApp({ ...deps, logger: opts.logStream !== undefined, logStream: opts.logStream, webDistDir: opts.webDistDir });
   await app.ready();
   return {
     app,
