@@ -55,7 +55,7 @@ function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoException, 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { webDistDir, logger, logStream, ...deps } = opts;
   const app = Fastify({
-    logger: logger === false ? false : { ...loggerOptions(deps.config.LOG_LEVEL), ...(logStream && { stream: logStream }) },
+    logger: logger === false ? false : loggerOptions(deps.config.LOG_LEVEL, logStream),
     bodyLimit: JSON_BODY_LIMIT,
     // Per-address limits read the client address; trust X-Forwarded-For only behind a proxy we run.
     trustProxy: deps.config.TRUST_PROXY === true,
