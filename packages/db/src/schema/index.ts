@@ -6,6 +6,7 @@ export * from "./unlocks";
 export * from "./payments";
 export * from "./auth";
 export * from "./messaging";
+export * from "./push";
 export * from "./safety";
 export * from "./jobs";
 export * from "./relations";
