@@ -61,7 +61,7 @@ describe("the purge", () => {
       { familyId: recentSignOut, revokedAt: ago(RETENTION.sessionRevocationsMs - MINUTE) }, // tokens may still be live: kept
     ]);
 
-    expect(await purgeExpired(t.db, NOW)).toEqual({ authCodes: 1, sessions: 2, sessionRevocations: 1, smsOutbox: 1 });
+    expect(await purgeExpired(t.db, NOW)).toEqual({ authCodes: 1, sessions: 2, sessionRevocations: 1, smsOutbox: 1, pushNotices: 0 });
     expect(await t.db.select().from(sessionRevocations).where(eq(sessionRevocations.familyId, recentSignOut))).toHaveLength(1);
     const left = async <T extends { id: string }>(rows: T[], table: typeof authCodes | typeof authSessions | typeof smsOutbox) =>
       (await t.db.select({ id: table.id }).from(table).where(inArray(table.id, rows.map((r) => r.id)))).map((r) => rows.findIndex((x) => x.id === r.id)).sort();
@@ -69,6 +69,6 @@ describe("the purge", () => {
     expect(await left(sessions, authSessions)).toEqual([2, 3, 4]);
     expect(await left(messages, smsOutbox)).toEqual([1]);
 
-    expect(await purgeExpired(t.db, NOW)).toEqual({ authCodes: 0, sessions: 0, sessionRevocations: 0, smsOutbox: 0 });
+    expect(await purgeExpired(t.db, NOW)).toEqual({ authCodes: 0, sessions: 0, sessionRevocations: 0, smsOutbox: 0, pushNotices: 0 });
   });
 });

@@ -1,6 +1,6 @@
 import { AUTH_CODE } from "@quad/contracts";
 import type { Database } from "@quad/db";
-import { authCodes, authSessions, sessionRevocations, smsOutbox } from "@quad/db/schema";
+import { authCodes, authSessions, pushNotices, sessionRevocations, smsOutbox } from "@quad/db/schema";
 import { inArray, lt, or, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { REVOCATION_RETENTION_MS } from "../auth/revocations";
@@ -23,6 +23,8 @@ export const RETENTION = {
   /** Signed-out families matter only while their access tokens could still be valid. */
   sessionRevocationsMs: REVOCATION_RETENTION_MS,
   smsOutboxMs: 30 * DAY_MS,
+  /** Push notices (and their deliveries), kept as long as texts. */
+  pushNoticesMs: 30 * DAY_MS,
 } as const;
 
 /** Deletes run in slices, so one purge never holds many row locks or a long transaction. */
@@ -33,6 +35,7 @@ export interface PurgeReport {
   sessions: number;
   sessionRevocations: number;
   smsOutbox: number;
+  pushNotices: number;
 }
 
 async function deleteInBatches(db: Database, table: PgTable, id: PgColumn, where: SQL): Promise<number> {
@@ -45,7 +48,7 @@ async function deleteInBatches(db: Database, table: PgTable, id: PgColumn, where
   }
 }
 
-/** Expired sign-in codes, old sessions, sign-outs no token can outlive and SMS records older than 30 days. */
+/** Expired sign-in codes, old sessions, sign-outs no token can outlive, SMS and push records older than 30 days. */
 export async function purgeExpired(db: Database, now: Date): Promise<PurgeReport> {
   const before = (ms: number) => new Date(now.getTime() - ms);
   return {
@@ -63,5 +66,6 @@ export async function purgeExpired(db: Database, now: Date): Promise<PurgeReport
       lt(sessionRevocations.revokedAt, before(RETENTION.sessionRevocationsMs)),
     ),
     smsOutbox: await deleteInBatches(db, smsOutbox, smsOutbox.id, lt(smsOutbox.createdAt, before(RETENTION.smsOutboxMs))),
+    pushNotices: await deleteInBatches(db, pushNotices, pushNotices.id, lt(pushNotices.createdAt, before(RETENTION.pushNoticesMs))),
   };
 }

@@ -1,0 +1,100 @@
+import { PUSH_MESSAGES } from "@quad/contracts";
+import { pushSubscriptions } from "@quad/db/schema";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/app";
+import { browserSubscription, pushSenderFor, startFakePushService, type FakePushService } from "../../test/push-service";
+import { campus, sessionFor } from "../../test/voters";
+
+let t: TestApp;
+let service: FakePushService;
+let publicKey: string;
+beforeAll(async () => {
+  service = await startFakePushService();
+  const push = pushSenderFor(service);
+  publicKey = push.publicKey;
+  t = await createTestApp({ push });
+});
+afterAll(async () => {
+  await t?.close();
+  await service?.close();
+});
+
+const stored = () => t.deps.db.select().from(pushSubscriptions);
+const subscribe = (headers: Record<string, string>, payload: unknown) =>
+  t.app.inject({ method: "PUT", url: "/api/push/subscription", headers, payload: payload as object });
+
+describe("a device's push subscription", () => {
+  it("tells the client the VAPID key to subscribe with", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/config" });
+    expect(res.json()).toMatchObject({ vapidPublicKey: publicKey });
+  });
+
+  it("is stored once per device, moves with the device to another student, and is removed on unsubscribe", async () => {
+    const c = await campus(t);
+    const device = browserSubscription(service.endpoint("phone-a"));
+    const res = await subscribe(c.headers, { ...device, expirationTime: null });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ subscribed: true });
+    // Subscribing again (a reload) keeps one row.
+    expect((await subscribe(c.headers, device)).statusCode).toBe(200);
+    expect(await stored()).toMatchObject([{ userId: c.me.id, endpoint: device.endpoint, p256dh: device.keys.p256dh, auth: device.keys.auth }]);
+
+    // Someone else signs in on the same phone: the device now notifies them.
+    const other = await c.student({ firstName: "Other" });
+    const otherHeaders = { authorization: `Bearer ${(await sessionFor(t, other.phone)).token}` };
+    expect((await subscribe(otherHeaders, device)).statusCode).toBe(200);
+    expect(await stored()).toMatchObject([{ userId: other.id, endpoint: device.endpoint }]);
+
+    // The first student cannot remove it any more; its owner can.
+    const unsubscribe = (headers: Record<string, string>) =>
+      t.app.inject({ method: "POST", url: "/api/push/unsubscribe", headers, payload: { endpoint: device.endpoint } });
+    expect((await unsubscribe(c.headers)).json()).toEqual({ subscribed: false });
+    expect(await stored()).toHaveLength(1);
+    expect((await unsubscribe(otherHeaders)).statusCode).toBe(200);
+    expect(await stored()).toEqual([]);
+  });
+
+  it.each([
+    ["a plain-http endpoint", { endpoint: "http://push.example.com/x" }, "endpoint", PUSH_MESSAGES.endpoint],
+    ["an endpoint that is not a URL", { endpoint: "not a url" }, "endpoint", PUSH_MESSAGES.endpoint],
+    ["no keys", { keys: undefined }, "keys", undefined],
+    ["a public key of the wrong length", { keys: { p256dh: "AAAA", auth: "AAAAAAAAAAAAAAAAAAAAAA" } }, "keys.p256dh", PUSH_MESSAGES.p256dh],
+    ["an auth secret that is not base64url", { keys: { p256dh: "x".repeat(87), auth: "not base64url!!!!!!!!!" } }, "keys.auth", PUSH_MESSAGES.auth],
+  ])("refuses %s with 400 and stores nothing", async (_name, change, field, message) => {
+    const c = await campus(t);
+    const device = browserSubscription(service.endpoint("phone-b"));
+    const res = await subscribe(c.headers, { endpoint: device.endpoint, keys: device.keys, ...change });
+    expect(res.statusCode).toBe(400);
+    const body = res.json() as { code: string; fieldErrors: Record<string, string[]> };
+    expect(body.code).toBe("BAD_REQUEST");
+    expect(Object.keys(body.fieldErrors)).toContain(field);
+    if (message) expect(body.fieldErrors[field]).toContain(message);
+    expect(await t.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, device.endpoint))).toEqual([]);
+  });
+
+  it("needs a session", async () => {
+    const device = browserSubscription(service.endpoint("phone-c"));
+    expect((await subscribe({}, device)).statusCode).toBe(401);
+  });
+});
+
+describe("with push off on the server", () => {
+  it("answers 409 to subscribing and a null key in the client's configuration", async () => {
+    const off = await createTestApp();
+    try {
+      const c = await campus(off);
+      const res = await off.app.inject({
+        method: "PUT",
+        url: "/api/push/subscription",
+        headers: c.headers,
+        payload: browserSubscription(service.endpoint("phone-d")),
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ message: PUSH_MESSAGES.disabled });
+      expect((await off.app.inject({ method: "GET", url: "/api/config" })).json()).toMatchObject({ vapidPublicKey: null });
+    } finally {
+      await off.close();
+    }
+  });
+});
