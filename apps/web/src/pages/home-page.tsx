@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { useSearchParams } from "react-router";
 import { SCREEN_TEXT } from "@quad/contracts";
 import { AppShell, Button, ButtonLink, TopBar } from "../components";
 import { BoostStatus, BuyUnlocksButton, VotedOnYouButton } from "../features/inbox";
@@ -29,6 +30,12 @@ export function HomePage() {
   const user = useSessionStore((state) => state.user);
   const signOut = useSignOut();
   const preference = usePreference(user);
+  // A vote notification opens /home?votes=1: "Voted on you" shows at once, and closing it drops the parameter.
+  const [params, setParams] = useSearchParams();
+  const fromNotice = params.get("votes") === "1";
+  const dropNotice = () => {
+    if (fromNotice) setParams((next) => (next.delete("votes"), next), { replace: true });
+  };
 
   return (
     <AppShell width="wide">
@@ -61,7 +68,7 @@ export function HomePage() {
           disabled={preference.saving}
         />
         <div className={styles.inbox}>
-          <VotedOnYouButton />
+          <VotedOnYouButton openFromNotice={fromNotice} onClosed={dropNotice} />
           <BoostStatus />
         </div>
       </div>

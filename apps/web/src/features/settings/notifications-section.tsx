@@ -4,9 +4,13 @@ import { toUserMessage } from "../../lib/api-error";
 import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { SETTINGS_COPY } from "./copy";
+import { PushDeviceSetting } from "./push-device-setting";
 import styles from "./settings.module.css";
 
-/** Vote notifications by SMS on/off; the server records the choice as a consent record. */
+/**
+ * Vote notifications: by push on this device, and by SMS (the server records
+ * that choice as a consent record). Push replaces texts while any device has it on.
+ */
 export function NotificationsSection() {
   const utils = trpc.useUtils();
   const settings = trpc.users.smsSettings.useQuery();
@@ -29,6 +33,8 @@ export function NotificationsSection() {
         onChange={(next) => setSms.mutate({ enabled: next })}
       />
       {optedOutBySms && <p className={styles.note}>{SETTINGS_COPY.smsOptedOut}</p>}
+      <PushDeviceSetting />
+      <p className={styles.muted}>{SETTINGS_COPY.pushReplacesTexts}</p>
     </>
   );
 }
