@@ -73,8 +73,9 @@ self.addEventListener("notificationclick", (event) => {
       const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
       const open = windows.find((client) => new URL(client.url).origin === url.origin);
       if (open) {
-        await open.focus();
+        // The page moves first: focusing can be refused (no user activation) and must not stop it.
         open.postMessage({ type: "quad:open", path: url.pathname + url.search });
+        await open.focus().catch(() => undefined);
         return;
       }
       await self.clients.openWindow(url.href);
