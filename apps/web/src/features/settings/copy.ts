@@ -5,6 +5,7 @@ export const SETTINGS_COPY = {
   photoSaved: "Photo updated",
   smsOn: "You'll get a text when someone votes for you.",
   smsOff: "Vote notifications by text are off.",
+  smsWhilePush: "Paused while notifications are on: texts come back if you turn them off.",
   smsOptedOut: "You replied STOP to one of our texts, so your carrier blocks them. Reply START to any Quad text to turn them back on.",
   pushTitle: "Notifications on this device",
   pushOn: "You'll get a notification here the moment someone votes for you.",

@@ -1,4 +1,5 @@
 import { TOASTS } from "@quad/contracts";
+import { useState } from "react";
 import { Spinner, Switch } from "../../components";
 import { toUserMessage } from "../../lib/api-error";
 import { notify } from "../../lib/toast";
@@ -13,6 +14,7 @@ import styles from "./settings.module.css";
  */
 export function NotificationsSection() {
   const utils = trpc.useUtils();
+  const [pushOn, setPushOn] = useState(false);
   const settings = trpc.users.smsSettings.useQuery();
   const setSms = trpc.users.setSms.useMutation({
     onSuccess: (next) => utils.users.smsSettings.setData(undefined, next),
@@ -27,13 +29,13 @@ export function NotificationsSection() {
     <>
       <Switch
         label="Text me when I get votes"
-        description={enabled ? SETTINGS_COPY.smsOn : SETTINGS_COPY.smsOff}
+        description={enabled ? (pushOn ? SETTINGS_COPY.smsWhilePush : SETTINGS_COPY.smsOn) : SETTINGS_COPY.smsOff}
         checked={enabled}
         busy={setSms.isPending}
         onChange={(next) => setSms.mutate({ enabled: next })}
       />
       {optedOutBySms && <p className={styles.note}>{SETTINGS_COPY.smsOptedOut}</p>}
-      <PushDeviceSetting />
+      <PushDeviceSetting onStateChange={setPushOn} />
       <p className={styles.muted}>{SETTINGS_COPY.pushReplacesTexts}</p>
     </>
   );

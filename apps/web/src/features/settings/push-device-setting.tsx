@@ -6,6 +6,7 @@ import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { usePublicConfig } from "../payments/use-public-config";
 import { SETTINGS_COPY } from "./copy";
+import styles from "./settings.module.css";
 import { browserPushSupport, currentSubscription, subscribeThisDevice, subscriptionInput } from "./push-device";
 
 type DeviceState = "checking" | "on" | "off";
@@ -66,8 +67,14 @@ function usePushDevice(vapidPublicKey: string | null) {
   return { state, busy, change };
 }
 
-function PushSwitch({ vapidPublicKey }: { vapidPublicKey: string }) {
+interface PushDeviceSettingProps {
+  /** Told whether this device has notifications on (the texts' switch says they are paused). */
+  onStateChange?: (on: boolean) => void;
+}
+
+function PushSwitch({ vapidPublicKey, onStateChange }: PushDeviceSettingProps & { vapidPublicKey: string }) {
   const device = usePushDevice(vapidPublicKey);
+  useEffect(() => onStateChange?.(device.state === "on"), [device.state, onStateChange]);
   return (
     <Switch
       label={SETTINGS_COPY.pushTitle}
@@ -80,13 +87,17 @@ function PushSwitch({ vapidPublicKey }: { vapidPublicKey: string }) {
 }
 
 /** "Notifications on this device", or why this device cannot have them. */
-export function PushDeviceSetting() {
+export function PushDeviceSetting({ onStateChange }: PushDeviceSettingProps) {
   const [support] = useState(browserPushSupport);
   const config = usePublicConfig();
   const key = config.data?.vapidPublicKey ?? null;
-  if (support === "supported" && key) return <PushSwitch vapidPublicKey={key} />;
+  if (support === "supported" && key) return <PushSwitch vapidPublicKey={key} onStateChange={onStateChange} />;
   if (support === "supported" && config.isPending) return null;
-  const why = support === "ios-install-first" ? SETTINGS_COPY.pushIosInstallFirst : SETTINGS_COPY.pushUnsupported;
-  return <Switch label={SETTINGS_COPY.pushTitle} description={why} checked={false} disabled onChange={() => undefined} />;
+  return (
+    <>
+      <Switch label={SETTINGS_COPY.pushTitle} checked={false} disabled onChange={() => undefined} />
+      <p className={styles.note}>{support === "ios-install-first" ? SETTINGS_COPY.pushIosInstallFirst : SETTINGS_COPY.pushUnsupported}</p>
+    </>
+  );
 }
 
