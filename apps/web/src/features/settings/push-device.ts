@@ -79,3 +79,15 @@ export function subscriptionInput(subscription: PushSubscription) {
   const json = subscription.toJSON();
   return { endpoint: json.endpoint ?? subscription.endpoint, expirationTime: json.expirationTime ?? null, keys: { p256dh: json.keys?.p256dh ?? "", auth: json.keys?.auth ?? "" } };
 }
+
+/**
+ * Signing out takes this device off push: the browser drops its subscription,
+ * so the push service answers the server's next push with 410 and the server
+ * forgets the device. Nothing to do where push is not supported.
+ */
+export function forgetThisDevicesPush(): void {
+  if (browserPushSupport() !== "supported") return;
+  void currentSubscription()
+    .then((subscription) => subscription?.unsubscribe())
+    .catch(() => undefined);
+}
