@@ -73,6 +73,15 @@ describe("a device's push subscription", () => {
     expect(await t.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, device.endpoint))).toEqual([]);
   });
 
+  it("goes with the account when the student deletes it", async () => {
+    const c = await campus(t);
+    const device = browserSubscription(service.endpoint("phone-e"));
+    expect((await subscribe(c.headers, device)).statusCode).toBe(200);
+    const deleted = await t.app.inject({ method: "POST", url: "/api/users/delete-account", headers: c.headers, payload: { confirm: "DELETE" } });
+    expect(deleted.statusCode).toBe(200);
+    expect(await t.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, c.me.id))).toEqual([]);
+  });
+
   it("needs a session", async () => {
     const device = browserSubscription(service.endpoint("phone-c"));
     expect((await subscribe({}, device)).statusCode).toBe(401);
