@@ -53,10 +53,23 @@ export function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer>
   return bytes;
 }
 
+/** How long the service worker may take to be ready before the switch gives up (it never is where registration failed). */
+const WORKER_READY_TIMEOUT_MS = 10_000;
+
+function serviceWorkerReady(): Promise<ServiceWorkerRegistration> {
+  return new Promise((resolve, reject) => {
+    const timer = window.setTimeout(() => reject(new Error("The service worker is not running")), WORKER_READY_TIMEOUT_MS);
+    void navigator.serviceWorker.ready.then((registration) => {
+      window.clearTimeout(timer);
+      resolve(registration);
+    });
+  });
+}
+
 /** This device's current subscription, if notifications are allowed and it has one. */
 export async function currentSubscription(): Promise<PushSubscription | null> {
   if (Notification.permission !== "granted") return null;
-  const registration = await navigator.serviceWorker.ready;
+  const registration = await serviceWorkerReady();
   return registration.pushManager.getSubscription();
 }
 
@@ -66,7 +79,7 @@ export type SubscribeOutcome = { subscription: PushSubscription } | { refused: "
 export async function subscribeThisDevice(vapidPublicKey: string): Promise<SubscribeOutcome> {
   const permission = await Notification.requestPermission();
   if (permission !== "granted") return { refused: permission === "denied" ? "denied" : "dismissed" };
-  const registration = await navigator.serviceWorker.ready;
+  const registration = await serviceWorkerReady();
   const subscription = await registration.pushManager.subscribe({
     userVisibleOnly: true,
     applicationServerKey: applicationServerKey(vapidPublicKey),
