@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
 import { browserSubscription, pushSenderFor, startFakePushService, type FakePushService } from "../../test/push-service";
 import { campus, sessionFor } from "../../test/voters";
+import { endpointHostAllowed } from "./subscriptions";
 
 let t: TestApp;
 let service: FakePushService;
@@ -82,6 +83,16 @@ describe("a device's push subscription", () => {
     expect(await t.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, c.me.id))).toEqual([]);
   });
 
+  it("in production, only on a push service's name: never an address, localhost or an internal name", () => {
+    for (const endpoint of ["https://fcm.googleapis.com/fcm/send/abc", "https://updates.push.services.mozilla.com/wpush/v2/x", "https://web.push.apple.com/QOi"]) {
+      expect(endpointHostAllowed(endpoint, false)).toBe(true);
+    }
+    for (const endpoint of ["https://127.0.0.1:8443/x", "https://10.0.0.5/x", "https://[::1]/x", "https://localhost/x", "https://metadata/x", "https://db.internal/x", "https://printer.local/x"]) {
+      expect(endpointHostAllowed(endpoint, false)).toBe(false);
+      expect(endpointHostAllowed(endpoint, true)).toBe(true);
+    }
+  });
+
   it("needs a session", async () => {
     const device = browserSubscription(service.endpoint("phone-c"));
     expect((await subscribe({}, device)).statusCode).toBe(401);
@@ -104,6 +115,29 @@ describe("with push off on the server", () => {
       expect((await off.app.inject({ method: "GET", url: "/api/config" })).json()).toMatchObject({ vapidPublicKey: null });
     } finally {
       await off.close();
+    }
+  });
+});
+
+describe("in production", () => {
+  it("refuses an endpoint on an address with 400 and stores nothing", async () => {
+    const production = await createTestApp({
+      push: pushSenderFor(service),
+      env: { NODE_ENV: "production", JWT_SECRET: "aXLP6TM1c3Rrs9zguWYrcJ0otpwKcn0W5D15PLlv6s7QvJn21g6iTs5Kgj-OsRic", ALLOW_DEV_PROVIDERS: "true" },
+    });
+    try {
+      const c = await campus(production);
+      const res = await production.app.inject({
+        method: "PUT",
+        url: "/api/push/subscription",
+        headers: c.headers,
+        payload: browserSubscription(service.endpoint("phone-f")),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: "BAD_REQUEST", fieldErrors: { endpoint: [PUSH_MESSAGES.endpoint] } });
+      expect(await production.deps.db.select().from(pushSubscriptions)).toEqual([]);
+    } finally {
+      await production.close();
     }
   });
 });

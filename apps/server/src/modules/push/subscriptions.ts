@@ -10,11 +10,39 @@ export function pushDisabled(): AppError {
 }
 
 /**
+ * Browsers' push services are reached by name. An endpoint on an IP address,
+ * localhost or a single-label or internal name would have the server post
+ * into its own network, so production refuses it; development and tests allow
+ * it (their push service is a local one).
+ */
+export function endpointHostAllowed(endpoint: string, allowLocal: boolean): boolean {
+  if (allowLocal) return true;
+  const host = new URL(endpoint).hostname.toLowerCase();
+  const ipLiteral = /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.startsWith("[");
+  const internal = host === "localhost" || /\.(localhost|local|internal|home\.arpa)$/.test(host) || !host.includes(".");
+  return !ipLiteral && !internal;
+}
+
+export interface SubscribeOptions {
+  /** Development and tests: endpoints on local hosts are accepted. */
+  allowLocalEndpoints: boolean;
+}
+
+/**
  * Stores a device's subscription for this student. The endpoint names the
  * device: subscribing again replaces its keys, and a device that now signs in
  * as someone else moves to them (one device, one student to notify).
  */
-export async function subscribeDevice(db: Database, userId: string, input: PushSubscriptionInput, now: Date): Promise<PushDeviceState> {
+export async function subscribeDevice(
+  db: Database,
+  userId: string,
+  input: PushSubscriptionInput,
+  now: Date,
+  options: SubscribeOptions = { allowLocalEndpoints: false },
+): Promise<PushDeviceState> {
+  if (!endpointHostAllowed(input.endpoint, options.allowLocalEndpoints)) {
+    throw new AppError("BAD_REQUEST", PUSH_MESSAGES.endpoint, { fieldErrors: { endpoint: [PUSH_MESSAGES.endpoint] } });
+  }
   const values = { userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth };
   await db
     .insert(pushSubscriptions)
