@@ -42,6 +42,11 @@ export default defineConfig(
     languageOptions: { parserOptions: { projectService: false, project: "./apps/web/tsconfig.node.json" } },
   },
   {
+    // The service worker runs in a worker, not a page: its own project with the WebWorker library.
+    files: ["apps/web/sw/**/*.ts"],
+    languageOptions: { globals: { ...globals.serviceworker }, parserOptions: { projectService: false, project: "./apps/web/tsconfig.sw.json" } },
+  },
+  {
     files: ["apps/server/src/**/*.ts", "packages/contracts/src/**/*.ts"],
     ignores: ["apps/server/src/env.ts", "**/*.test.ts"],
     rules: { "no-restricted-syntax": ["error", processEnv] },

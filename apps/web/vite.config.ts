@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 
 /**
  * Heavy, rarely needed libraries get their own named chunks. They are only
@@ -13,8 +14,40 @@ const lazyVendorChunks: { name: string; test: RegExp }[] = [
   { name: "cropper", test: /[\\/]node_modules[\\/](cropperjs|react-cropper)[\\/]/ },
 ];
 
+/**
+ * The web app manifest and the service worker (sw/service-worker.ts). The
+ * plugin compiles the worker; its precache list is injected by
+ * scripts/precache.mjs once the build has written every file (icons, the
+ * prerendered index.html, app.html). The page registers the worker itself
+ * (src/lib/service-worker.ts), after it has loaded.
+ */
+const pwa = VitePWA({
+  strategies: "injectManifest",
+  srcDir: "sw",
+  filename: "service-worker.ts",
+  injectRegister: false,
+  injectManifest: { injectionPoint: undefined, minify: true, sourcemap: false },
+  manifest: {
+    id: "/",
+    name: "Quad",
+    short_name: "Quad",
+    description: "Vote on your classmates and find out who voted for you.",
+    start_url: "/home",
+    scope: "/",
+    display: "standalone",
+    orientation: "portrait",
+    theme_color: "#7c3aed",
+    background_color: "#ffffff",
+    icons: [
+      { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+      { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+      { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+    ],
+  },
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pwa],
   server: {
     port: 5173,
     strictPort: true,

@@ -48,6 +48,28 @@ describe("configuration", () => {
     expect(() => parseConfig({ NODE_ENV: "development", ...env })).toThrow(message);
   });
 
+  it("turns Web Push on in development, and in production only with VAPID keys, which WEB_PUSH=true requires", () => {
+    const vapid = {
+      VAPID_PUBLIC_KEY: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+      VAPID_PRIVATE_KEY: "tUxbf-8Ewz7-V0V3t2-fULdNZsKyVPcnQUZ3V8MLvhI",
+    };
+    const production = { NODE_ENV: "production", JWT_SECRET: secret, ALLOW_DEV_PROVIDERS: "true" };
+    expect(parseConfig({ NODE_ENV: "development" }).webPushEnabled).toBe(true);
+    expect(parseConfig(production).webPushEnabled).toBe(false);
+    expect(parseConfig({ ...production, ...vapid }).webPushEnabled).toBe(true);
+    expect(() => parseConfig({ ...production, WEB_PUSH: "true" })).toThrow(
+      "Invalid configuration: VAPID_PUBLIC_KEY is required in production when WEB_PUSH is on",
+    );
+    expect(() => parseConfig({ NODE_ENV: "development", VAPID_PUBLIC_KEY: vapid.VAPID_PUBLIC_KEY })).toThrow(
+      "Invalid configuration: VAPID_PRIVATE_KEY is required with its other half",
+    );
+    expect(() => parseConfig({ NODE_ENV: "development", VAPID_SUBJECT: "http://quad.example" })).toThrow(
+      "Invalid configuration: VAPID_SUBJECT must be a mailto: or https:// URL",
+    );
+    expect(parseConfig({ NODE_ENV: "development" }).vapidSubject).toBe("mailto:push@quad.invalid");
+    expect(parseConfig({ NODE_ENV: "development", PUBLIC_URL: "https://quad.example" }).vapidSubject).toBe("https://quad.example");
+  });
+
   it("requires a JWT secret in production", () => {
     expect(() => parseConfig({ NODE_ENV: "production", ALLOW_DEV_PROVIDERS: "true" })).toThrow(
       "Invalid configuration: JWT_SECRET is required in production",

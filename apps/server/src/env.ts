@@ -81,6 +81,16 @@ const EnvSchema = z
     SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")),
     /** The sender of Quad's e-mails, e.g. "Quad <no-reply@quad.example>". */
     EMAIL_FROM: z.string().min(3).default("Quad <no-reply@localhost>"),
+    /**
+     * Vote notices by Web Push. Unset: on outside production, and in production when the VAPID
+     * keys are set. On in production, the keys are required (development generates them into DATA_DIR).
+     */
+    WEB_PUSH: optional(bool),
+    /** The VAPID key pair (base64url, as `web-push generate-vapid-keys` prints them) that signs pushes. */
+    VAPID_PUBLIC_KEY: optional(z.string().regex(/^[A-Za-z0-9_-]{87}$/, "must be a base64url P-256 public key (87 characters)")),
+    VAPID_PRIVATE_KEY: optional(z.string().regex(/^[A-Za-z0-9_-]{43}$/, "must be a base64url P-256 private key (43 characters)")),
+    /** Who push services contact about this sender: a mailto: or https: URL. Unset: PUBLIC_URL when https. */
+    VAPID_SUBJECT: optional(z.string().regex(/^(mailto:|https:\/\/)\S+$/, "must be a mailto: or https:// URL")),
     /** Runs the 10-minute job's scheduler in this process (notices, sending, purge); one run per interval across processes. */
     JOBS_ENABLED: z.preprocess(emptyAsUndefined, bool.default(true)),
   })
@@ -102,8 +112,15 @@ const EnvSchema = z
       need("TWILIO_FROM", "when SMS_PROVIDER=twilio");
     }
     if (env.EMAIL_PROVIDER === "smtp") need("SMTP_URL", "when EMAIL_PROVIDER=smtp");
+    if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
+      need(env.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY", "with its other half");
+    }
     if (env.NODE_ENV === "production") {
       need("JWT_SECRET", "in production");
+      if (env.WEB_PUSH) {
+        need("VAPID_PUBLIC_KEY", "in production when WEB_PUSH is on");
+        need("VAPID_PRIVATE_KEY", "in production when WEB_PUSH is on");
+      }
       const weak = env.JWT_SECRET && weakSecretReason(env.JWT_SECRET);
       if (weak) ctx.addIssue({ code: "custom", path: ["JWT_SECRET"], message: weak });
       if (!env.ALLOW_DEV_PROVIDERS) {
@@ -144,6 +161,10 @@ export interface Config extends Env {
   devRoutesEnabled: boolean;
   /** Absolute: relative values are taken from the repository root (or the working directory). */
   dataDir: string;
+  /** Vote notices go by Web Push to students who turned it on for a device. */
+  webPushEnabled: boolean;
+  /** VAPID_SUBJECT, else PUBLIC_URL when it is https, else a placeholder push services accept from development. */
+  vapidSubject: string;
 }
 
 /** The domain Firebase Auth runs its frames on: the configured one, else the project's default. */
@@ -169,6 +190,8 @@ export function parseConfig(source: Record<string, string | undefined>, cwd = pr
     seedDemo: env.SEED_DEMO ?? !isProduction,
     devRoutesEnabled: !isProduction,
     dataDir: path.resolve(findRepoRoot(cwd) ?? cwd, env.DATA_DIR),
+    webPushEnabled: env.WEB_PUSH ?? (!isProduction || env.VAPID_PUBLIC_KEY !== undefined),
+    vapidSubject: env.VAPID_SUBJECT ?? (env.PUBLIC_URL.startsWith("https://") ? env.PUBLIC_URL : "mailto:push@quad.invalid"),
   };
 }
 

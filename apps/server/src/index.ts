@@ -2,7 +2,7 @@ import path from "node:path";
 import { DataDirLockedError } from "@quad/db";
 import { buildApp } from "./app";
 import { openDatabase } from "./database";
-import { devJwtSecret } from "./dev-secret";
+import { devJwtSecret, devVapidKeys } from "./dev-secret";
 import { loadConfig } from "./env";
 import { createDiskStorage } from "./media/storage";
 import { createFirebaseVerifier } from "./modules/auth/firebase";
@@ -13,6 +13,7 @@ import { createLocalInvalidationBus, createPostgresInvalidationBus } from "./mod
 import { createJobScheduler } from "./jobs/scheduler";
 import { notificationJob } from "./modules/notifications/job";
 import { createEmailSender, createSmtpProvider, outboxEmailProvider } from "./modules/school-email/email-sender";
+import { createWebPushSender, type PushSender } from "./modules/push/sender";
 import { publicUrlOf } from "./modules/sms/public-url";
 import { createSmsSender, outboxProvider } from "./modules/sms/sender";
 import { createTwilioProvider } from "./modules/sms/twilio";
@@ -25,6 +26,7 @@ import { findWebDist } from "./web-dist";
 async function main() {
   const config = loadConfig();
   const jwtSecret = config.JWT_SECRET ?? (await devJwtSecret(config.dataDir));
+  const push = config.webPushEnabled ? await webPushSender(config) : undefined;
   const media = createDiskStorage(path.join(config.dataDir, "media"));
   const database = await openDatabase(config, media, (message) => console.log(message));
   const webDistDir = findWebDist(config.WEB_DIST_DIR);
@@ -68,6 +70,7 @@ async function main() {
       config.EMAIL_PROVIDER === "smtp" ? createSmtpProvider({ url: config.SMTP_URL!, from: config.EMAIL_FROM }) : outboxEmailProvider,
       now,
     ),
+    push,
     rateLimiter,
     candidatePool: createCandidatePool(database.db, Date.now, poolBus),
     payments: stripe ? createStripePaymentProvider(stripe) : createLocalPaymentProvider(),
@@ -87,7 +90,7 @@ async function main() {
         db: database.db,
         now,
         log: app.log,
-        jobs: [notificationJob({ db: database.db, provider: smsProvider, now, publicUrl: config.PUBLIC_URL, log: app.log })],
+        jobs: [notificationJob({ db: database.db, provider: smsProvider, push, now, publicUrl: config.PUBLIC_URL, log: app.log })],
       })
     : undefined;
 
@@ -114,6 +117,15 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   scheduler?.start();
+}
+
+/** The VAPID keys from the environment, else (development) the pair generated once into $DATA_DIR. */
+async function webPushSender(config: ReturnType<typeof loadConfig>): Promise<PushSender> {
+  const keys =
+    config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY
+      ? { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY }
+      : await devVapidKeys(config.dataDir);
+  return createWebPushSender({ ...keys, subject: config.vapidSubject });
 }
 
 main().catch((error) => {

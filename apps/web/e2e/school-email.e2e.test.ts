@@ -13,7 +13,7 @@ const baseURL = inject("baseURL");
  * Settings proves (and later shows) the private address.
  */
 
-const { createStudent, latestEmailCode, openRound } = createApi(baseURL, "203.0.113.161");
+const { createStudent, latestEmailCode, openRound } = createApi(baseURL, "203.0.113.171");
 
 describe("school e-mail", () => {
   const chromium = useBrowser();

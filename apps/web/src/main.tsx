@@ -5,12 +5,14 @@ import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import "./styles/global.css";
 import { App } from "./app/app";
+import { registerServiceWorker } from "./lib/service-worker";
 import { syncSessionAcrossTabs } from "./lib/session-store";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("Missing #root element in index.html");
 
 syncSessionAcrossTabs();
+registerServiceWorker();
 
 createRoot(container).render(
   <StrictMode>

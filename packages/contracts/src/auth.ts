@@ -45,5 +45,7 @@ export const PublicConfig = z.object({
     .nullable(),
   paymentProvider: z.enum(["local", "stripe"]),
   stripePublishableKey: z.string().nullable(),
+  /** The VAPID public key browsers subscribe with; null when push is off on this server. */
+  vapidPublicKey: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;

@@ -18,4 +18,5 @@ export * from "./dev";
 export * from "./safety";
 export * from "./admin";
 export * from "./sms";
+export * from "./push";
 export * from "./routes";

@@ -80,6 +80,8 @@ export const SCREEN_TEXT = {
   useUnlockCredit: "Use Unlock Credit?",
   boostTagline: "Get seen by 5x more people",
   anonymityNote: "Your vote stays anonymous unless the person you vote for uses an unlock.",
+  /** Shown while the browser is offline (the installed app opens from its cache). */
+  offline: "You're offline. Quad will catch up as soon as you're back online.",
 } as const;
 
 /** The SMS consent text of docs/product.md, shown beside the phone step's checkbox. */

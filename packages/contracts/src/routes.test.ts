@@ -49,8 +49,8 @@ describe("route table", () => {
     for (const r of routeList.filter((r) => r.path.startsWith("/payments/"))) expect(r.auth, r.path).toBe(true);
   });
 
-  it("marks only the dev outbox as development-only", () => {
-    expect(routeList.filter((r) => "devOnly" in r && r.devOnly).map((r) => r.path)).toEqual(["/dev/sms-outbox"]);
+  it("marks only the dev outboxes as development-only", () => {
+    expect(routeList.filter((r) => "devOnly" in r && r.devOnly).map((r) => r.path)).toEqual(["/dev/sms-outbox", "/dev/email-outbox"]);
   });
 
   it("sends the profile update as multipart", () => {

@@ -3,6 +3,7 @@ import * as auth from "./auth";
 import * as dev from "./dev";
 import * as payments from "./payments";
 import * as prompts from "./prompts";
+import * as push from "./push";
 import * as sms from "./sms";
 import { SchoolList } from "./schools";
 import { MeUser, UpdateUserResult } from "./users";
@@ -96,6 +97,16 @@ export const routes = {
     method: "POST", path: "/users/school-email/verify", procedure: "schoolEmail.verify", auth: true, tags: ["users"],
     summary: "Prove membership of the school with the e-mailed code; the address becomes the student's",
     input: schoolEmail.VerifySchoolEmailInput, output: MeUser,
+  }),
+  "push.subscribe": route({
+    method: "PUT", path: "/push/subscription", procedure: "push.subscribe", auth: true, tags: ["users"],
+    summary: "Store this device's Web Push subscription: vote notices come here instead of by text",
+    input: push.PushSubscriptionInput, output: push.PushDeviceState,
+  }),
+  "push.unsubscribe": route({
+    method: "POST", path: "/push/unsubscribe", procedure: "push.unsubscribe", auth: true, tags: ["users"],
+    summary: "Remove this device's Web Push subscription",
+    input: push.PushUnsubscribeInput, output: push.PushDeviceState,
   }),
   "schools.list": route({
     method: "GET", path: "/schools", procedure: "schools.list", auth: false, tags: ["schools"],

@@ -37,7 +37,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
  * set) with reference data seeded and media in a temporary folder.
  */
 export interface TestAppOptions
-  extends Partial<Pick<BuildAppOptions, "webDistDir" | "generateCode" | "rateLimiter" | "candidatePool" | "media" | "firebaseVerifier" | "random" | "payments" | "stripe" | "sessionRevocations" | "logStream">> {
+  extends Partial<Pick<BuildAppOptions, "webDistDir" | "generateCode" | "rateLimiter" | "candidatePool" | "media" | "firebaseVerifier" | "random" | "payments" | "stripe" | "sessionRevocations" | "logStream" | "push">> {
   env?: Record<string, string>;
   demo?: boolean;
   now?: () => Date;
@@ -81,6 +81,7 @@ export async function createTestAppOn(db: Database, dbKind: AppDeps["dbKind"], o
     sessionRevocations: opts.sessionRevocations ?? (await createSessionRevocations({ db, now })),
     payments: opts.payments ?? createLocalPaymentProvider(),
     stripe: opts.stripe,
+    push: opts.push,
     jwtSecret: config.JWT_SECRET!,
     now,
     generateCode: opts.generateCode,

@@ -7,6 +7,7 @@ import type { SessionRevocations } from "../modules/auth/revocations";
 import { bearerToken } from "../modules/auth/tokens";
 import type Stripe from "stripe";
 import type { PaymentProvider } from "../modules/payments/provider";
+import type { PushSender } from "../modules/push/sender";
 import type { CandidatePool } from "../modules/rounds/candidate-pool";
 import type { Random } from "../modules/rounds/draw";
 import type { EmailSender } from "../modules/school-email/email-sender";
@@ -24,6 +25,8 @@ export interface AppDeps {
   sms: SmsSender;
   /** School e-mail codes (EMAIL_PROVIDER). */
   email: EmailSender;
+  /** Present when Web Push is on (WEB_PUSH, VAPID keys). */
+  push?: PushSender;
   rateLimiter: RateLimiter;
   /** Who can be drawn into rounds, cached per school and gender. */
   candidatePool: CandidatePool;

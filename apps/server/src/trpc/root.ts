@@ -6,6 +6,7 @@ import { devRouter } from "../modules/dev/router";
 import { healthProcedure } from "../modules/health/router";
 import { unlocksRouter, votesForUserProcedure } from "../modules/inbox/router";
 import { paymentsRouter } from "../modules/payments/router";
+import { pushRouter } from "../modules/push/router";
 import { promptsRouter, storeVoteProcedure } from "../modules/rounds/router";
 import { safetyRouter } from "../modules/safety/router";
 import { schoolEmailRouter } from "../modules/school-email/router";
@@ -26,6 +27,7 @@ export const appRouter = router({
   votes: router({ store: storeVoteProcedure, forUser: votesForUserProcedure }),
   unlocks: unlocksRouter,
   payments: paymentsRouter,
+  push: pushRouter,
   safety: safetyRouter,
   account: accountRouter,
   admin: adminRouter,

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation, useRoutes, type RouteObject } from "react-router";
 import { LoadingScreen } from "../components";
+import { OfflineBanner } from "../components/offline-banner";
 import { RouteErrorBoundary } from "./route-error-boundary";
 import { routes as appRoutes } from "./routes";
 import { ScrollToTop } from "./scroll-to-top";
@@ -36,6 +37,7 @@ export function App({ routes = appRoutes }: AppProps) {
 
   return (
     <>
+      <OfflineBanner />
       <RouteErrorBoundary resetKey={pathname}>
         <Suspense fallback={<LoadingScreen />}>{element}</Suspense>
       </RouteErrorBoundary>

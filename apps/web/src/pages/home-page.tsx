@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { useSearchParams } from "react-router";
 import { SCREEN_TEXT } from "@quad/contracts";
 import { AppShell, Button, ButtonLink, TopBar } from "../components";
 import { BoostStatus, BuyUnlocksButton, VotedOnYouButton } from "../features/inbox";
@@ -32,6 +33,12 @@ export function HomePage() {
   const preference = usePreference(user);
   // Until the student proves a school address, the school's students stay hidden and so does the inbox.
   const member = user?.schoolEmailVerified === true;
+  // A vote notification opens /home?votes=1: "Voted on you" shows at once, and closing it drops the parameter.
+  const [params, setParams] = useSearchParams();
+  const fromNotice = params.get("votes") === "1";
+  const dropNotice = () => {
+    if (fromNotice) setParams((next) => (next.delete("votes"), next), { replace: true });
+  };
 
   return (
     <AppShell width="wide">
@@ -66,7 +73,7 @@ export function HomePage() {
               disabled={preference.saving}
             />
             <div className={styles.inbox}>
-              <VotedOnYouButton />
+              <VotedOnYouButton openFromNotice={fromNotice} onClosed={dropNotice} />
               <BoostStatus />
             </div>
           </>

@@ -7,6 +7,7 @@ export * from "./payments";
 export * from "./auth";
 export * from "./school-email";
 export * from "./messaging";
+export * from "./push";
 export * from "./safety";
 export * from "./jobs";
 export * from "./relations";

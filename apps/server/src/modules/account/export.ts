@@ -1,5 +1,5 @@
 import type { Database } from "@quad/db";
-import { authSessions, blocks, consents, emailOutbox, flashSaleOffers, prompts, reports, smsOutbox, unlocks, users, votes } from "@quad/db/schema";
+import { authSessions, blocks, consents, emailOutbox, flashSaleOffers, prompts, pushNotices, pushSubscriptions, reports, smsOutbox, unlocks, users, votes } from "@quad/db/schema";
 import { count, desc, eq } from "drizzle-orm";
 import { getMe } from "../users/profile";
 import { readVotesPage } from "../inbox/received";
@@ -38,6 +38,10 @@ export async function exportAccount(db: Database, phone: string, now: Date) {
       .where(eq(emailOutbox.userId, me))
       .orderBy(desc(emailOutbox.createdAt)),
   ]);
+  const [devices, pushes] = await Promise.all([
+    db.select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, me)),
+    db.select({ voteCount: pushNotices.voteCount, createdAt: pushNotices.createdAt }).from(pushNotices).where(eq(pushNotices.userId, me)),
+  ]);
   return {
     exportedAt: now.toISOString(),
     profile,
@@ -51,6 +55,9 @@ export async function exportAccount(db: Database, phone: string, now: Date) {
     reportsAboutYou: reportsAbout[0]?.n ?? 0,
     textMessages: texts.map((row) => ({ body: row.body, status: row.status, at: row.createdAt.toISOString() })),
     emails: emails.map((row) => ({ to: row.to, subject: row.subject, status: row.status, at: row.createdAt.toISOString() })),
+    // A device is named by its push service, not its full endpoint (a capability URL).
+    pushDevices: devices.map((row) => ({ pushService: new URL(row.endpoint).host, since: row.createdAt.toISOString() })),
+    pushNotices: pushes.map((row) => ({ votes: row.voteCount, at: row.createdAt.toISOString() })),
     purchases: purchases_.purchases,
     flashSale: flashSale[0] ? { startedAt: flashSale[0].startedAt.toISOString(), endsAt: flashSale[0].endsAt.toISOString() } : null,
   };

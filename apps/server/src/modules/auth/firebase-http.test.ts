@@ -55,6 +55,7 @@ describe("the firebase auth provider", () => {
       firebase: { apiKey: "public-api-key", authDomain: `${projectId}.firebaseapp.com`, projectId },
       paymentProvider: "local",
       stripePublishableKey: null,
+      vapidPublicKey: null,
     });
   });
 });

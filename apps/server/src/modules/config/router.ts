@@ -18,5 +18,6 @@ export const publicConfigProcedure = publicProcedure.output(PublicConfig).query(
         : null,
     paymentProvider: c.PAYMENT_PROVIDER,
     stripePublishableKey: c.PAYMENT_PROVIDER === "stripe" ? (c.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+    vapidPublicKey: ctx.push?.publicKey ?? null,
   };
 });

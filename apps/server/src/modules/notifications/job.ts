@@ -2,6 +2,8 @@ import { BACKGROUND_JOB_INTERVAL_MS } from "@quad/contracts";
 import type { Database } from "@quad/db";
 import type { FastifyBaseLogger } from "fastify";
 import type { JobDefinition } from "../../jobs/scheduler";
+import { sendQueuedPushes } from "../push/queue";
+import type { PushSender } from "../push/sender";
 import { sendQueuedMessages } from "../sms/queue";
 import type { SmsProvider } from "../sms/sender";
 import { purgeExpired } from "./purge";
@@ -12,6 +14,8 @@ export const NOTIFICATION_JOB = "notifications";
 export interface NotificationJobDeps {
   db: Database;
   provider: SmsProvider;
+  /** Present when Web Push is on: students with a subscribed device get pushes instead of texts. */
+  push?: PushSender;
   now: () => Date;
   publicUrl: string;
   log: Pick<FastifyBaseLogger, "info">;
@@ -19,19 +23,20 @@ export interface NotificationJobDeps {
 
 /**
  * The 10-minute job (docs/product.md, docs/architecture.md "Notifications and the 10-minute
- * job"): queue vote notices, send what is queued (new notices and retries),
- * purge what has expired.
+ * job"): queue vote notices, send what is queued (texts and pushes, new
+ * notices and retries), purge what has expired.
  */
 export function notificationJob(deps: NotificationJobDeps): JobDefinition {
   return {
     name: NOTIFICATION_JOB,
     intervalMs: BACKGROUND_JOB_INTERVAL_MS,
     async run(signal) {
-      const notices = await queueVoteNotices({ ...deps, signal });
+      const notices = await queueVoteNotices({ ...deps, pushEnabled: deps.push !== undefined, signal });
       const messages = await sendQueuedMessages({ ...deps, signal });
+      const pushes = deps.push ? await sendQueuedPushes({ ...deps, sender: deps.push, signal }) : undefined;
       if (signal.aborted) return;
       const purged = await purgeExpired(deps.db, deps.now());
-      deps.log.info({ notices, messages, purged }, "notification job done");
+      deps.log.info({ notices, messages, pushes, purged }, "notification job done");
     },
   };
 }

@@ -80,7 +80,7 @@ describe("the purge", () => {
       { familyId: recentSignOut, revokedAt: ago(RETENTION.sessionRevocationsMs - MINUTE) }, // tokens may still be live: kept
     ]);
 
-    expect(await purgeExpired(t.db, NOW)).toEqual({ authCodes: 1, sessions: 2, sessionRevocations: 1, smsOutbox: 1, schoolEmailCodes: 1, emailOutbox: 1 });
+    expect(await purgeExpired(t.db, NOW)).toEqual({ authCodes: 1, sessions: 2, sessionRevocations: 1, smsOutbox: 1, schoolEmailCodes: 1, emailOutbox: 1, pushNotices: 0 });
     expect(await t.db.select().from(sessionRevocations).where(eq(sessionRevocations.familyId, recentSignOut))).toHaveLength(1);
     const left = async <T extends { id: string }>(rows: T[], table: typeof authCodes | typeof authSessions | typeof smsOutbox) =>
       (await t.db.select({ id: table.id }).from(table).where(inArray(table.id, rows.map((r) => r.id)))).map((r) => rows.findIndex((x) => x.id === r.id)).sort();
@@ -90,6 +90,6 @@ describe("the purge", () => {
     expect((await t.db.select({ id: schoolEmailCodes.id }).from(schoolEmailCodes)).map((r) => r.id)).toEqual([schoolCodes[1]!.id]);
     expect((await t.db.select({ id: emailOutbox.id }).from(emailOutbox)).map((r) => r.id)).toEqual([emails[1]!.id]);
 
-    expect(await purgeExpired(t.db, NOW)).toEqual({ authCodes: 0, sessions: 0, sessionRevocations: 0, smsOutbox: 0, schoolEmailCodes: 0, emailOutbox: 0 });
+    expect(await purgeExpired(t.db, NOW)).toEqual({ authCodes: 0, sessions: 0, sessionRevocations: 0, smsOutbox: 0, schoolEmailCodes: 0, emailOutbox: 0, pushNotices: 0 });
   });
 });

@@ -1,6 +1,6 @@
 import { AUTH_CODE, SCHOOL_EMAIL_CODE } from "@quad/contracts";
 import type { Database } from "@quad/db";
-import { authCodes, authSessions, emailOutbox, schoolEmailCodes, sessionRevocations, smsOutbox } from "@quad/db/schema";
+import { authCodes, authSessions, emailOutbox, pushNotices, schoolEmailCodes, sessionRevocations, smsOutbox } from "@quad/db/schema";
 import { inArray, lt, or, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { REVOCATION_RETENTION_MS } from "../auth/revocations";
@@ -26,6 +26,8 @@ export const RETENTION = {
   /** School e-mail codes: their limits count the last day's codes, as sign-in codes' do. */
   schoolEmailCodesMs: SCHOOL_EMAIL_CODE.windowMs + SCHOOL_EMAIL_CODE.ttlMs,
   emailOutboxMs: 30 * DAY_MS,
+  /** Push notices (and their deliveries), kept as long as texts. */
+  pushNoticesMs: 30 * DAY_MS,
 } as const;
 
 /** Deletes run in slices, so one purge never holds many row locks or a long transaction. */
@@ -38,6 +40,7 @@ export interface PurgeReport {
   smsOutbox: number;
   schoolEmailCodes: number;
   emailOutbox: number;
+  pushNotices: number;
 }
 
 async function deleteInBatches(db: Database, table: PgTable, id: PgColumn, where: SQL): Promise<number> {
@@ -50,7 +53,7 @@ async function deleteInBatches(db: Database, table: PgTable, id: PgColumn, where
   }
 }
 
-/** Expired sign-in and school e-mail codes, old sessions, sign-outs no token can outlive, and texts and e-mails older than 30 days. */
+/** Expired sign-in and school e-mail codes, old sessions, sign-outs no token can outlive, and texts, e-mails and push records older than 30 days. */
 export async function purgeExpired(db: Database, now: Date): Promise<PurgeReport> {
   const before = (ms: number) => new Date(now.getTime() - ms);
   return {
@@ -75,5 +78,6 @@ export async function purgeExpired(db: Database, now: Date): Promise<PurgeReport
       lt(schoolEmailCodes.createdAt, before(RETENTION.schoolEmailCodesMs)),
     ),
     emailOutbox: await deleteInBatches(db, emailOutbox, emailOutbox.id, lt(emailOutbox.createdAt, before(RETENTION.emailOutboxMs))),
+    pushNotices: await deleteInBatches(db, pushNotices, pushNotices.id, lt(pushNotices.createdAt, before(RETENTION.pushNoticesMs))),
   };
 }

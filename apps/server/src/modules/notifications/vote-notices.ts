@@ -1,8 +1,9 @@
 import { VOTE_NOTICE, VOTE_NOTICE_PATH, voteNoticeText } from "@quad/contracts";
 import { queryRows, type Database } from "@quad/db";
-import { smsOutbox, votes } from "@quad/db/schema";
+import { pushDeliveries, pushNotices, pushSubscriptions, smsOutbox, votes } from "@quad/db/schema";
 import { and, count, eq, gte, isNull, sql } from "drizzle-orm";
 import { smsAllowedPhones } from "../consents/service";
+import { studentsWithPush } from "../push/subscriptions";
 import { publicUrlOf } from "../sms/public-url";
 import { FALLBACK_TIME_ZONE, isQuietHour, startOfLocalDay } from "./local-time";
 
@@ -11,17 +12,22 @@ export interface VoteNoticeDeps {
   now: () => Date;
   /** PUBLIC_URL: the notice links to $PUBLIC_URL/home. */
   publicUrl: string;
+  /** Web Push is on: students with a subscribed device get a push instead of a text. */
+  pushEnabled?: boolean;
   /** Shutdown: stop before the next student; the others wait for the next run. */
   signal?: AbortSignal;
 }
 
 export interface VoteNoticeReport {
+  /** Texts queued. */
   queued: number;
+  /** Push notices queued (one per student, delivered to each of their devices). */
+  pushed: number;
   /** Waiting for the end of quiet hours in their school's zone. */
   quiet: number;
   /** Already had their notices for today (local day). */
   capped: number;
-  /** Did not consent, turned texts off, or replied STOP: never texted. */
+  /** No device with push on, and did not consent, turned texts off, or replied STOP: never texted. */
   noConsent: number;
 }
 
@@ -45,15 +51,17 @@ export const waitingRecipients = sql`
 
 /**
  * Queues one notice per student with votes not yet counted in a notice
- * (votes.notified_at is null). Students in quiet hours, at the daily cap or
- * without consent are skipped and keep their votes un-notified, so the next
- * allowed notice counts them all. Marking the votes and queueing the notice
- * commit together: a vote is counted in exactly one notice.
+ * (votes.notified_at is null): a push to each of their devices when they
+ * turned push on for one, else a text (docs/decisions/0018-web-push-and-the-service-worker.md).
+ * Students in quiet hours, at the daily cap (texts and pushes together) or
+ * with neither channel are skipped and keep their votes un-notified, so the
+ * next allowed notice counts them all. Marking the votes and queueing the
+ * notice commit together: a vote is counted in exactly one notice.
  */
 export async function queueVoteNotices(deps: VoteNoticeDeps): Promise<VoteNoticeReport> {
   const { db } = deps;
   const now = deps.now();
-  const report: VoteNoticeReport = { queued: 0, quiet: 0, capped: 0, noConsent: 0 };
+  const report: VoteNoticeReport = { queued: 0, pushed: 0, quiet: 0, capped: 0, noConsent: 0 };
   const homeUrl = publicUrlOf(deps.publicUrl, VOTE_NOTICE_PATH);
 
   const recipients = await queryRows<{ userId: string; phone: string; timeZone: string | null }>(db, waitingRecipients);
@@ -63,11 +71,13 @@ export async function queueVoteNotices(deps: VoteNoticeDeps): Promise<VoteNotice
     db,
     recipients.map((r) => r.phone),
   );
+  const withPush = deps.pushEnabled ? await studentsWithPush(db, recipients.map((r) => r.userId)) : new Set<string>();
 
   for (const recipient of recipients) {
     if (deps.signal?.aborted) break;
     const timeZone = recipient.timeZone ?? FALLBACK_TIME_ZONE;
-    if (!allowed.has(recipient.phone)) {
+    const channel = withPush.has(recipient.userId) ? "push" : allowed.has(recipient.phone) ? "sms" : undefined;
+    if (!channel) {
       report.noConsent++;
       continue;
     }
@@ -75,37 +85,67 @@ export async function queueVoteNotices(deps: VoteNoticeDeps): Promise<VoteNotice
       report.quiet++;
       continue;
     }
-    const outcome = await db.transaction(async (tx) => {
-      // Serialises notices to one student even if two runs ever overlapped.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"vote-notice:" + recipient.userId}))`);
-      const [today] = await tx
-        .select({ n: count() })
-        .from(smsOutbox)
-        .where(
-          and(
-            eq(smsOutbox.toPhone, recipient.phone),
-            eq(smsOutbox.kind, "notification"),
-            gte(smsOutbox.createdAt, startOfLocalDay(now, timeZone)),
-          ),
-        );
-      if ((today?.n ?? 0) >= VOTE_NOTICE.maxPerDay) return "capped" as const;
-      const counted = await tx
-        .update(votes)
-        .set({ notifiedAt: now })
-        .where(and(eq(votes.recipientId, recipient.userId), isNull(votes.notifiedAt)))
-        .returning({ id: votes.id });
-      if (counted.length === 0) return "none" as const;
-      await tx.insert(smsOutbox).values({
-        toPhone: recipient.phone,
-        body: voteNoticeText(counted.length, homeUrl),
-        kind: "notification",
-        status: "queued",
-        createdAt: now,
-      });
-      return "queued" as const;
-    });
+    const outcome = await db.transaction((tx) => queueNotice(tx, { ...recipient, timeZone, channel, now, homeUrl }));
     if (outcome === "queued") report.queued++;
+    if (outcome === "pushed") report.pushed++;
     if (outcome === "capped") report.capped++;
   }
   return report;
+}
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+interface NoticeTo {
+  userId: string;
+  phone: string;
+  timeZone: string;
+  channel: "push" | "sms";
+  now: Date;
+  homeUrl: string;
+}
+
+/** One student's notice, in one transaction: the cap, the votes it counts, the text or the pushes. */
+async function queueNotice(tx: Transaction, to: NoticeTo): Promise<"queued" | "pushed" | "capped" | "none"> {
+  const { now } = to;
+  // Serialises notices to one student even if two runs ever overlapped.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"vote-notice:" + to.userId}))`);
+  const dayStart = startOfLocalDay(now, to.timeZone);
+  const [texted] = await tx
+    .select({ n: count() })
+    .from(smsOutbox)
+    .where(and(eq(smsOutbox.toPhone, to.phone), eq(smsOutbox.kind, "notification"), gte(smsOutbox.createdAt, dayStart)));
+  const [pushed] = await tx
+    .select({ n: count() })
+    .from(pushNotices)
+    .where(and(eq(pushNotices.userId, to.userId), gte(pushNotices.createdAt, dayStart)));
+  // One cap for both channels: a student who turns push on or off mid-day gets no more notices for it.
+  if ((texted?.n ?? 0) + (pushed?.n ?? 0) >= VOTE_NOTICE.maxPerDay) return "capped";
+  const devices =
+    to.channel === "push"
+      ? await tx.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, to.userId))
+      : [];
+  // The last device was removed since the run began: the votes wait for the next run's choice.
+  if (to.channel === "push" && devices.length === 0) return "none";
+  const counted = await tx
+    .update(votes)
+    .set({ notifiedAt: now })
+    .where(and(eq(votes.recipientId, to.userId), isNull(votes.notifiedAt)))
+    .returning({ id: votes.id });
+  if (counted.length === 0) return "none";
+  if (to.channel === "push") {
+    const [notice] = await tx
+      .insert(pushNotices)
+      .values({ userId: to.userId, voteCount: counted.length, createdAt: now })
+      .returning({ id: pushNotices.id });
+    await tx.insert(pushDeliveries).values(devices.map((device) => ({ noticeId: notice!.id, subscriptionId: device.id, createdAt: now })));
+    return "pushed";
+  }
+  await tx.insert(smsOutbox).values({
+    toPhone: to.phone,
+    body: voteNoticeText(counted.length, to.homeUrl),
+    kind: "notification",
+    status: "queued",
+    createdAt: now,
+  });
+  return "queued";
 }

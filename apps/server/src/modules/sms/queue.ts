@@ -175,7 +175,7 @@ const needsConsent = (kind: SmsKind) => kind !== "code";
 const CARRIER_OPT_OUT = "STOP (carrier, Twilio 21610)";
 
 /** Runs fn over items, `limit` at a time; once signal is aborted, starts no more. */
-async function forEachConcurrently<T>(
+export async function forEachConcurrently<T>(
   items: readonly T[],
   limit: number,
   signal: AbortSignal | undefined,

@@ -14,15 +14,25 @@ export interface EntryButtonProps {
   className?: string;
 }
 
+export interface VotedOnYouButtonProps extends EntryButtonProps {
+  /** Show the modal without a tap (a vote notification was opened); onClosed says when it is put away. */
+  openFromNotice?: boolean;
+  onClosed?: () => void;
+}
+
 /** "See who voted for you": opens the "Voted on you" modal. */
-export function VotedOnYouButton({ variant = "secondary", ...look }: EntryButtonProps) {
+export function VotedOnYouButton({ variant = "secondary", openFromNotice = false, onClosed, ...look }: VotedOnYouButtonProps) {
   const [open, setOpen] = useState(false);
+  const close = () => {
+    setOpen(false);
+    onClosed?.();
+  };
   return (
     <>
       <Button {...look} variant={variant} icon={<Icon name="heart" size={20} />} aria-haspopup="dialog" onClick={() => setOpen(true)}>
         {SCREEN_TEXT.seeWhoVotedForYou}
       </Button>
-      {open && <VotedOnYouModal onClose={() => setOpen(false)} />}
+      {(open || openFromNotice) && <VotedOnYouModal onClose={close} />}
     </>
   );
 }

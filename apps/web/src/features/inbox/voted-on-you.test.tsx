@@ -118,6 +118,15 @@ describe("Voted on you", { timeout: 20_000 }, () => {
     expect(cardCount()).toBe(10);
   });
 
+  it("opens without a tap when a vote notification was opened, and says when it is put away", async () => {
+    let closed = 0;
+    const view = renderSignedIn(<VotedOnYouButton openFromNotice onClosed={() => closed++} />, createInboxBackend({ votes: createVoteCards(3) }));
+    const modal = await findDialog(SCREEN_TEXT.votedOnYou);
+    await waitFor(() => expect(cardCount()).toBe(3));
+    await view.user.click(modal.getByLabelText("Close"));
+    expect(closed).toBe(1);
+  });
+
   it('"Boost" opens the boost options', async () => {
     const { modal, user } = await openVotes(createInboxBackend({ votes: [] }));
     await user.click(modal.getByRole("button", { name: "Boost" }));

@@ -3,11 +3,13 @@ import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { useSessionStore } from "../../lib/session-store";
 import { SKIP_AUTH_REDIRECT, trpc } from "../../lib/trpc";
+import { forgetThisDevicesPush } from "../settings/push-device";
 
 /**
  * Logs out (docs/product.md Home "Logout"): forgets the session on this device at
  * once and goes to /login, then revokes the refresh token on the server as
- * a best effort (being offline must not keep anyone signed in).
+ * a best effort (being offline must not keep anyone signed in). This device
+ * stops getting the student's vote notifications.
  */
 export function useSignOut(): () => void {
   const navigate = useNavigate();
@@ -19,6 +21,7 @@ export function useSignOut(): () => void {
     clear();
     void navigate("/login", { replace: true });
     queryClient.clear();
+    forgetThisDevicesPush();
     if (refreshToken) {
       client.auth.logout.mutate({ refreshToken }, SKIP_AUTH_REDIRECT.trpc).catch(() => undefined);
     }

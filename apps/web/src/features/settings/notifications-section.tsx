@@ -1,14 +1,20 @@
 import { TOASTS } from "@quad/contracts";
+import { useState } from "react";
 import { Spinner, Switch } from "../../components";
 import { toUserMessage } from "../../lib/api-error";
 import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { SETTINGS_COPY } from "./copy";
+import { PushDeviceSetting } from "./push-device-setting";
 import styles from "./settings.module.css";
 
-/** Vote notifications by SMS on/off; the server records the choice as a consent record. */
+/**
+ * Vote notifications: by push on this device, and by SMS (the server records
+ * that choice as a consent record). Push replaces texts while any device has it on.
+ */
 export function NotificationsSection() {
   const utils = trpc.useUtils();
+  const [pushOn, setPushOn] = useState(false);
   const settings = trpc.users.smsSettings.useQuery();
   const setSms = trpc.users.setSms.useMutation({
     onSuccess: (next) => utils.users.smsSettings.setData(undefined, next),
@@ -23,12 +29,14 @@ export function NotificationsSection() {
     <>
       <Switch
         label="Text me when I get votes"
-        description={enabled ? SETTINGS_COPY.smsOn : SETTINGS_COPY.smsOff}
+        description={enabled ? (pushOn ? SETTINGS_COPY.smsWhilePush : SETTINGS_COPY.smsOn) : SETTINGS_COPY.smsOff}
         checked={enabled}
         busy={setSms.isPending}
         onChange={(next) => setSms.mutate({ enabled: next })}
       />
       {optedOutBySms && <p className={styles.note}>{SETTINGS_COPY.smsOptedOut}</p>}
+      <PushDeviceSetting onStateChange={setPushOn} />
+      <p className={styles.muted}>{SETTINGS_COPY.pushReplacesTexts}</p>
     </>
   );
 }

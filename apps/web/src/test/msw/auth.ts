@@ -13,6 +13,7 @@ export function createPublicConfig(overrides: Partial<PublicConfig> = {}): Publi
     firebase: null,
     paymentProvider: "local",
     stripePublishableKey: null,
+    vapidPublicKey: null,
     ...overrides,
   };
 }

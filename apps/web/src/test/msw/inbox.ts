@@ -67,6 +67,7 @@ export const LOCAL_PAYMENTS_CONFIG: PublicConfig = {
   firebase: null,
   paymentProvider: "local",
   stripePublishableKey: null,
+  vapidPublicKey: null,
 };
 
 export const TEST_CARDS = { success: "4242424242424242", declined: "4000000000000002" } as const;

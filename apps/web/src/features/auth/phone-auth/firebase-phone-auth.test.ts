@@ -145,7 +145,7 @@ describe("choosing the phone flow from the server's configuration", () => {
   const local: PhoneAuthFlow = { sendCode: vi.fn(), verifyCode: vi.fn() };
   const firebase: PhoneAuthFlow = { sendCode: vi.fn(), verifyCode: vi.fn() };
   const firebaseConfig = { apiKey: "key", authDomain: "quad.firebaseapp.com", projectId: "quad" };
-  const base = { paymentProvider: "local", stripePublishableKey: null } as const;
+  const base = { paymentProvider: "local", stripePublishableKey: null, vapidPublicKey: null } as const;
 
   it("uses our own codes for the local provider and never loads Firebase", async () => {
     const loadFirebase = vi.fn(() => Promise.resolve(firebase));

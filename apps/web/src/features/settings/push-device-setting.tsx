@@ -1,0 +1,103 @@
+import { TOASTS } from "@quad/contracts";
+import { useEffect, useState } from "react";
+import { Switch } from "../../components";
+import { toUserMessage } from "../../lib/api-error";
+import { notify } from "../../lib/toast";
+import { trpc } from "../../lib/trpc";
+import { usePublicConfig } from "../payments/use-public-config";
+import { SETTINGS_COPY } from "./copy";
+import styles from "./settings.module.css";
+import { browserPushSupport, currentSubscription, subscribeThisDevice, subscriptionInput } from "./push-device";
+
+type DeviceState = "checking" | "on" | "off";
+
+/** This device's vote notifications: on asks the browser's permission and subscribes; off removes the subscription. */
+function usePushDevice(vapidPublicKey: string | null) {
+  const [state, setState] = useState<DeviceState>("checking");
+  const [busy, setBusy] = useState(false);
+  const { client } = trpc.useUtils();
+
+  useEffect(() => {
+    let live = true;
+    currentSubscription()
+      .then(async (subscription) => {
+        if (!live) return;
+        setState(subscription ? "on" : "off");
+        // Keeps the server in step with the browser (a device that signed in as someone else).
+        if (subscription) await client.push.subscribe.mutate(subscriptionInput(subscription));
+      })
+      .catch(() => live && setState("off"));
+    return () => {
+      live = false;
+    };
+  }, [client]);
+
+  async function turnOn(key: string) {
+    const outcome = await subscribeThisDevice(key);
+    if ("refused" in outcome) {
+      if (outcome.refused === "denied") notify.error(SETTINGS_COPY.pushBlocked);
+      return;
+    }
+    try {
+      await client.push.subscribe.mutate(subscriptionInput(outcome.subscription));
+      setState("on");
+    } catch (error) {
+      // The server did not store it: the browser must not keep a subscription nobody sends to.
+      await outcome.subscription.unsubscribe().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async function turnOff() {
+    const subscription = await currentSubscription();
+    if (subscription) {
+      await client.push.unsubscribe.mutate({ endpoint: subscription.endpoint });
+      await subscription.unsubscribe();
+    }
+    setState("off");
+  }
+
+  const change = (on: boolean) => {
+    if (busy || (on && !vapidPublicKey)) return;
+    setBusy(true);
+    (on ? turnOn(vapidPublicKey!) : turnOff())
+      .catch((error: unknown) => notify.error(toUserMessage(error, on ? SETTINGS_COPY.pushFailed : TOASTS.processRequestFailed)))
+      .finally(() => setBusy(false));
+  };
+  return { state, busy, change };
+}
+
+interface PushDeviceSettingProps {
+  /** Told whether this device has notifications on (the texts' switch says they are paused). */
+  onStateChange?: (on: boolean) => void;
+}
+
+function PushSwitch({ vapidPublicKey, onStateChange }: PushDeviceSettingProps & { vapidPublicKey: string }) {
+  const device = usePushDevice(vapidPublicKey);
+  useEffect(() => onStateChange?.(device.state === "on"), [device.state, onStateChange]);
+  return (
+    <Switch
+      label={SETTINGS_COPY.pushTitle}
+      description={device.state === "on" ? SETTINGS_COPY.pushOn : SETTINGS_COPY.pushOff}
+      checked={device.state === "on"}
+      busy={device.busy || device.state === "checking"}
+      onChange={device.change}
+    />
+  );
+}
+
+/** "Notifications on this device", or why this device cannot have them. */
+export function PushDeviceSetting({ onStateChange }: PushDeviceSettingProps) {
+  const [support] = useState(browserPushSupport);
+  const config = usePublicConfig();
+  const key = config.data?.vapidPublicKey ?? null;
+  if (support === "supported" && key) return <PushSwitch vapidPublicKey={key} onStateChange={onStateChange} />;
+  if (support === "supported" && config.isPending) return null;
+  return (
+    <>
+      <Switch label={SETTINGS_COPY.pushTitle} checked={false} disabled onChange={() => undefined} />
+      <p className={styles.note}>{support === "ios-install-first" ? SETTINGS_COPY.pushIosInstallFirst : SETTINGS_COPY.pushUnsupported}</p>
+    </>
+  );
+}
+
