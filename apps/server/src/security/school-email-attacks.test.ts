@@ -1,0 +1,131 @@
+import { SCHOOL_EMAIL_CODE, SCHOOL_EMAIL_MESSAGES } from "@quad/contracts";
+import { users } from "@quad/db/schema";
+import { insertTestSchool } from "@quad/db/testing";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../test/app";
+import { testClock } from "../test/sms";
+import { campus, sessionFor } from "../test/voters";
+
+/**
+ * A hostile student against school e-mail membership: proving an address
+ * whose inbox they do not read, proving one mailbox for many accounts, and
+ * seeing a school's students without a proof. Over REST and tRPC.
+ */
+
+const clock = testClock("2026-03-02T15:00:00Z");
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ now: clock.now });
+});
+afterAll(() => t?.close());
+
+type Headers = Record<string, string>;
+type Via = "rest" | "trpc";
+const VIAS: Via[] = ["rest", "trpc"];
+
+async function post(via: Via, rest: string, procedure: string, headers: Headers, input: object) {
+  const res = await t.app.inject({ method: "POST", url: via === "rest" ? rest : `/api/trpc/${procedure}`, headers, payload: input });
+  const body = res.json();
+  return { status: res.statusCode, message: (via === "rest" ? body.message : body.error?.message) as string | undefined, raw: res.body };
+}
+const sendCode = (via: Via, headers: Headers, email: string) => post(via, "/api/users/school-email/send-code", "schoolEmail.sendCode", headers, { email });
+const verify = (via: Via, headers: Headers, email: string, code: string) => post(via, "/api/users/school-email/verify", "schoolEmail.verify", headers, { email, code });
+async function exportOf(via: Via, headers: Headers): Promise<string> {
+  const res = await t.app.inject({ method: "GET", url: via === "rest" ? "/api/users/export" : "/api/trpc/account.export", headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.body;
+}
+/** The code the outbox "sent" to an address, as only that inbox's reader sees it. */
+async function codeIn(address: string): Promise<string> {
+  const res = await t.app.inject({ method: "GET", url: `/api/dev/email-outbox?to=${encodeURIComponent(address)}` });
+  return (res.json() as { messages: { body: string }[] }).messages[0]!.body.match(/\b(\d{6})\b/)![1]!;
+}
+
+let n = 0;
+const unique = (name: string) => `${name}${++n}`;
+
+describe("proving an address whose inbox the attacker does not read", () => {
+  it.each(VIAS)("the export does not carry the code e-mailed to someone else's address (%s)", async (via) => {
+    const c = await campus(t, { member: false });
+    const victim = `${unique("victim")}@${c.school.domain}`;
+    expect((await sendCode(via, c.headers, victim)).status).toBe(200);
+    const code = await codeIn(victim);
+    // The attacker reads only their own export...
+    const exported = await exportOf(via, c.headers);
+    expect(exported).not.toContain(code);
+    // ...so the code they would take from it does not prove the address.
+    const fromExport = exported.match(/\b(\d{6})\b/)?.[1] ?? "000000";
+    const res = await verify(via, c.headers, victim, fromExport === code ? "000000" : fromExport);
+    expect(res.status).not.toBe(200);
+    const [row] = await t.deps.db.select({ schoolEmail: users.schoolEmail }).from(users).where(eq(users.id, c.me.id));
+    expect(row?.schoolEmail).toBeNull();
+  });
+});
+
+describe("what held", () => {
+  it.each(VIAS)("a code sent to one address does not verify another, nor another student's, nor twice (%s)", async (via) => {
+    const c = await campus(t, { member: false });
+    const other = await c.student({ member: false });
+    const otherHeaders = { authorization: `Bearer ${(await sessionFor(t, other.phone)).token}` };
+    const mine = `${unique("mine")}@${c.school.domain}`;
+    const theirs = `${unique("theirs")}@${c.school.domain}`;
+    expect((await sendCode(via, c.headers, mine)).status).toBe(200);
+    const code = await codeIn(mine);
+    // Another address of the same school, with no code of its own, and with one.
+    expect((await verify(via, c.headers, theirs, code)).message).toBe(SCHOOL_EMAIL_MESSAGES.noCode);
+    expect((await sendCode(via, otherHeaders, theirs)).status).toBe(200);
+    expect((await verify(via, otherHeaders, theirs, code)).status).toBe(400);
+    // Another student with a code of their own for the same address.
+    clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
+    expect((await sendCode(via, otherHeaders, mine)).status).toBe(200);
+    expect((await verify(via, otherHeaders, mine, code)).status).toBe(400);
+    // Used once, spent.
+    expect((await verify(via, c.headers, mine, code)).status).toBe(200);
+    expect((await verify(via, c.headers, mine, code)).message).toBe(SCHOOL_EMAIL_MESSAGES.noCode);
+  });
+
+  it.each(VIAS)("addresses that only look like the school's are refused (%s)", async (via) => {
+    const c = await campus(t, { member: false });
+    const d = c.school.domain;
+    for (const address of [
+      `a@evil.${d}.attacker.com`,
+      `a@${d}@evil.com`,
+      `"a@${d}"@evil.com`,
+      `a@${d}.`,
+      `a@${d.replace("e", "\u0435")}`,
+      `a@xn--${d}`,
+      `a@${d}\nBcc: x@evil.com`,
+      `a@${d}\r\nBcc: x@evil.com`,
+      `a\r\nBcc: x@evil.com\r\n@${d}`,
+      `a@${d},b@evil.com`,
+      `a@${d} <b@evil.com>`,
+      `<a@${d}>`,
+      `a@[127.0.0.1]`,
+    ]) {
+      const res = await sendCode(via, c.headers, address);
+      expect(res.status, JSON.stringify(address)).toBe(400);
+    }
+    const [row] = await t.deps.db.select({ schoolEmail: users.schoolEmail }).from(users).where(eq(users.id, c.me.id));
+    expect(row?.schoolEmail).toBeNull();
+  });
+
+  it.each(VIAS)("changing school after proving clears the proof, whatever the body's shape (%s)", async (via) => {
+    const c = await campus(t, {});
+    const elsewhere = await insertTestSchool(t.deps.db);
+    const res =
+      via === "rest"
+        ? await t.app.inject({
+            method: "PATCH",
+            url: "/api/users/update",
+            headers: { ...c.headers, "content-type": "multipart/form-data; boundary=X" },
+            payload: `--X\r\nContent-Disposition: form-data; name="university"\r\n\r\n${elsewhere.id}\r\n--X--\r\n`,
+          })
+        : await t.app.inject({ method: "POST", url: "/api/trpc/users.update", headers: c.headers, payload: { university: elsewhere.id } });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await t.deps.db.select({ schoolId: users.schoolId, at: users.schoolVerifiedAt, domain: users.schoolEmailDomain }).from(users).where(eq(users.id, c.me.id));
+    expect(row).toEqual({ schoolId: elsewhere.id, at: null, domain: null });
+    const round = await t.app.inject({ method: "GET", url: "/api/prompts/random?skip=false", headers: c.headers });
+    expect(round.statusCode).toBe(403);
+  });
+});
