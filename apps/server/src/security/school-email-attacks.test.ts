@@ -63,6 +63,23 @@ describe("proving an address whose inbox the attacker does not read", () => {
   });
 });
 
+describe("one mailbox, many accounts", () => {
+  it.each(VIAS)("sub-addresses (+tag) and percent-routed addresses, which reach another mailbox, are refused (%s)", async (via) => {
+    const c = await campus(t, { member: false });
+    for (const address of [`${unique("me")}+quad2@${c.school.domain}`, `${unique("me")}+@${c.school.domain}`, `${unique("me")}%evil.com@${c.school.domain}`]) {
+      clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
+      const res = await sendCode(via, c.headers, address);
+      expect(res.status, address).toBe(400);
+      expect(res.message, address).toBe(SCHOOL_EMAIL_MESSAGES.invalid);
+    }
+    // A plain address still works (O'Brien's too).
+    clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
+    const plain = `${unique("o'brien")}@${c.school.domain}`;
+    expect((await sendCode(via, c.headers, plain)).status).toBe(200);
+    expect((await verify(via, c.headers, plain, await codeIn(plain))).status).toBe(200);
+  });
+});
+
 describe("what held", () => {
   it.each(VIAS)("a code sent to one address does not verify another, nor another student's, nor twice (%s)", async (via) => {
     const c = await campus(t, { member: false });
