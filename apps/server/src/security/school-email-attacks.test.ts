@@ -4,6 +4,7 @@ import { insertTestSchool } from "@quad/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/app";
+import { showTo } from "../test/shown";
 import { testClock } from "../test/sms";
 import { campus, sessionFor } from "../test/voters";
 
@@ -77,6 +78,36 @@ describe("one mailbox, many accounts", () => {
     const plain = `${unique("o'brien")}@${c.school.domain}`;
     expect((await sendCode(via, c.headers, plain)).status).toBe(200);
     expect((await verify(via, c.headers, plain, await codeIn(plain))).status).toBe(200);
+  });
+});
+
+describe("seeing a school's students without a proof", () => {
+  it.each(VIAS)("the block list shows a blocked student's current photo only to a proved member of their school (%s)", async (via) => {
+    const c = await campus(t, { gender: "male", preference: "female" });
+    const target = await c.student({ gender: "female", photoKey: "photos/target-before.jpg" });
+    const beside = await c.student({ gender: "female" });
+    await showTo(t, c.me.id, target.id, beside.id);
+    expect((await t.app.inject({ method: "POST", url: "/api/safety/block", headers: c.headers, payload: { userId: target.id } })).statusCode).toBe(200);
+    // The blocker leaves and comes back: the move cleared their proof, and they do not prove it again.
+    const elsewhere = await insertTestSchool(t.deps.db);
+    for (const university of [elsewhere.id, c.school.id]) {
+      const res = await t.app.inject({ method: "PATCH", url: "/api/users/update", headers: c.headers, payload: { university } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().user.schoolEmailVerified).toBe(false);
+    }
+    await t.deps.db.update(users).set({ photoKey: "photos/target-after.jpg" }).where(eq(users.id, target.id));
+    const res = await t.app.inject({ method: "GET", url: via === "rest" ? "/api/safety/blocks" : "/api/trpc/safety.blocks", headers: c.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(target.id);
+    expect(res.body).not.toContain("target-after");
+
+    // Proved again: the photo is theirs to see.
+    const member = `${unique("back")}@${c.school.domain}`;
+    clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
+    expect((await sendCode(via, c.headers, member)).status).toBe(200);
+    expect((await verify(via, c.headers, member, await codeIn(member))).status).toBe(200);
+    const again = await t.app.inject({ method: "GET", url: via === "rest" ? "/api/safety/blocks" : "/api/trpc/safety.blocks", headers: c.headers });
+    expect(again.body).toContain("target-after");
   });
 });
 
