@@ -1,8 +1,9 @@
 import { SCHOOL_EMAIL_CODE, SCHOOL_EMAIL_MESSAGES } from "@quad/contracts";
-import { users } from "@quad/db/schema";
+import { schoolEmailCodes, users } from "@quad/db/schema";
 import { insertTestSchool } from "@quad/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseConfig } from "../env";
 import { createTestApp, type TestApp } from "../test/app";
 import { showTo } from "../test/shown";
 import { testClock } from "../test/sms";
@@ -175,5 +176,52 @@ describe("what held", () => {
     expect(row).toEqual({ schoolId: elsewhere.id, at: null, domain: null });
     const round = await t.app.inject({ method: "GET", url: "/api/prompts/random?skip=false", headers: c.headers });
     expect(round.statusCode).toBe(403);
+  });
+
+  it.each(VIAS)("sends at the same moment give one code, and guesses at the same moment spend the code's attempts one by one (%s)", async (via) => {
+    const c = await campus(t, { member: false });
+    const address = `${unique("burst")}@${c.school.domain}`;
+    const sends = await Promise.all(Array.from({ length: 6 }, () => sendCode(via, c.headers, address)));
+    expect(sends.map((r) => r.status).sort()).toEqual([200, 429, 429, 429, 429, 429]);
+    const right = await codeIn(address);
+    const wrong = right === "000000" ? "111111" : "000000";
+    const guesses = await Promise.all(Array.from({ length: 12 }, () => verify(via, c.headers, address, wrong)));
+    expect(guesses.every((r) => r.status === 400)).toBe(true);
+    const [row] = await t.deps.db.select({ attempts: schoolEmailCodes.attempts }).from(schoolEmailCodes).where(eq(schoolEmailCodes.address, address));
+    expect(row?.attempts).toBe(SCHOOL_EMAIL_CODE.maxAttempts);
+    expect((await verify(via, c.headers, address, right)).message).toBe(SCHOOL_EMAIL_MESSAGES.tooManyAttempts);
+  });
+
+  it.each(VIAS)("a move to another school racing the proof never leaves a proof at the new school (%s)", async (via) => {
+    for (let i = 0; i < 4; i++) {
+      const c = await campus(t, { member: false });
+      const elsewhere = await insertTestSchool(t.deps.db);
+      const address = `${unique("racer")}@${c.school.domain}`;
+      expect((await sendCode(via, c.headers, address)).status).toBe(200);
+      const code = await codeIn(address);
+      const move =
+        via === "rest"
+          ? t.app.inject({ method: "PATCH", url: "/api/users/update", headers: c.headers, payload: { university: elsewhere.id } })
+          : t.app.inject({ method: "POST", url: "/api/trpc/users.update", headers: c.headers, payload: { university: elsewhere.id } });
+      await Promise.all([verify(via, c.headers, address, code), move]);
+      const [row] = await t.deps.db.select({ schoolId: users.schoolId, at: users.schoolVerifiedAt, email: users.schoolEmail }).from(users).where(eq(users.id, c.me.id));
+      expect(row?.schoolId).toBe(elsewhere.id);
+      expect(row).toMatchObject({ at: null, email: null });
+    }
+  });
+
+  it("production refuses the e-mail outbox without ALLOW_DEV_PROVIDERS, and never serves it over either protocol", async () => {
+    const secret = "k".repeat(8) + "Zq3#vB9!xW2@mN7$pL4%tR6^yH8&uJ1*";
+    const prod = { NODE_ENV: "production", JWT_SECRET: secret, SMS_PROVIDER: "twilio", TWILIO_ACCOUNT_SID: "AC1", TWILIO_AUTH_TOKEN: "x", TWILIO_FROM: "+12025550100", PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" };
+    expect(() => parseConfig(prod)).toThrow(/EMAIL_PROVIDER must not be outbox in production/);
+    expect(() => parseConfig({ ...prod, EMAIL_PROVIDER: "smtp", SMTP_URL: "smtps://u:p@mail.example.com" })).not.toThrow();
+    const app = await createTestApp({ env: { NODE_ENV: "production", ALLOW_DEV_PROVIDERS: "true", JWT_SECRET: secret } });
+    try {
+      const input = encodeURIComponent(JSON.stringify({ to: "a@b.edu" }));
+      expect((await app.app.inject({ method: "GET", url: `/api/trpc/dev.emailOutbox?input=${input}` })).statusCode).toBe(404);
+      expect((await app.app.inject({ method: "GET", url: "/api/dev/email-outbox?to=a%40b.edu" })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
   });
 });
