@@ -49,7 +49,7 @@ export const SCHOOL_EMAIL_MESSAGES = {
 } as const;
 
 // No "+" (sub-addressing: me+1@ and me+2@ reach one mailbox, and one mailbox proves one account) and no
-// "%" (old source routing: the school's server may hand a@evil.com%@school to another host).
+// "%" (old source routing: the school's server may hand a%evil.com@school on to evil.com).
 const LOCAL = "[a-z0-9._'-]+";
 const DOMAIN = "[a-z0-9-]+(?:[.][a-z0-9-]+)+";
 const ADDRESS = new RegExp(`^${LOCAL}@${DOMAIN}$`);
