@@ -21,6 +21,13 @@ export const SCHOOL_EMAIL_CODE = {
   /** Wrong codes one student may enter in a rolling day before checks are refused until the day has passed. */
   maxFailuresPerDay: 15,
   windowMs: 24 * 60 * 60 * 1000,
+  /**
+   * Requests to send and to check one phone may make in a day, whatever their outcome, counted
+   * apart from its account: the limits above are counted from the account's codes, which go with
+   * it, so deleting the account and signing up again must not start them afresh.
+   */
+  maxSendRequestsPerPhonePerDay: 20,
+  maxCheckRequestsPerPhonePerDay: 30,
 } as const;
 
 export const SCHOOL_EMAIL_MAX_LENGTH = 254;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../env";
 import { createTestApp, type TestApp } from "../test/app";
 import { showTo } from "../test/shown";
+import { signIn, testPhone } from "../test/auth";
 import { testClock } from "../test/sms";
 import { campus, sessionFor } from "../test/voters";
 
@@ -62,6 +63,40 @@ describe("proving an address whose inbox the attacker does not read", () => {
     expect(res.status).not.toBe(200);
     const [row] = await t.deps.db.select({ schoolEmail: users.schoolEmail }).from(users).where(eq(users.id, c.me.id));
     expect(row?.schoolEmail).toBeNull();
+  });
+});
+
+describe("guessing past the limits by starting over", () => {
+  it.each(VIAS)("deleting the account and signing up again does not give a phone a fresh day of sends and guesses (%s)", async (via) => {
+    const school = await insertTestSchool(t.deps.db);
+    const phone = testPhone();
+    const victim = `${unique("victim")}@${school.domain}`;
+    let guesses = 0;
+    let sent = 0;
+    for (let cycle = 0; cycle < 4; cycle++) {
+      const headers = { authorization: `Bearer ${(await signIn(t.app, phone)).token}` };
+      expect((await t.app.inject({ method: "PATCH", url: "/api/users/update", headers, payload: { university: school.id } })).statusCode).toBe(200);
+      for (let k = 0; k < 3; k++) {
+        if ((await sendCode(via, headers, victim)).status === 200) sent++;
+        for (let i = 0; i < SCHOOL_EMAIL_CODE.maxAttempts; i++) {
+          const res = await verify(via, headers, victim, String(100000 + guesses));
+          if (res.message === SCHOOL_EMAIL_MESSAGES.invalidCode || res.message === SCHOOL_EMAIL_MESSAGES.tooManyAttempts) guesses++;
+        }
+        clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
+      }
+      expect((await t.app.inject({ method: "POST", url: "/api/users/delete-account", headers, payload: { confirm: "DELETE" } })).statusCode).toBe(200);
+      clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
+    }
+    // Within one day, one phone: a day's requests, not one day's per account it makes.
+    expect(guesses).toBeLessThanOrEqual(SCHOOL_EMAIL_CODE.maxCheckRequestsPerPhonePerDay);
+    expect(sent).toBeLessThanOrEqual(SCHOOL_EMAIL_CODE.maxSendRequestsPerPhonePerDay);
+    // The next day, the phone may try again.
+    clock.advance(SCHOOL_EMAIL_CODE.windowMs);
+    const headers = { authorization: `Bearer ${(await signIn(t.app, phone)).token}` };
+    expect((await t.app.inject({ method: "PATCH", url: "/api/users/update", headers, payload: { university: school.id } })).statusCode).toBe(200);
+    const other = `${unique("fresh")}@${school.domain}`;
+    expect((await sendCode(via, headers, other)).status).toBe(200);
+    expect((await verify(via, headers, other, await codeIn(other))).status).toBe(200);
   });
 });
 
