@@ -259,4 +259,32 @@ describe("what held", () => {
       await app.close();
     }
   });
+
+  it.each(VIAS)("a provider's refusal quoting the address reaches the student as a plain 503 (%s)", async (via) => {
+    const failing = await createTestApp({
+      now: clock.now,
+      email: {
+        async send(message) {
+          throw new Error(`550 5.1.1 <${message.to}>: Recipient address rejected: User unknown in virtual mailbox table`);
+        },
+      },
+    });
+    try {
+      const c = await campus(failing, { member: false });
+      const address = `${unique("bounce")}@${c.school.domain}`;
+      const res = await failing.app.inject({
+        method: "POST",
+        url: via === "rest" ? "/api/users/school-email/send-code" : "/api/trpc/schoolEmail.sendCode",
+        headers: c.headers,
+        payload: { email: address },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers["retry-after"]).toBeDefined();
+      expect(res.body).toContain(SCHOOL_EMAIL_MESSAGES.sendFailed);
+      expect(res.body).not.toContain(address);
+      expect(res.body).not.toContain("550");
+    } finally {
+      await failing.close();
+    }
+  });
 });
