@@ -1,5 +1,5 @@
 import { SCHOOL_EMAIL_CODE, SCHOOL_EMAIL_MESSAGES } from "@quad/contracts";
-import { schoolEmailCodes, users } from "@quad/db/schema";
+import { emailOutbox, schoolEmailCodes, users } from "@quad/db/schema";
 import { insertTestSchool } from "@quad/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -144,6 +144,24 @@ describe("seeing a school's students without a proof", () => {
     expect((await verify(via, c.headers, member, await codeIn(member))).status).toBe(200);
     const again = await t.app.inject({ method: "GET", url: via === "rest" ? "/api/safety/blocks" : "/api/trpc/safety.blocks", headers: c.headers });
     expect(again.body).toContain("target-after");
+  });
+});
+
+describe("the address goes with the account", () => {
+  it.each(VIAS)("codes and e-mails other students had sent to it go too (%s)", async (via) => {
+    const c = await campus(t, { member: false });
+    const address = `${unique("leaving")}@${c.school.domain}`;
+    expect((await sendCode(via, c.headers, address)).status).toBe(200);
+    expect((await verify(via, c.headers, address, await codeIn(address))).status).toBe(200);
+    // A classmate tries the address (and would learn it is taken only by reading that inbox).
+    const rival = await c.student({ member: false });
+    const rivalHeaders = { authorization: `Bearer ${(await sessionFor(t, rival.phone)).token}` };
+    expect((await sendCode(via, rivalHeaders, address)).status).toBe(200);
+
+    expect((await t.app.inject({ method: "POST", url: "/api/users/delete-account", headers: c.headers, payload: { confirm: "DELETE" } })).statusCode).toBe(200);
+    expect(await t.deps.db.select({ id: schoolEmailCodes.id }).from(schoolEmailCodes).where(eq(schoolEmailCodes.address, address))).toEqual([]);
+    expect(await t.deps.db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.toAddress, address))).toEqual([]);
+    expect(await exportOf(via, rivalHeaders)).not.toContain(address);
   });
 });
 
