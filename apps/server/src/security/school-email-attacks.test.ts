@@ -273,6 +273,9 @@ describe("what held", () => {
       const input = encodeURIComponent(JSON.stringify({ to: "a@b.edu" }));
       expect((await app.app.inject({ method: "GET", url: `/api/trpc/dev.emailOutbox?input=${input}` })).statusCode).toBe(404);
       expect((await app.app.inject({ method: "GET", url: "/api/dev/email-outbox?to=a%40b.edu" })).statusCode).toBe(404);
+      const doc = await app.app.inject({ method: "GET", url: "/api/openapi.json" });
+      expect(doc.statusCode).toBe(200);
+      expect(doc.body).not.toContain("email-outbox");
     } finally {
       await app.close();
     }
