@@ -21,6 +21,13 @@ export const SCHOOL_EMAIL_CODE = {
   /** Wrong codes one student may enter in a rolling day before checks are refused until the day has passed. */
   maxFailuresPerDay: 15,
   windowMs: 24 * 60 * 60 * 1000,
+  /**
+   * Requests to send and to check one phone may make in a day, whatever their outcome, counted
+   * apart from its account: the limits above are counted from the account's codes, which go with
+   * it, so deleting the account and signing up again must not start them afresh.
+   */
+  maxSendRequestsPerPhonePerDay: 20,
+  maxCheckRequestsPerPhonePerDay: 30,
 } as const;
 
 export const SCHOOL_EMAIL_MAX_LENGTH = 254;
@@ -48,7 +55,9 @@ export const SCHOOL_EMAIL_MESSAGES = {
     `Too many wrong codes were entered today. You can try again in ${hours === 1 ? "1 hour" : `${hours} hours`}.`,
 } as const;
 
-const LOCAL = "[a-z0-9._%+'-]+";
+// No "+" (sub-addressing: me+1@ and me+2@ reach one mailbox, and one mailbox proves one account) and no
+// "%" (old source routing: the school's server may hand a%evil.com@school on to evil.com).
+const LOCAL = "[a-z0-9._'-]+";
 const DOMAIN = "[a-z0-9-]+(?:[.][a-z0-9-]+)+";
 const ADDRESS = new RegExp(`^${LOCAL}@${DOMAIN}$`);
 

@@ -1,6 +1,6 @@
 import { ERROR_MESSAGES } from "@quad/contracts";
 import type { Database } from "@quad/db";
-import { authCodes, authSessions, consents, smsOutbox, users } from "@quad/db/schema";
+import { authCodes, authSessions, consents, emailOutbox, schoolEmailCodes, smsOutbox, users } from "@quad/db/schema";
 import { eq } from "drizzle-orm";
 import { AppError } from "../../errors";
 import type { MediaStorage } from "../../media/storage";
@@ -9,7 +9,8 @@ import { recordRevocations, type SessionRevocations } from "../auth/revocations"
 /**
  * Deletes an account at once. The profile row goes, and with it (by foreign
  * keys) received votes, rounds, unlocks, allowances, blocks, reports, the
- * school address with its codes and the e-mails sent to it.
+ * school address with its codes and the e-mails sent to it (those others
+ * asked for it too).
  * Votes the student cast stay counted for their recipients with the voter
  * set to null, so they can never be revealed; purchases stay for the books
  * without the profile. Sessions, codes, consent records and texts to the
@@ -34,8 +35,13 @@ export async function deleteAccount(
     const [user] = await tx
       .delete(users)
       .where(eq(users.phone, phone))
-      .returning({ photoKey: users.photoKey });
+      .returning({ photoKey: users.photoKey, schoolEmail: users.schoolEmail });
     if (!user) throw new AppError("NOT_FOUND", ERROR_MESSAGES.noSuchUser);
+    // The proved address goes everywhere it is, also from codes and e-mails other students asked for it.
+    if (user.schoolEmail) {
+      await tx.delete(schoolEmailCodes).where(eq(schoolEmailCodes.address, user.schoolEmail));
+      await tx.delete(emailOutbox).where(eq(emailOutbox.toAddress, user.schoolEmail));
+    }
     const families = [...new Set(sessions.map((s) => s.familyId))];
     await recordRevocations(tx, families, now);
     await tx.delete(consents).where(eq(consents.phone, phone));

@@ -33,7 +33,9 @@ export async function exportAccount(db: Database, phone: string, now: Date) {
     allReceived(db, phone),
     db.select({ startedAt: flashSaleOffers.startedAt, endsAt: flashSaleOffers.endsAt }).from(flashSaleOffers).where(eq(flashSaleOffers.userId, me)),
     db
-      .select({ to: emailOutbox.toAddress, subject: emailOutbox.subject, status: emailOutbox.status, createdAt: emailOutbox.createdAt })
+      // Not the subject or body: they carry the code, which is for whoever reads that inbox, not for the
+      // student who asked (else asking for a code to anyone's address and exporting would prove it).
+      .select({ to: emailOutbox.toAddress, status: emailOutbox.status, createdAt: emailOutbox.createdAt })
       .from(emailOutbox)
       .where(eq(emailOutbox.userId, me))
       .orderBy(desc(emailOutbox.createdAt)),
@@ -54,7 +56,7 @@ export async function exportAccount(db: Database, phone: string, now: Date) {
     reportsMade: reportsMade.map((row) => ({ reason: row.reason, note: row.note, at: row.createdAt.toISOString() })),
     reportsAboutYou: reportsAbout[0]?.n ?? 0,
     textMessages: texts.map((row) => ({ body: row.body, status: row.status, at: row.createdAt.toISOString() })),
-    emails: emails.map((row) => ({ to: row.to, subject: row.subject, status: row.status, at: row.createdAt.toISOString() })),
+    emails: emails.map((row) => ({ to: row.to, status: row.status, at: row.createdAt.toISOString() })),
     // A device is named by its push service, not its full endpoint (a capability URL).
     pushDevices: devices.map((row) => ({ pushService: new URL(row.endpoint).host, since: row.createdAt.toISOString() })),
     pushNotices: pushes.map((row) => ({ votes: row.voteCount, at: row.createdAt.toISOString() })),

@@ -5,7 +5,7 @@ import { and, count, desc, eq, exists, gt, inArray, isNull, min, or, sql } from 
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { AppError } from "../../errors";
 import { mediaUrl } from "../../media/storage";
-import { requireMember } from "../school-email/membership";
+import { memberSql, requireMember } from "../school-email/membership";
 import { resolveTarget, wasShown } from "./target";
 
 /**
@@ -42,10 +42,10 @@ export async function unblockStudent(db: Database, me: string, userId: string): 
 /** The students the caller blocked, with the name and photo they were shown. */
 export async function listBlocked(db: Database, me: string) {
   const blocker = alias(users, "blocker");
-  // The photo is public only to students of the same school (or unlockable, to whom the student voted
+  // The photo is public only to proved members of the same school (or unlockable, to whom the student voted
   // for): a blocked student who moved school, or changed their photo there, is not followed by the list.
   const photoVisible = or(
-    eq(users.schoolId, blocker.schoolId),
+    and(eq(users.schoolId, blocker.schoolId), sql`${memberSql("blocker")}`),
     exists(db.select({ one: sql`1` }).from(unlocks).where(and(eq(unlocks.ownerId, me), eq(unlocks.voterId, blocks.blockedId)))),
   );
   const rows = await db
