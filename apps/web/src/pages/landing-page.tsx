@@ -3,7 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { SCREEN_TEXT, type Gender } from "@quad/contracts";
 import { AppShell, ButtonLink, TopBar } from "../components";
 import { GenderPickerModal } from "../features/rounds/gender-picker-modal";
-import { PreferenceSwitch } from "../features/rounds/preference-switch";
+import { PREFERENCE_OPTIONS, PreferenceSwitch } from "../features/rounds/preference-switch";
 import { useDocumentTitle } from "../lib/use-document-title";
 import styles from "./landing-page.module.css";
 
@@ -14,6 +14,30 @@ const LandingPreview = lazy(() => loadLandingPreview().then((m) => ({ default: m
 
 /** True while the build renders this page to static HTML (src/prerender.tsx), where there is no document. */
 const PRERENDERING = typeof document === "undefined";
+
+/**
+ * The answer to "Who do you want to see?", kept for the tab's session so that
+ * coming back to `/` (Back from sign-up) shows the preview without asking again.
+ */
+const PREFERENCE_KEY = "quad:landing-preference";
+
+function rememberedPreference(): Gender | null {
+  if (PRERENDERING) return null;
+  try {
+    const stored = window.sessionStorage.getItem(PREFERENCE_KEY);
+    return PREFERENCE_OPTIONS.find((option) => option.gender === stored)?.gender ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function rememberPreference(gender: Gender): void {
+  try {
+    window.sessionStorage.setItem(PREFERENCE_KEY, gender);
+  } catch {
+    // Storage may be unavailable (privacy modes): the question is then asked again.
+  }
+}
 
 /** Where sign-up starts, carrying the visitor's choice so sign-up can save it. */
 function signupPath(gender: Gender | null): string {
@@ -28,8 +52,8 @@ function signupPath(gender: Gender | null): string {
 export function LandingPage() {
   useDocumentTitle();
   const navigate = useNavigate();
-  const [gender, setGender] = useState<Gender | null>(null);
-  const [pickerOpen, setPickerOpen] = useState(true);
+  const [gender, setGender] = useState<Gender | null>(rememberedPreference);
+  const [pickerOpen, setPickerOpen] = useState(gender === null);
   const joinPath = signupPath(gender);
 
   useEffect(() => {
@@ -37,6 +61,7 @@ export function LandingPage() {
   }, []);
 
   const choose = (picked: Gender) => {
+    rememberPreference(picked);
     setGender(picked);
     setPickerOpen(false);
   };
