@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from "react";
 import { Link, useNavigate } from "react-router";
 import { SCREEN_TEXT, type Gender } from "@quad/contracts";
 import { AppShell, ButtonLink, TopBar } from "../components";
@@ -39,6 +39,19 @@ function rememberPreference(gender: Gender): void {
   }
 }
 
+/** Whether any part of the element is on screen (false where IntersectionObserver is missing). */
+function useOnScreen(ref: RefObject<HTMLElement | null>): boolean {
+  const [onScreen, setOnScreen] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(([entry]) => setOnScreen(entry?.isIntersecting ?? false));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return onScreen;
+}
+
 /** Where sign-up starts, carrying the visitor's choice so sign-up can save it. */
 function signupPath(gender: Gender | null): string {
   return gender ? `/signup?preference=${gender}` : "/signup";
@@ -55,6 +68,10 @@ export function LandingPage() {
   const [gender, setGender] = useState<Gender | null>(rememberedPreference);
   const [pickerOpen, setPickerOpen] = useState(gender === null);
   const joinPath = signupPath(gender);
+  const cta = useRef<HTMLDivElement>(null);
+  // While "Join to start voting" is on screen the bar says the same and would cover it and the
+  // anonymity line under it: it then stays in its place at the end of the page.
+  const ctaOnScreen = useOnScreen(cta);
 
   useEffect(() => {
     void loadLandingPreview();
@@ -101,7 +118,7 @@ export function LandingPage() {
         )}
       </div>
 
-      <div className={styles.cta}>
+      <div ref={cta} className={styles.cta}>
         <ButtonLink to={joinPath} size="lg" block>
           {SCREEN_TEXT.joinToStartVoting}
         </ButtonLink>
@@ -113,7 +130,7 @@ export function LandingPage() {
       <p className={styles.legal}>
         <Link to="/terms">Privacy Policy &amp; Terms</Link>
       </p>
-      <nav className={styles.authBar} aria-label="Account">
+      <nav className={`${styles.authBar} ${ctaOnScreen ? styles.authBarInPlace : ""}`} aria-label="Account">
         <ButtonLink to="/login" variant="secondary" block>
           Log in
         </ButtonLink>
