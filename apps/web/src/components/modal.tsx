@@ -62,6 +62,27 @@ function updateInert(): void {
   }
 }
 
+/**
+ * A dialog's body that scrolls can be reached with Tab (tabindex 0), so the
+ * keyboard can scroll it; one that fits is not a stop.
+ */
+function useScrollableFocusable(open: boolean, body: RefObject<HTMLDivElement | null>, content: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const scroller = body.current;
+    const inner = content.current;
+    if (!open || !scroller || !inner || typeof ResizeObserver === "undefined") return;
+    const update = () => {
+      if (scroller.scrollHeight > scroller.clientHeight + 1) scroller.setAttribute("tabindex", "0");
+      else scroller.removeAttribute("tabindex");
+    };
+    const observer = new ResizeObserver(update);
+    observer.observe(scroller);
+    observer.observe(inner);
+    update();
+    return () => observer.disconnect();
+  }, [open, body, content]);
+}
+
 function focusableIn(root: HTMLElement): HTMLElement[] {
   return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.hasAttribute("inert"));
 }
@@ -85,6 +106,9 @@ export function Modal({
   initialFocusRef,
 }: ModalProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+  useScrollableFocusable(open, bodyRef, contentRef);
   const titleId = useId();
   const descriptionId = useId();
   const onCloseRef = useRef(onClose);
@@ -185,7 +209,11 @@ export function Modal({
             {description}
           </p>
         )}
-        {children && <div className={styles.body}>{children}</div>}
+        {children && (
+          <div ref={bodyRef} className={styles.body}>
+            <div ref={contentRef}>{children}</div>
+          </div>
+        )}
         {footer && <div className={styles.footer}>{footer}</div>}
       </div>
     </div>,
