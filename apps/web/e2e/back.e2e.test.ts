@@ -65,6 +65,20 @@ describe("the browser's Back", () => {
     expect(await openDialogs(page)).toBe(0);
     expect(path(page)).toBe("/home");
 
+    // A card's sheet closes on Back; so does the report dialog that takes the sheet's place.
+    const card = page.getByRole("article").first();
+    const name = (await card.getByRole("heading").textContent())!.trim();
+    await card.getByRole("button", { name: `More options for ${name}` }).click();
+    await dialog(page, name).waitFor();
+    await back(page);
+    expect(await openDialogs(page)).toBe(0);
+    await card.getByRole("button", { name: `More options for ${name}` }).click();
+    await dialog(page, name).getByRole("button", { name: new RegExp(`^Report ${name}`) }).click();
+    await dialog(page, `Report ${name}`).waitFor();
+    await back(page);
+    expect(await openDialogs(page)).toBe(0);
+    expect(path(page)).toBe("/home");
+
     // Closed by its ×, by Escape, and by a tap outside: each time its entry goes too,
     // so the next Back goes where it would have gone without the dialog (/terms).
     await seeVotes.click();
