@@ -26,28 +26,42 @@ function boxes(page: Page): Promise<{ bar: Box; join: Box; note: Box; viewport: 
 const overlaps = (a: Box, b: Box) => a.top < b.bottom && b.top < a.bottom;
 const onScreen = (box: Box, viewport: number) => box.bottom > 0 && box.top < viewport;
 
+/** Scrolls the page from top to bottom, checking at each step that the bar covers neither text. */
+async function expectNothingCovered(page: Page, state: string): Promise<void> {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y <= height; y += 60) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(60); // the bar follows the observer's next callback
+    const { bar, join, note, viewport } = await boxes(page);
+    for (const [name, text] of [["Join to start voting", join], ["anonymity line", note]] as const) {
+      if (onScreen(text, viewport) && onScreen(bar, viewport)) {
+        expect(overlaps(bar, text), `${state}: the bar covers the ${name} at scroll ${y}`).toBe(false);
+      }
+    }
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 describe("the landing page on a phone", () => {
   const chromium = useBrowser();
 
   it("the Log in / Sign up bar never covers 'Join to start voting' or the anonymity line, at any scroll", async () => {
     const { page, errors } = await chromium.open("mobile", `${baseURL}/`);
-    await page.getByRole("dialog", { name: SCREEN_TEXT.whoDoYouWantToSee }).getByRole("button", { name: "Girls" }).click();
+    const question = page.getByRole("dialog", { name: SCREEN_TEXT.whoDoYouWantToSee });
+    // Before a choice (the question dismissed), then with the preview round.
+    await question.waitFor();
+    await page.keyboard.press("Escape");
+    await question.waitFor({ state: "detached" });
+    await expectNothingCovered(page, "without a choice");
+    await page.getByRole("button", { name: "Girls" }).click();
     await page.locator("article img").first().waitFor();
     await page.waitForTimeout(500);
     await saveScreenshot(page, "landing-preview-first-screen-mobile");
+    await expectNothingCovered(page, "with the preview");
 
-    const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    for (let y = 0; y <= height; y += 60) {
-      await page.evaluate((top) => window.scrollTo(0, top), y);
-      await page.waitForTimeout(60); // the bar follows the observer's next callback
-      const { bar, join, note, viewport } = await boxes(page);
-      for (const [name, text] of [["Join to start voting", join], ["anonymity line", note]] as const) {
-        if (onScreen(text, viewport) && onScreen(bar, viewport)) {
-          expect(overlaps(bar, text), `the bar covers the ${name} at scroll ${y}`).toBe(false);
-        }
-      }
-    }
     // At the end of the page the bar is in its place, under everything.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(100);
     const { bar, note } = await boxes(page);
     expect(bar.top).toBeGreaterThanOrEqual(note.bottom);
     await saveScreenshot(page, "landing-preview-end-mobile");
