@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { SCREEN_TEXT, SKIPS_IN_A_ROW, SMS_CONSENT_TEXT, TERMS_CONSENT_TEXT, TOASTS, VOTES_PER_BATCH } from "@quad/contracts";
+import { SCHOOL_EMAIL_MESSAGES, SCREEN_TEXT, SKIPS_IN_A_ROW, SMS_CONSENT_TEXT, TERMS_CONSENT_TEXT, TOASTS, VOTES_PER_BATCH } from "@quad/contracts";
 import type AxeCore from "axe-core";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
@@ -25,7 +25,7 @@ const SIZES = {
 } as const;
 type Kind = keyof typeof SIZES;
 
-const { createStudent, voteFor, openRound, vote, latestCode } = createApi(baseURL, "203.0.113.62");
+const { createStudent, voteFor, openRound, vote, latestCode, latestEmailCode } = createApi(baseURL, "203.0.113.62");
 
 interface Violation {
   rule: string;
@@ -307,6 +307,37 @@ describe("accessibility: no axe-core violations", () => {
       // The declined card's answer is the one failed request.
       expect(errors).toEqual(["console.error: Failed to load resource: the server responded with a status of 402 (Payment Required)"]);
       expect(empty.errors).toEqual([]);
+      expect(found, JSON.stringify(found, null, 1)).toEqual({});
+    });
+
+    it(`school e-mail: the verification screen and proving an address in Settings (${kind})`, { timeout: 120_000 }, async () => {
+      const student = await createStudent(phone(6), { firstName: "Indra", gender: "female", preference: "male", colors: hueColors(100) }, { member: false });
+      const { page, errors } = await openAs(kind, student);
+      await page.getByRole("heading", { level: 2, name: SCHOOL_EMAIL_MESSAGES.verifyToVote }).waitFor();
+      await expect.poll(() => page.getByRole("textbox", { name: "School e-mail" }).getAttribute("placeholder")).toMatch(/^you@/);
+      await check(page, kind, "home: verify school e-mail");
+      await page.getByRole("textbox", { name: "School e-mail" }).fill("indra@gmail.com");
+      await page.getByRole("button", { name: "Send code" }).click();
+      await page.getByText(/^That address isn't from .+\. Use your e-mail ending in @/).waitFor();
+      await check(page, kind, "home: verify school e-mail, another school's address");
+
+      await page.goto(`${baseURL}/settings`, { waitUntil: "networkidle" });
+      const section = page.getByRole("region", { name: "School e-mail" });
+      const field = section.getByRole("textbox", { name: "School e-mail" });
+      await expect.poll(() => field.getAttribute("placeholder")).toMatch(/^you@.+\..+/);
+      await check(page, kind, "settings: school e-mail to prove");
+      const address = `indra.${kind}@${(await field.getAttribute("placeholder"))!.slice("you@".length)}`;
+      await field.fill(address);
+      await section.getByRole("button", { name: "Send code" }).click();
+      const code = section.getByLabel("Verification code");
+      await code.waitFor();
+      await check(page, kind, "settings: school e-mail code");
+      await code.fill(await latestEmailCode(address));
+      await section.getByRole("button", { name: "Verify e-mail" }).click();
+      await section.getByText(address).waitFor();
+      await check(page, kind, "settings: school e-mail proved");
+      // Home answered 403 until the address was proved, and the other school's address 400.
+      expect(errors.filter((e) => !/status of 40[03]/.test(e))).toEqual([]);
       expect(found, JSON.stringify(found, null, 1)).toEqual({});
     });
 
