@@ -1,6 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import { resolve } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 
 const SCREENSHOTS_DIR = resolve(import.meta.dirname, "screenshots");
@@ -49,19 +49,20 @@ async function openPage(browser: Browser, url: string, options: Parameters<Brows
   return { page, context, errors, close: () => context.close() };
 }
 
-/** A phone: 390×844 (iPhone 12–15), 2× pixels, touch. */
-export function openMobilePage(browser: Browser, url: string): Promise<OpenedPage> {
+/** A phone: 390×844 (iPhone 12–15), 2× pixels, touch. `options` may add to or override that. */
+export function openMobilePage(browser: Browser, url: string, options: BrowserContextOptions = {}): Promise<OpenedPage> {
   return openPage(browser, url, {
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
+    ...options,
   });
 }
 
-/** A laptop: 1280×800. */
-export function openDesktopPage(browser: Browser, url: string): Promise<OpenedPage> {
-  return openPage(browser, url, { viewport: { width: 1280, height: 800 } });
+/** A laptop: 1280×800. `options` may add to or override that. */
+export function openDesktopPage(browser: Browser, url: string, options: BrowserContextOptions = {}): Promise<OpenedPage> {
+  return openPage(browser, url, { viewport: { width: 1280, height: 800 }, ...options });
 }
 
 /** Saves e2e/screenshots/<name>.png (ignored by git) and returns its path. */
@@ -96,9 +97,9 @@ export function useBrowser() {
     get browser(): Browser {
       return launched();
     },
-    /** A phone (390×844) or laptop page at `url`, closed with the browser. */
-    async open(kind: "mobile" | "desktop", url: string): Promise<OpenedPage> {
-      const page = await (kind === "mobile" ? openMobilePage : openDesktopPage)(launched(), url);
+    /** A phone (390×844) or laptop page at `url`, closed with the browser; `options` go to its browser context. */
+    async open(kind: "mobile" | "desktop", url: string, options?: BrowserContextOptions): Promise<OpenedPage> {
+      const page = await (kind === "mobile" ? openMobilePage : openDesktopPage)(launched(), url, options);
       opened.push(page);
       return page;
     },

@@ -256,7 +256,7 @@ describe("moderation", () => {
       await saveScreenshot(page.page, `admin-queue-${kind}`, { fullPage: true });
 
       if (kind === "desktop") {
-        await riley.getByRole("button", { name: "Remove Riley's profile" }).click();
+        await riley.getByRole("button", { name: "Remove profile of Riley" }).click();
         await page.page.getByRole("dialog", { name: "Remove Riley's profile?" }).waitFor();
         await settle(page.page);
         await saveScreenshot(page.page, "admin-confirm-remove-desktop");

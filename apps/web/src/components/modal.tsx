@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from "react";
 import { createPortal } from "react-dom";
+import { holdHistoryEntry } from "./dialog-history";
 import styles from "./modal.module.css";
 
 export interface ModalProps {
@@ -38,6 +39,49 @@ const FOCUSABLE = [
 const openDialogs: HTMLElement[] = [];
 /** The page's overflow style before the first dialog opened, restored when the last one closes. */
 let pageOverflow = "";
+/** What the dialogs made inert, so only that is given back. */
+const madeInert = new Set<Element>();
+
+/**
+ * While a dialog is open, everything behind it is inert: the page, and the
+ * dialogs under the top one. Elements marked `data-over-dialogs` (the
+ * toasts) stay live.
+ */
+function updateInert(): void {
+  const top = openDialogs[openDialogs.length - 1]?.closest("[data-dialog-layer]");
+  for (const element of Array.from(madeInert)) {
+    element.removeAttribute("inert");
+    madeInert.delete(element);
+  }
+  if (!top) return;
+  for (const element of Array.from(document.body.children)) {
+    if (element === top || element.hasAttribute("data-over-dialogs") || element.hasAttribute("inert")) continue;
+    if (element instanceof HTMLScriptElement || element instanceof HTMLStyleElement || element instanceof HTMLLinkElement) continue;
+    element.setAttribute("inert", "");
+    madeInert.add(element);
+  }
+}
+
+/**
+ * A dialog's body that scrolls can be reached with Tab (tabindex 0), so the
+ * keyboard can scroll it; one that fits is not a stop.
+ */
+function useScrollableFocusable(open: boolean, body: RefObject<HTMLDivElement | null>, content: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const scroller = body.current;
+    const inner = content.current;
+    if (!open || !scroller || !inner || typeof ResizeObserver === "undefined") return;
+    const update = () => {
+      if (scroller.scrollHeight > scroller.clientHeight + 1) scroller.setAttribute("tabindex", "0");
+      else scroller.removeAttribute("tabindex");
+    };
+    const observer = new ResizeObserver(update);
+    observer.observe(scroller);
+    observer.observe(inner);
+    update();
+    return () => observer.disconnect();
+  }, [open, body, content]);
+}
 
 function focusableIn(root: HTMLElement): HTMLElement[] {
   return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.hasAttribute("inert"));
@@ -45,8 +89,9 @@ function focusableIn(root: HTMLElement): HTMLElement[] {
 
 /**
  * An accessible dialog: rendered over the page in a portal, focus moves in and
- * stays in (Tab wraps), Escape closes, the page behind does not scroll, and
- * focus returns to where it was when the dialog closes.
+ * stays in (Tab wraps), Escape closes, the page behind does not scroll and is
+ * inert, the browser's Back closes it (see dialog-history.ts), and focus
+ * returns to where it was when the dialog closes.
  */
 export function Modal({
   open,
@@ -61,6 +106,9 @@ export function Modal({
   initialFocusRef,
 }: ModalProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+  useScrollableFocusable(open, bodyRef, contentRef);
   const titleId = useId();
   const descriptionId = useId();
   const onCloseRef = useRef(onClose);
@@ -81,6 +129,11 @@ export function Modal({
     }
 
     openDialogs.push(dialog);
+    updateInert();
+    const releaseHistoryEntry = holdHistoryEntry({
+      close: () => onCloseRef.current(),
+      dismissible: () => dismissibleRef.current,
+    });
     const first = initialFocusRef?.current ?? focusableIn(dialog)[0] ?? dialog;
     first.focus();
 
@@ -115,6 +168,8 @@ export function Modal({
       document.removeEventListener("keydown", onKeyDown, true);
       const index = openDialogs.indexOf(dialog);
       if (index !== -1) openDialogs.splice(index, 1);
+      updateInert();
+      releaseHistoryEntry();
       if (openDialogs.length === 0) document.body.style.overflow = pageOverflow;
       previouslyFocused?.focus();
     };
@@ -125,7 +180,7 @@ export function Modal({
   if (!open || typeof document === "undefined") return null;
 
   return createPortal(
-    <div className={styles.layer}>
+    <div className={styles.layer} data-dialog-layer="">
       <div className={styles.backdrop} aria-hidden="true" onClick={dismissible ? () => onCloseRef.current() : undefined} />
       <div
         ref={dialogRef}
@@ -136,7 +191,8 @@ export function Modal({
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
       >
-        <header className={styles.header}>
+        {/* Not <header>/<footer>: at the top of the page those would be a second banner and contentinfo. */}
+        <div className={styles.header}>
           <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
@@ -147,14 +203,18 @@ export function Modal({
               </svg>
             </button>
           )}
-        </header>
+        </div>
         {description && (
           <p id={descriptionId} className={styles.description}>
             {description}
           </p>
         )}
-        {children && <div className={styles.body}>{children}</div>}
-        {footer && <footer className={styles.footer}>{footer}</footer>}
+        {children && (
+          <div ref={bodyRef} className={styles.body}>
+            <div ref={contentRef}>{children}</div>
+          </div>
+        )}
+        {footer && <div className={styles.footer}>{footer}</div>}
       </div>
     </div>,
     document.body,

@@ -1,9 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from "react";
 import { Link, useNavigate } from "react-router";
 import { SCREEN_TEXT, type Gender } from "@quad/contracts";
 import { AppShell, ButtonLink, TopBar } from "../components";
 import { GenderPickerModal } from "../features/rounds/gender-picker-modal";
-import { PreferenceSwitch } from "../features/rounds/preference-switch";
+import { PREFERENCE_OPTIONS, PreferenceSwitch } from "../features/rounds/preference-switch";
 import { useDocumentTitle } from "../lib/use-document-title";
 import styles from "./landing-page.module.css";
 
@@ -14,6 +14,43 @@ const LandingPreview = lazy(() => loadLandingPreview().then((m) => ({ default: m
 
 /** True while the build renders this page to static HTML (src/prerender.tsx), where there is no document. */
 const PRERENDERING = typeof document === "undefined";
+
+/**
+ * The answer to "Who do you want to see?", kept for the tab's session so that
+ * coming back to `/` (Back from sign-up) shows the preview without asking again.
+ */
+const PREFERENCE_KEY = "quad:landing-preference";
+
+function rememberedPreference(): Gender | null {
+  if (PRERENDERING) return null;
+  try {
+    const stored = window.sessionStorage.getItem(PREFERENCE_KEY);
+    return PREFERENCE_OPTIONS.find((option) => option.gender === stored)?.gender ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function rememberPreference(gender: Gender): void {
+  try {
+    window.sessionStorage.setItem(PREFERENCE_KEY, gender);
+  } catch {
+    // Storage may be unavailable (privacy modes): the question is then asked again.
+  }
+}
+
+/** Whether any part of the element is on screen (false where IntersectionObserver is missing). */
+function useOnScreen(ref: RefObject<HTMLElement | null>): boolean {
+  const [onScreen, setOnScreen] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(([entry]) => setOnScreen(entry?.isIntersecting ?? false));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return onScreen;
+}
 
 /** Where sign-up starts, carrying the visitor's choice so sign-up can save it. */
 function signupPath(gender: Gender | null): string {
@@ -28,15 +65,20 @@ function signupPath(gender: Gender | null): string {
 export function LandingPage() {
   useDocumentTitle();
   const navigate = useNavigate();
-  const [gender, setGender] = useState<Gender | null>(null);
-  const [pickerOpen, setPickerOpen] = useState(true);
+  const [gender, setGender] = useState<Gender | null>(rememberedPreference);
+  const [pickerOpen, setPickerOpen] = useState(gender === null);
   const joinPath = signupPath(gender);
+  const cta = useRef<HTMLDivElement>(null);
+  // While "Join to start voting" is on screen the bar says the same and would cover it and the
+  // anonymity line under it: it then stays in its place at the end of the page.
+  const ctaOnScreen = useOnScreen(cta);
 
   useEffect(() => {
     void loadLandingPreview();
   }, []);
 
   const choose = (picked: Gender) => {
+    rememberPreference(picked);
     setGender(picked);
     setPickerOpen(false);
   };
@@ -76,7 +118,7 @@ export function LandingPage() {
         )}
       </div>
 
-      <div className={styles.cta}>
+      <div ref={cta} className={styles.cta}>
         <ButtonLink to={joinPath} size="lg" block>
           {SCREEN_TEXT.joinToStartVoting}
         </ButtonLink>
@@ -88,7 +130,7 @@ export function LandingPage() {
       <p className={styles.legal}>
         <Link to="/terms">Privacy Policy &amp; Terms</Link>
       </p>
-      <nav className={styles.authBar} aria-label="Account">
+      <nav className={`${styles.authBar} ${ctaOnScreen ? styles.authBarInPlace : ""}`} aria-label="Account">
         <ButtonLink to="/login" variant="secondary" block>
           Log in
         </ButtonLink>

@@ -85,7 +85,7 @@ export function QueuedStudentCard({ student, pending, busy, onAction }: QueuedSt
           loading={pending === "restore"}
           disabled={locked}
           onClick={() => onAction("restore")}
-          aria-label={`Restore ${name}`}
+          aria-label={`${ADMIN_TEXT.restore} ${name}`}
         >
           {ADMIN_TEXT.restore}
         </Button>
@@ -95,7 +95,7 @@ export function QueuedStudentCard({ student, pending, busy, onAction }: QueuedSt
           loading={pending === "removePhoto"}
           disabled={locked || !student.photo}
           onClick={() => onAction("removePhoto")}
-          aria-label={`Remove ${name}'s photo`}
+          aria-label={`${ADMIN_TEXT.removePhoto} of ${name}`}
         >
           {ADMIN_TEXT.removePhoto}
         </Button>
@@ -105,7 +105,7 @@ export function QueuedStudentCard({ student, pending, busy, onAction }: QueuedSt
           loading={pending === "removeProfile"}
           disabled={locked}
           onClick={() => onAction("removeProfile")}
-          aria-label={`Remove ${name}'s profile`}
+          aria-label={`${ADMIN_TEXT.removeProfile} of ${name}`}
         >
           {ADMIN_TEXT.removeProfile}
         </Button>

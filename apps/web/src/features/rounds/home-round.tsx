@@ -71,13 +71,13 @@ export function HomeRound({ userId, preference, actions }: HomeRoundProps) {
             disabled={spent || round.skipping || round.votingFor !== null || round.chosenId !== null || round.busy}
             aria-busy={round.skipping || undefined}
             onClick={() => void round.skip()}
-            aria-label={`Skip, ${round.skipsLeft} of ${SKIPS_IN_A_ROW} skips left`}
             aria-describedby={spent ? skipHintId : undefined}
           >
             {round.skipping ? <Spinner size="sm" tone="current" label={null} /> : <Icon name="skip" size={18} />}
-            Skip
-            <span className={styles.skipCount} aria-hidden="true">
-              <span className={styles.dots}>
+            {/* Named by what it shows ("Skip 2 left"), so saying what one sees finds it. */}
+            Skip{" "}
+            <span className={styles.skipCount}>
+              <span className={styles.dots} aria-hidden="true">
                 {Array.from({ length: SKIPS_IN_A_ROW }, (_, index) => (
                   <span key={index} className={index < round.skipsLeft ? styles.dotOn : styles.dot} />
                 ))}
