@@ -75,11 +75,14 @@ export interface EmailSender {
  * out, and a failure reaches the caller.
  */
 export function createEmailSender(db: Database, provider: EmailProvider, now: () => Date): EmailSender {
+  // The outbox provider's row is the delivery (development reads codes from it); a real provider
+  // delivers, so the record keeps the message without its code: a leaked table or backup proves nothing.
+  const recorded = (text: string) => (provider.name === "outbox" ? text : withoutCodes(text));
   return {
     async send(message) {
       const [row] = await db
         .insert(emailOutbox)
-        .values({ userId: message.userId, toAddress: message.to, subject: message.subject, body: message.text, createdAt: now() })
+        .values({ userId: message.userId, toAddress: message.to, subject: recorded(message.subject), body: recorded(message.text), createdAt: now() })
         .returning({ id: emailOutbox.id });
       try {
         const { providerMessageId } = await provider.deliver({ to: message.to, subject: message.subject, text: message.text });
@@ -91,3 +94,6 @@ export function createEmailSender(db: Database, provider: EmailProvider, now: ()
     },
   };
 }
+
+/** A message as recorded for a real provider: every 6-digit code replaced by dots. */
+export const withoutCodes = (text: string): string => text.replace(/\b\d{6}\b/g, "••••••");

@@ -1,7 +1,9 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSmtpProvider } from "./email-sender";
+import { emailOutbox } from "@quad/db/schema";
+import { createTestDatabase, insertTestSchool, insertTestUser } from "@quad/db/testing";
+import { createEmailSender, createSmtpProvider, outboxEmailProvider } from "./email-sender";
 
 /**
  * The SMTP provider against a real SMTP server on loopback (smtp-server, the
@@ -88,6 +90,26 @@ describe("the SMTP e-mail provider", () => {
       await expect(local.deliver({ to: "ada@stanford.edu", subject: "s", text: "t" })).rejects.toThrow(/auth/i);
     } finally {
       await new Promise<void>((resolve) => plain.close(() => resolve()));
+    }
+  });
+});
+
+describe("the e-mail record", () => {
+  it("keeps the message without its code when a real provider delivered it", async () => {
+    const database = await createTestDatabase();
+    try {
+      const student = await insertTestUser(database.db, { schoolId: (await insertTestSchool(database.db)).id, member: false });
+      const smtp = createSmtpProvider({ url: `smtp://quad:s3cret%20pass@127.0.0.1:${port}`, from: "Quad <codes@quad.test>" });
+      const message = { userId: student.id, to: "ada@stanford.edu", subject: "246810 is your Quad code", text: "246810 is your code." };
+      await createEmailSender(database.db, smtp, () => new Date()).send(message);
+      expect(received.at(-1)!.data).toContain("246810 is your code.");
+      await createEmailSender(database.db, outboxEmailProvider, () => new Date()).send({ ...message, to: "grace@stanford.edu" });
+      const rows = await database.db.select({ to: emailOutbox.toAddress, subject: emailOutbox.subject, body: emailOutbox.body, status: emailOutbox.status }).from(emailOutbox);
+      expect(rows.find((r) => r.to === "ada@stanford.edu")).toEqual({ to: "ada@stanford.edu", subject: "•••••• is your Quad code", body: "•••••• is your code.", status: "sent" });
+      // The development outbox is the delivery: its row keeps the code to be read.
+      expect(rows.find((r) => r.to === "grace@stanford.edu")?.body).toBe("246810 is your code.");
+    } finally {
+      await database.close();
     }
   });
 });
