@@ -51,9 +51,9 @@ export function createAdminBackend(options: AdminBackendOptions = {}) {
     const next = change(student);
     state.students = state.students.flatMap((s) => (s.userId !== userId ? [s] : next ? [next] : []));
     state.entries.unshift({ action, adminId, targetUserId: userId, at: new Date().toISOString() });
-    return { ok: true };
+    return { ok: true as const };
   };
-  const adminOnly = (answer: () => unknown) => () => (options.isAdmin === false ? trpcError("NOT_FOUND", ERROR_MESSAGES.notFound) : answer());
+  const adminOnly = <T,>(answer: () => T) => () => (options.isAdmin === false ? trpcError("NOT_FOUND", ERROR_MESSAGES.notFound) : answer());
 
   const resolvers: TrpcResolvers = {
     "admin.reviewQueue": adminOnly(() => ({ students: state.students })),

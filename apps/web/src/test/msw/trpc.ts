@@ -1,6 +1,8 @@
 import { http, HttpResponse, type HttpHandler } from "msw";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import { ERROR_STATUS, type ErrorCode } from "@quad/contracts";
+import type { AppRouter } from "@quad/server/router";
+import type { AnyProcedure, inferProcedureOutput } from "@trpc/server";
 
 /**
  * MSW helpers that speak tRPC's HTTP protocol (httpBatchLink, no
@@ -9,14 +11,38 @@ import { ERROR_STATUS, type ErrorCode } from "@quad/contracts";
  *   server.use(trpcHandler({ "schools.list": () => [school], "users.me": () => trpcError("UNAUTHORIZED") }))
  */
 
+type Procedures = AppRouter["_def"]["record"];
+
+/** Every procedure path of the server's router, e.g. "users.me" or "votes.store". */
+export type ProcedurePath<R = Procedures, Prefix extends string = ""> = {
+  [K in keyof R & string]: R[K] extends AnyProcedure ? `${Prefix}${K}` : ProcedurePath<R[K], `${Prefix}${K}.`>;
+}[keyof R & string];
+
+type ProcedureAt<R, P extends string> = P extends `${infer Head}.${infer Rest}`
+  ? Head extends keyof R
+    ? ProcedureAt<R[Head], Rest>
+    : never
+  : P extends keyof R
+    ? R[P]
+    : never;
+
+/** What the server's procedure at `P` answers, as the client receives it. */
+export type ProcedureOutput<P extends ProcedurePath> = inferProcedureOutput<ProcedureAt<Procedures, P>>;
+
 export interface TrpcCall {
   path: string;
   input: unknown;
   request: Request;
 }
 
-export type TrpcResolver = (call: TrpcCall) => unknown;
-export type TrpcResolvers = Record<string, TrpcResolver>;
+/**
+ * A canned answer for one procedure, typed by the server's router: a fake
+ * that drifts from what the server answers fails to compile.
+ */
+export type TrpcResolver<P extends ProcedurePath = ProcedurePath> = (
+  call: TrpcCall,
+) => ProcedureOutput<P> | TrpcErrorResult | Promise<ProcedureOutput<P> | TrpcErrorResult>;
+export type TrpcResolvers = { [P in ProcedurePath]?: TrpcResolver<P> };
 
 const TRPC_ERROR = Symbol("trpc-error");
 
@@ -55,7 +81,7 @@ export function trpcHandler(resolvers: TrpcResolvers): HttpHandler {
 
     const results = await Promise.all(
       paths.map(async (path, index) => {
-        const resolver = resolvers[path];
+        const resolver = resolvers[path as ProcedurePath] as TrpcResolver | undefined;
         const input = batched ? inputs[String(index)] : inputs;
         const output = resolver ? await resolver({ path, input, request }) : trpcError("NOT_FOUND", `No MSW resolver for ${path}`);
         if (!isTrpcError(output)) return { status: 200, body: { result: { data: output } } };

@@ -72,7 +72,7 @@ describe("/login", { timeout: 30_000 }, () => {
 
   it("says 'Invalid phone number' for a short number and sends nothing", async () => {
     const calls: unknown[] = [];
-    server.use(authTrpcHandler({ "auth.sendCode": ({ input }) => calls.push(input) }));
+    server.use(authTrpcHandler({ "auth.sendCode": ({ input }) => (calls.push(input), { sent: true, retryAfterSeconds: 30 }) }));
     const { user } = renderLogin();
     await user.type(await screen.findByLabelText("Phone number"), "55555");
     await user.click(screen.getByRole("button", { name: "Send Code" }));
@@ -84,7 +84,7 @@ describe("/login", { timeout: 30_000 }, () => {
     "says 'Invalid phone number' for %s, ten digits but not a US number, and sends nothing",
     async (digits) => {
       const calls: unknown[] = [];
-      server.use(authTrpcHandler({ "auth.sendCode": ({ input }) => calls.push(input) }));
+      server.use(authTrpcHandler({ "auth.sendCode": ({ input }) => (calls.push(input), { sent: true, retryAfterSeconds: 30 }) }));
       const { user } = renderLogin();
       await user.type(await screen.findByLabelText("Phone number"), digits);
       await user.click(screen.getByRole("button", { name: "Send Code" }));

@@ -309,7 +309,7 @@ describe("the sign-up wizard", { timeout: 30_000 }, () => {
 
   it("refuses a number that is not a valid US one (+1 876 is Jamaica) and sends no code", async () => {
     const sent: unknown[] = [];
-    server.use(authTrpcHandler({ "auth.sendCode": ({ input }) => sent.push(input) }));
+    server.use(authTrpcHandler({ "auth.sendCode": ({ input }) => (sent.push(input), { sent: true, retryAfterSeconds: 30 }) }));
     const { user } = renderWizard("/opt-in");
     await heading("Verify your phone");
     await user.click(screen.getByRole("checkbox", { name: SMS_CONSENT_TEXT }));
