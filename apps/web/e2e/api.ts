@@ -1,4 +1,4 @@
-import { SESSION_STORAGE_KEY, type AuthTokens, type Gender, type MeUser, type PromptResponse, type PromptRound, type School } from "@quad/contracts";
+import { SESSION_STORAGE_KEY, VOTES_PER_BATCH, type AuthTokens, type Gender, type MeUser, type PromptResponse, type PromptRound, type School } from "@quad/contracts";
 import type { Page } from "playwright-core";
 import { portraitPng, type hueColors } from "./portrait";
 
@@ -116,15 +116,22 @@ export function createApi(baseURL: string, clientIp: string) {
   }
 
   /**
-   * The voter plays rounds until the recipient shows up and gets their vote;
-   * the engine shows every student before repeating, so 12 votes are enough.
+   * The voter plays rounds until the recipient shows up and gets their vote,
+   * skipping while skips are left and voting otherwise: one batch of votes
+   * with three skips before each shows up to 96 students, and the engine
+   * shows every student before repeating.
    */
   async function voteFor(voter: Student, recipient: Student): Promise<void> {
-    for (let played = 0; played < 12; played++) {
-      const round = await openRound(voter);
+    let round = await openRound(voter);
+    for (let votes = 0; votes < VOTES_PER_BATCH; ) {
       const target = round.users.find((user) => user.id === recipient.me.id);
-      await vote(voter, round, (target ?? round.users[0]).id);
-      if (target) return;
+      if (target) return vote(voter, round, target.id);
+      if (!round.prompt.skipDisabled) {
+        round = await openRound(voter, true);
+        continue;
+      }
+      await vote(voter, round);
+      if (++votes < VOTES_PER_BATCH) round = await openRound(voter);
     }
     throw new Error("The recipient never appeared in the voter's rounds");
   }
