@@ -15,6 +15,8 @@ const TEST_DB_PREFIX = "quad_test_";
 const TEMPLATE_LOCK_KEY = 7_391_224_619;
 /** Test databases left by crashed runs are dropped once older than this. */
 const LEFTOVER_AGE_MS = 6 * 60 * 60 * 1000;
+/** Templates of other migration sets kept, newest first (parallel checkouts on one server). */
+const OTHER_TEMPLATES_KEPT = 4;
 /** Enough connections for tests that exercise concurrent requests. */
 const TEST_POOL_SIZE = 5;
 
@@ -83,13 +85,20 @@ async function buildTemplate(serverUrl: string): Promise<string> {
   return name;
 }
 
-/** Old templates and test databases of crashed runs; in use ones fail to drop and are left alone. */
+/**
+ * Old templates and test databases of crashed runs; in use ones fail to drop
+ * and are left alone. The newest few other templates stay: checkouts of other
+ * branches (other migrations) may be testing on the same server right now.
+ */
 async function dropLeftovers(sql: postgres.Sql, currentTemplate: string): Promise<void> {
   const rows = await sql<{ datname: string }[]>`
     select datname from pg_database
-    where datname like ${`${TEMPLATE_PREFIX}%`} or datname like ${`${TEST_DB_PREFIX}%`}`;
+    where datname like ${`${TEMPLATE_PREFIX}%`} or datname like ${`${TEST_DB_PREFIX}%`}
+    order by oid desc`;
+  let otherTemplates = 0;
   for (const { datname } of rows) {
     if (datname === currentTemplate) continue;
+    if (datname.startsWith(TEMPLATE_PREFIX) && ++otherTemplates <= OTHER_TEMPLATES_KEPT) continue;
     if (datname.startsWith(TEST_DB_PREFIX)) {
       const created = parseInt(datname.slice(TEST_DB_PREFIX.length).split("_")[0] ?? "", 36);
       if (!(Date.now() - created > LEFTOVER_AGE_MS)) continue;
