@@ -227,7 +227,7 @@ describe("sign-up and log-in", () => {
     await page.getByRole("button", { name: "Verify e-mail" }).click();
     await page.getByRole("button", { name: SCREEN_TEXT.seeWhoVotedForYou }).waitFor();
     await page.getByRole("button", { name: /^Vote for / }).first().waitFor();
-    await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+    await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
     await saveScreenshot(page, "verified-first-round");
 
     // The profile was saved as entered, verified by the server, with the landing preference.
