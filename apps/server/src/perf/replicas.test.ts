@@ -5,7 +5,7 @@ import { request, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { VOTES_PER_BATCH } from "@quad/contracts";
-import { smsOutbox, unlocks, users, voterState, votes } from "@quad/db/schema";
+import { emailOutbox, smsOutbox, unlocks, users, voterState, votes } from "@quad/db/schema";
 import { seedReferenceData } from "@quad/db/seed";
 import { createTestDatabase, insertTestPrompt, insertTestSchool, insertTestUser, type TestDatabase } from "@quad/db/testing";
 import { eq } from "drizzle-orm";
@@ -242,22 +242,28 @@ describe.skipIf(!serverUrl || !nginxBinary)(
       expect(left!.n).toBe(0);
     });
 
-    it("candidate pool: a student who joins the school through one process is drawn at once by the other", async () => {
+    it("candidate pool: a student who proves membership through one process is drawn at once by the other", async () => {
       const school = await insertTestSchool(database.db);
       const voter = await insertTestUser(database.db, { schoolId: school.id, gender: "male", preference: "female" });
       for (let i = 0; i < 2; i++) await insertTestUser(database.db, { schoolId: school.id, gender: "female" });
-      const elsewhere = await insertTestSchool(database.db);
-      const mover = await insertTestUser(database.db, { schoolId: elsewhere.id, gender: "female" });
+      const joiner = await insertTestUser(database.db, { schoolId: school.id, gender: "female", member: false });
       const [first, second] = replicaPorts as [number, number];
       const headers = await sessionHeaders(voter.phone);
       const ask = (port: number, path: string, extra: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
         viaProxy(port, { path, from, headers: extra.headers ?? headers, method: extra.method, body: extra.body });
 
-      // The second process loads the school's pool (the two students) for this round.
+      // The second process loads the school's pool (the two members) for this round.
       const opened = await ask(second, "/api/prompts/random");
       expect(opened.status, opened.body).toBe(200);
-      const moved = await ask(first, "/api/trpc/users.update", { method: "POST", headers: await sessionHeaders(mover.phone), body: { university: school.id } });
-      expect(moved.status, moved.body).toBe(200);
+      // The joiner proves a school address through the first process (the code read where the outbox keeps it).
+      const joinerHeaders = await sessionHeaders(joiner.phone);
+      const email = `joiner@${school.domain}`;
+      const sent = await ask(first, "/api/trpc/schoolEmail.sendCode", { method: "POST", headers: joinerHeaders, body: { email } });
+      expect(sent.status, sent.body).toBe(200);
+      const [mail] = await database.db.select({ body: emailOutbox.body }).from(emailOutbox).where(eq(emailOutbox.toAddress, email));
+      const code = /\b(\d{6})\b/.exec(mail!.body)![1]!;
+      const proved = await ask(first, "/api/trpc/schoolEmail.verify", { method: "POST", headers: joinerHeaders, body: { email, code } });
+      expect(proved.status, proved.body).toBe(200);
       // Three students now; the two just shown were seen, so the next pair holds the newcomer —
       // unless the second process still drew from the pool it loaded (kept 15 s without a NOTIFY).
       await expect
@@ -265,7 +271,7 @@ describe.skipIf(!serverUrl || !nginxBinary)(
           const next = await ask(second, "/api/prompts/random?skip=true");
           return (JSON.parse(next.body) as { users?: { id: string }[] }).users?.map((u) => u.id) ?? next.body;
         }, { timeout: 2000, interval: 100 })
-        .toContain(mover.id);
+        .toContain(joiner.id);
     });
 
     it("sign-out: logout and account deletion through one process are refused by the other within a second", async () => {
