@@ -15,15 +15,18 @@ WITH "ranked" AS (
   SELECT "voter_id", "prompt_id", "candidate_a_id", "candidate_b_id",
          row_number() OVER (PARTITION BY "voter_id" ORDER BY "created_at" DESC, "id") AS "n"
   FROM "rounds"
-), "history" AS (
-  SELECT "voter_id",
-         coalesce(array_agg("prompt_id" ORDER BY "n") FILTER (WHERE "n" <= 24), '{}') AS "prompts",
-         (SELECT array_agg(c."id" ORDER BY c."n", c."k")
-            FROM (SELECT r."n", 1 AS "k", r."candidate_a_id" AS "id" FROM "ranked" r WHERE r."voter_id" = h."voter_id" AND r."n" <= 50
-                  UNION ALL
-                  SELECT r."n", 2, r."candidate_b_id" FROM "ranked" r WHERE r."voter_id" = h."voter_id" AND r."n" <= 50) c) AS "candidates"
-  FROM "ranked" h
+), "recent_prompts" AS (
+  SELECT "voter_id", array_agg("prompt_id" ORDER BY "n") FILTER (WHERE "n" <= 24) AS "ids"
+  FROM "ranked"
   GROUP BY "voter_id"
+), "recent_candidates" AS (
+  SELECT r."voter_id", array_agg(c."id" ORDER BY r."n", c."k") AS "ids"
+  FROM "ranked" r CROSS JOIN LATERAL (VALUES (1, r."candidate_a_id"), (2, r."candidate_b_id")) AS c("k", "id")
+  WHERE r."n" <= 50
+  GROUP BY r."voter_id"
+), "history" AS (
+  SELECT p."voter_id", coalesce(p."ids", '{}') AS "prompts", c."ids" AS "candidates"
+  FROM "recent_prompts" p JOIN "recent_candidates" c ON c."voter_id" = p."voter_id"
 )
 INSERT INTO "voter_state" AS s ("user_id", "round_prompt_id", "round_candidate_a_id", "round_candidate_b_id", "round_opened_at", "round_open", "recent_prompt_ids", "recent_candidate_ids")
 SELECT h."voter_id", o."prompt_id", o."candidate_a_id", o."candidate_b_id", o."created_at", o."id" IS NOT NULL, h."prompts", h."candidates"

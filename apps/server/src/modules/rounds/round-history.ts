@@ -5,11 +5,10 @@ import { sql, type SQL } from "drizzle-orm";
 export type EndedStatus = "skipped" | "closed";
 
 /**
- * A CTE (name it after the comma) recording the rounds that `closed`
- * returned (user_id, round_prompt_id, round_candidate_a_id,
- * round_candidate_b_id, round_opened_at) in rounds, the history of who was
- * shown to whom. A round whose candidate or prompt is gone since it opened
- * has no one left to report, so it is not recorded.
+ * The body of a CTE that records in rounds (the history of who was shown to
+ * whom) the rounds an earlier CTE, named `closed`, closed and returned with
+ * ENDED_COLUMNS. A round whose candidate or prompt is gone since it opened
+ * is not recorded: a deleted student cannot be reported or blocked anyway.
  */
 export const recordEnded = (closed: string, status: EndedStatus, now: SQL): SQL => sql`
   insert into rounds (voter_id, prompt_id, candidate_a_id, candidate_b_id, status, created_at, closed_at)

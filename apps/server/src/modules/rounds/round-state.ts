@@ -15,7 +15,7 @@ export interface OpenRound {
   promptId: number;
   promptText: string;
   candidateIds: [string, string];
-  /** Null when a candidate left (paused, held, unverified, blocked) since the round opened. */
+  /** Null when a candidate left (paused, held, unverified, blocked) since the round opened, or its prompt is gone. */
   pair: [CandidateOption, CandidateOption] | null;
 }
 
@@ -107,7 +107,7 @@ export async function readRoundState(db: Database, phone: string): Promise<Round
             promptId: row.promptId!,
             promptText: row.promptText!,
             candidateIds: [row.candidateAId!, row.candidateBId!],
-            pair: a && b ? [toCandidate(a), toCandidate(b)] : null,
+            pair: a && b && row.promptText !== null ? [toCandidate(a), toCandidate(b)] : null,
           },
     recentPrompts: fromJson<number[]>(row.recentPrompts),
     recentCandidates: fromJson<string[]>(row.recentCandidates),
