@@ -84,7 +84,7 @@ export async function ensureCampus(url: string, spec: CampusSpec, log: (line: st
 
 /**
  * Everyone who cast a seeded vote has an allowance row, as on a real campus
- * (the server creates it on a voter's first vote). Without them voter_state
+ * (the server creates it when a voter's first round opens). Without them voter_state
  * held only the bench's own voters, and Postgres read that tiny table with
  * sequential scans in the vote statement: 3.6 % of its CPU on the round case,
  * a plan a real campus never gets. Also brings a campus seeded before this

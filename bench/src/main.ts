@@ -4,7 +4,7 @@
  * against each, measures the hot paths over REST and tRPC at 50 connections
  * from 127.0.0.1, and prints a table and the budgets, met or missed.
  *
- *   pnpm bench [--duration S] [--voters N] [--only big|small] [--pool-size N]
+ *   pnpm bench [--duration S] [--voters N] [--only big|small] [--cases rounds] [--pool-size N]
  *   DATABASE_URL (default postgres://postgres@127.0.0.1:5432/quad_bench) names the
  *   server and the big campus's database; the small one is <name>_500.
  */
@@ -34,6 +34,8 @@ const { values: args } = parseArgs({
     duration: { type: "string", default: String(DURATION_S) },
     voters: { type: "string", default: "500" },
     only: { type: "string" },
+    // `rounds`: only the anchors and the round cases (opening, voting, the allowance races).
+    cases: { type: "string" },
     // The server's DATABASE_POOL_SIZE.
     "pool-size": { type: "string", default: POOL_SIZE },
   },
@@ -167,6 +169,24 @@ async function benchCampus(campus: Campus, label: string, pgbench: URL): Promise
       if (!held) process.exitCode = 1;
     }
 
+    const anchors = [
+      `Anchors: pgbench tpcb-like ${tpcb.tps.toFixed(0)} tps (latency ${tpcb.latencyMs.toFixed(2)} ms), simple-update ${simpleUpdate.tps.toFixed(0)} tps ` +
+        `(scale 10, -M prepared, -j 2, -c ${CONNECTIONS}, ${durationS} s); SELECT 1 ceilings ${rps(restCeiling.m).toFixed(0)} req/s (REST), ${rps(trpcCeiling.m).toFixed(0)} req/s (tRPC).`,
+    ];
+    const finish = (): CampusRun => ({
+      report: { label, rows },
+      budgets: campusBudgets(rows, tpcb, statedLoads),
+      allowance: allowanceNotes.join("\n"),
+      anchors: [
+        ...anchors,
+        ...statedLoads.map(
+          (s) => `At half rate: ${s.name} at ${Math.round(s.rate)} req/s: p50 ${percentile(s.m, 50).toFixed(2)} ms, p99 ${percentile(s.m, 99).toFixed(2)} ms`,
+        ),
+        "At half rate, writes (opening a round, voting): not measured yet (each pass spends the voters' allowance).",
+      ].join("\n"),
+    });
+    if (args.cases === "rounds") return finish();
+
     // ── received votes: page 1, page 1,000 by offset, page 1,000 by cursor ──
     log(`walking ${DEEP_PAGE - 1} pages by cursor to reach page ${DEEP_PAGE}`);
     let cursor: string | null = null;
@@ -208,15 +228,7 @@ async function benchCampus(campus: Campus, label: string, pgbench: URL): Promise
       await atHalfRate(`/users/me over ${protocol}`, row, requests, 20);
     }
 
-    const anchors = [
-      `Anchors: pgbench tpcb-like ${tpcb.tps.toFixed(0)} tps (latency ${tpcb.latencyMs.toFixed(2)} ms), simple-update ${simpleUpdate.tps.toFixed(0)} tps ` +
-        `(scale 10, -M prepared, -j 2, -c ${CONNECTIONS}, ${durationS} s); SELECT 1 ceilings ${rps(restCeiling.m).toFixed(0)} req/s (REST), ${rps(trpcCeiling.m).toFixed(0)} req/s (tRPC).`,
-      ...statedLoads.map(
-        (s) => `At half rate: ${s.name} at ${Math.round(s.rate)} req/s: p50 ${percentile(s.m, 50).toFixed(2)} ms, p99 ${percentile(s.m, 99).toFixed(2)} ms`,
-      ),
-      "At half rate, writes (opening a round, voting): not measured yet (each pass spends the voters' allowance).",
-    ].join("\n");
-    return { report: { label, rows }, budgets: campusBudgets(rows, tpcb, statedLoads), allowance: allowanceNotes.join("\n"), anchors };
+    return finish();
   } finally {
     await sql.end({ timeout: 5 });
     await server.stop();

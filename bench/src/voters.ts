@@ -59,12 +59,11 @@ export async function pickVoters(sql: postgres.Sql, schoolId: number, count: num
  */
 export async function resetVoters(sql: postgres.Sql, voters: readonly Voter[]): Promise<void> {
   const ids = voters.map((v) => v.id);
-  await sql`update rounds set status = 'closed', closed_at = now() where status = 'open' and voter_id = any(${ids}::uuid[])`;
-  // A fresh allowance, as a voter whose last cooldown ended long ago has.
+  // A fresh allowance, as a voter whose last cooldown ended long ago has, and no open round.
   await sql`
     insert into voter_state (user_id, votes_in_batch, skips_in_row, cooldown_until, updated_at)
     select id, 0, 0, null, now() from unnest(${ids}::uuid[]) as id
-    on conflict (user_id) do update set votes_in_batch = 0, skips_in_row = 0, cooldown_until = null, updated_at = now()`;
+    on conflict (user_id) do update set votes_in_batch = 0, skips_in_row = 0, cooldown_until = null, round_open = false, updated_at = now()`;
   await sql`vacuum (analyze) rounds, voter_state`;
 }
 
@@ -75,23 +74,23 @@ export interface OpenRound {
 }
 
 export async function openRounds(sql: postgres.Sql, voters: readonly Voter[]): Promise<Map<string, OpenRound>> {
-  const rows = await sql<{ voter_id: string; prompt_id: number; candidate_a_id: string; candidate_b_id: string }[]>`
-    select voter_id, prompt_id, candidate_a_id, candidate_b_id from rounds
-    where status = 'open' and voter_id = any(${voters.map((v) => v.id)}::uuid[])`;
+  const rows = await sql<{ user_id: string; round_prompt_id: number; round_candidate_a_id: string; round_candidate_b_id: string }[]>`
+    select user_id, round_prompt_id, round_candidate_a_id, round_candidate_b_id from voter_state
+    where round_open and user_id = any(${voters.map((v) => v.id)}::uuid[])`;
   // Alternate between the two candidates, as people would.
   return new Map(
-    rows.map((r, i) => [r.voter_id, { voterId: r.voter_id, promptId: r.prompt_id, candidateId: i % 2 ? r.candidate_a_id : r.candidate_b_id }]),
+    rows.map((r, i) => [
+      r.user_id,
+      { voterId: r.user_id, promptId: r.round_prompt_id, candidateId: i % 2 ? r.round_candidate_a_id : r.round_candidate_b_id },
+    ]),
   );
 }
 
-/** Re-opens each voter's last round directly in the database: a vote the server must now refuse. */
+/** Re-opens each voter's last round directly in the database (it stays on voter_state once closed): a vote the server must now refuse. */
 export async function forceOpenRounds(sql: postgres.Sql, voters: readonly Voter[]): Promise<void> {
   await sql`
-    insert into rounds (voter_id, prompt_id, candidate_a_id, candidate_b_id)
-    select distinct on (voter_id) voter_id, prompt_id, candidate_a_id, candidate_b_id from rounds
-    where voter_id = any(${voters.map((v) => v.id)}::uuid[])
-    order by voter_id, created_at desc
-    on conflict do nothing`;
+    update voter_state set round_open = true
+    where user_id = any(${voters.map((v) => v.id)}::uuid[]) and round_opened_at is not null`;
 }
 
 /** Votes each voter cast since `since`: the most by one voter and the total. */

@@ -233,6 +233,32 @@ describe.each(VIAS)("blocking over %s", (via) => {
     expect(listed.map((b) => b.userId).sort()).toEqual([candidate, voter.id, otherVoter.id].sort());
     expect(a).toBeDefined();
   });
+
+  it("after a vote, both candidates of that round stay shown: the recipient and the one beside them", async () => {
+    const c = await campus(t, { gender: "male", preference: "female" });
+    for (let i = 0; i < 2; i++) await c.student({ gender: "female", firstName: "Shown" });
+    const round = (await t.app.inject({ method: "GET", url: "/api/prompts/random", headers: c.headers })).json();
+    const [votedFor, beside] = [round.users[0].id as string, round.users[1].id as string];
+    const voted = await t.app.inject({ method: "POST", url: "/api/votes/store", headers: c.headers, payload: { userId: votedFor, promptId: round.prompt.id } });
+    expect(voted.statusCode).toBe(200);
+    const never = await c.student({ gender: "female", firstName: "Never" });
+
+    expect((await write(via, c.headers, "block", { userId: never.id })).status).toBe(404);
+    expect((await write(via, c.headers, "block", { userId: beside })).status).toBe(200);
+    expect((await write(via, c.headers, "report", { target: { userId: votedFor }, reason: "fake_profile" })).status).toBe(200);
+    expect((await listBlocked(via, c.headers)).map((b) => b.userId)).toEqual([beside]);
+  });
+
+  it("a skipped round's candidates stay shown", async () => {
+    const c = await campus(t, { gender: "male", preference: "female" });
+    // Enough students that the next round draws none of the skipped one's (see draw.ts).
+    for (let i = 0; i < 12; i++) await c.student({ gender: "female", firstName: "Shown" });
+    const skipped = (await t.app.inject({ method: "GET", url: "/api/prompts/random", headers: c.headers })).json();
+    const next = await t.app.inject({ method: "GET", url: "/api/prompts/random?skip=true", headers: c.headers });
+    expect(next.statusCode).toBe(200);
+    expect(next.json().users.map((u: { id: string }) => u.id)).not.toContain(skipped.users[1].id);
+    expect((await write(via, c.headers, "block", { userId: skipped.users[1].id })).status).toBe(200);
+  });
 });
 
 describe("the moderators' queue", () => {

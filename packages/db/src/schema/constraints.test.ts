@@ -180,20 +180,25 @@ describe("database invariants", () => {
   });
 
   describe("rounds and votes", () => {
-    it("a voter has at most one open round", async () => {
+    it("a voter has at most one open round: it is their voter_state row; rounds holds only ended rounds", async () => {
       const [voter, a, b] = await Promise.all([student(), student(), student()]);
-      const open = { voterId: voter.id, promptId: prompt.id, candidateAId: a.id, candidateBId: b.id };
-      const [first] = await t.db.insert(rounds).values(open).returning();
-      const error = await failure(t.db.insert(rounds).values(open));
-      expect(isUniqueViolation(error, "rounds_one_open_per_voter")).toBe(true);
+      const open = { userId: voter.id, roundPromptId: prompt.id, roundCandidateAId: a.id, roundCandidateBId: b.id, roundOpenedAt: new Date(), roundOpen: true };
+      await t.db.insert(voterState).values(open);
+      expect(isUniqueViolation(await failure(t.db.insert(voterState).values(open)), "voter_state_pkey")).toBe(true);
+      const incomplete = await failure(t.db.update(voterState).set({ roundOpenedAt: null }).where(eq(voterState.userId, voter.id)));
+      expect(isCheckViolation(incomplete, "voter_state_round_complete")).toBe(true);
+      const same = await failure(t.db.update(voterState).set({ roundCandidateBId: a.id }).where(eq(voterState.userId, voter.id)));
+      expect(isCheckViolation(same, "voter_state_round_distinct_candidates")).toBe(true);
+      const self = await failure(t.db.update(voterState).set({ roundCandidateAId: voter.id }).where(eq(voterState.userId, voter.id)));
+      expect(isCheckViolation(self, "voter_state_round_voter_not_candidate")).toBe(true);
 
-      await t.db.update(rounds).set({ status: "voted", closedAt: new Date() }).where(eq(rounds.id, first!.id));
-      await expect(t.db.insert(rounds).values(open).returning()).resolves.toHaveLength(1);
+      const stillOpen = await failure(t.db.insert(rounds).values({ voterId: voter.id, promptId: prompt.id, candidateAId: a.id, candidateBId: b.id, status: "open" }));
+      expect(isCheckViolation(stillOpen, "rounds_ended")).toBe(true);
     });
 
     it("a round shows two different candidates, neither the voter, and closes with a time", async () => {
       const [voter, a] = await Promise.all([student(), student()]);
-      const base = { promptId: prompt.id };
+      const base = { promptId: prompt.id, status: "skipped" as const, closedAt: new Date() };
       const same = await failure(t.db.insert(rounds).values({ ...base, voterId: voter.id, candidateAId: a.id, candidateBId: a.id }));
       expect(isCheckViolation(same, "rounds_distinct_candidates")).toBe(true);
       const self = await failure(
@@ -202,24 +207,17 @@ describe("database invariants", () => {
       expect(isCheckViolation(self, "rounds_voter_not_candidate")).toBe(true);
       const b = await student();
       const closedWithoutTime = await failure(
-        t.db.insert(rounds).values({ ...base, voterId: voter.id, candidateAId: a.id, candidateBId: b.id, status: "voted" }),
+        t.db.insert(rounds).values({ ...base, voterId: voter.id, candidateAId: a.id, candidateBId: b.id, status: "voted", closedAt: null }),
       );
       expect(isCheckViolation(closedWithoutTime, "rounds_closed_at_matches_status")).toBe(true);
     });
 
-    it("one vote per round; a deleted voter's vote stays, anonymous", async () => {
+    it("a deleted voter's vote stays, anonymous", async () => {
       const [voter, a, b] = await Promise.all([student(), student(), student()]);
-      const [round] = await t.db
-        .insert(rounds)
-        .values({ voterId: voter.id, promptId: prompt.id, candidateAId: a.id, candidateBId: b.id })
-        .returning();
-      const vote = { roundId: round!.id, voterId: voter.id, recipientId: a.id, promptId: prompt.id };
-      const [stored] = await t.db.insert(votes).values(vote).returning();
-      expect(isUniqueViolation(await failure(t.db.insert(votes).values(vote)), "votes_round_id_unique")).toBe(true);
-
+      const [stored] = await t.db.insert(votes).values({ voterId: voter.id, recipientId: a.id, shownWithId: b.id, promptId: prompt.id }).returning();
       await t.db.delete(users).where(eq(users.id, voter.id));
       const [kept] = await t.db.select().from(votes).where(eq(votes.id, stored!.id));
-      expect(kept).toMatchObject({ voterId: null, roundId: null, recipientId: a.id });
+      expect(kept).toMatchObject({ voterId: null, recipientId: a.id });
     });
 
     it("allowances stay within their limits", async () => {

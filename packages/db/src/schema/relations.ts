@@ -30,7 +30,6 @@ export const roundsRelations = relations(rounds, ({ one }) => ({
 }));
 
 export const votesRelations = relations(votes, ({ one }) => ({
-  round: one(rounds, { fields: [votes.roundId], references: [rounds.id] }),
   voter: one(users, { fields: [votes.voterId], references: [users.id], relationName: "vote_voter" }),
   recipient: one(users, { fields: [votes.recipientId], references: [users.id], relationName: "vote_recipient" }),
   prompt: one(prompts, { fields: [votes.promptId], references: [prompts.id] }),

@@ -8,7 +8,6 @@ import {
   pgTable,
   serial,
   text,
-  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { createdAt, timestamptz, updatedAt } from "./columns";
@@ -23,8 +22,20 @@ export const prompts = pgTable("prompts", {
 });
 
 /**
- * Per-voter allowances, kept off `users` because they change on every vote.
- * A row is created lazily (insert ... on conflict do update) on the first round.
+ * Per-voter allowances and the voter's current round, kept off `users`
+ * because they change on every round and vote. A row is created lazily
+ * (insert ... on conflict do update) when the first round opens.
+ *
+ * The round lives here rather than as a row of its own (decision 0020): one
+ * row per voter makes "at most one open round" structural, opening a round
+ * and voting in it are updates of this row that touch no indexed column
+ * (HOT, no index entry, no foreign-key check), and the row also carries the
+ * recently shown prompts and candidates the next draw avoids. The round's
+ * columns keep the last round after it closes (`round_open` false), so a
+ * closed round can be re-read without another table. They carry no foreign
+ * keys: every statement that shows or counts a round joins `users` again
+ * (shown, same school, no block), so an id of a student who left or deleted
+ * their account is never shown nor voted for.
  */
 export const voterState = pgTable(
   "voter_state",
@@ -36,6 +47,14 @@ export const voterState = pgTable(
     cooldownUntil: timestamptz("cooldown_until"),
     skipsInRow: integer("skips_in_row").notNull().default(0),
     updatedAt: updatedAt(),
+    roundPromptId: integer("round_prompt_id"),
+    roundCandidateAId: uuid("round_candidate_a_id"),
+    roundCandidateBId: uuid("round_candidate_b_id"),
+    roundOpenedAt: timestamptz("round_opened_at"),
+    roundOpen: boolean("round_open").notNull().default(false),
+    /** Newest first: the prompts of the last PROMPT_MEMORY_ROUNDS rounds and both candidates of the last RECENT_ROUNDS. */
+    recentPromptIds: integer("recent_prompt_ids").array().notNull().default(sql`'{}'`),
+    recentCandidateIds: uuid("recent_candidate_ids").array().notNull().default(sql`'{}'`),
   },
   (t) => [
     check(
@@ -43,10 +62,22 @@ export const voterState = pgTable(
       sql`${t.votesInBatch} between 0 and ${sql.raw(String(VOTES_PER_BATCH))}`,
     ),
     check("voter_state_skips_in_row_range", sql`${t.skipsInRow} between 0 and ${sql.raw(String(SKIPS_IN_A_ROW))}`),
+    check(
+      "voter_state_round_complete",
+      sql`not ${t.roundOpen} or (${t.roundPromptId} is not null and ${t.roundCandidateAId} is not null and ${t.roundCandidateBId} is not null and ${t.roundOpenedAt} is not null)`,
+    ),
+    check("voter_state_round_distinct_candidates", sql`${t.roundCandidateAId} <> ${t.roundCandidateBId}`),
+    check("voter_state_round_voter_not_candidate", sql`${t.userId} <> ${t.roundCandidateAId} and ${t.userId} <> ${t.roundCandidateBId}`),
   ],
 );
 
-/** A round shown to a voter: the server stores it so a vote is only accepted for its candidates. */
+/**
+ * Rounds that ended without a vote (skipped, or closed because a candidate
+ * left, was blocked or reported), and every round of any status from before
+ * decision 0020. With the votes (recipient and `shown_with_id`) and the
+ * voter's current round on voter_state, they are the history of who was
+ * shown to whom, which decides whom a student may block or report.
+ */
 export const rounds = pgTable(
   "rounds",
   {
@@ -63,23 +94,21 @@ export const rounds = pgTable(
     candidateBId: uuid("candidate_b_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    status: roundStatusEnum("status").notNull().default("open"),
+    status: roundStatusEnum("status").notNull(),
     createdAt: createdAt(),
     closedAt: timestamptz("closed_at"),
   },
   (t) => [
-    // At most one open round per voter: concurrent "open a round" requests cannot both win.
-    uniqueIndex("rounds_one_open_per_voter").on(t.voterId).where(sql`${t.status} = 'open'`),
-    // Recent rounds of a voter (candidates recently shown are not repeated).
+    // Deleting a voter cascades through this foreign key; without it each delete scans rounds.
     index("rounds_voter_created_idx").on(t.voterId, t.createdAt.desc().nullsFirst()),
-    // Deleting a user cascades through these foreign keys; without them each delete scans rounds.
-    // The voter column answers "was this student shown to this voter?" (who may block or report
-    // whom) with one index probe, however many rounds showed a popular student.
+    // The same for the candidates. The voter column answers "was this student shown to this voter?"
+    // (who may block or report whom) with one index probe, however many rounds showed a popular student.
     index("rounds_candidate_a_voter_idx").on(t.candidateAId, t.voterId),
     index("rounds_candidate_b_voter_idx").on(t.candidateBId, t.voterId),
     check("rounds_distinct_candidates", sql`${t.candidateAId} <> ${t.candidateBId}`),
     check("rounds_voter_not_candidate", sql`${t.voterId} <> ${t.candidateAId} and ${t.voterId} <> ${t.candidateBId}`),
-    // An open round has no close time; every other status has one.
+    // An open round lives on voter_state; a row here has ended, with a close time.
+    check("rounds_ended", sql`${t.status} <> 'open'`),
     check("rounds_closed_at_matches_status", sql`(${t.status} = 'open') = (${t.closedAt} is null)`),
   ],
 );
@@ -87,15 +116,13 @@ export const rounds = pgTable(
 /**
  * A vote received. The voter may be deleted later: the vote stays counted for
  * the recipient (voter_id becomes null) but can then never be revealed.
- * round_id is also nullable because deleting the voter cascades to the round.
+ * One vote per round is kept by the vote's conditional update of the
+ * voter's open round (voter_state), which the same statement closes.
  */
 export const votes = pgTable(
   "votes",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    roundId: uuid("round_id")
-      .unique()
-      .references(() => rounds.id, { onDelete: "set null" }),
     voterId: uuid("voter_id").references(() => users.id, { onDelete: "set null" }),
     recipientId: uuid("recipient_id")
       .notNull()
@@ -103,6 +130,12 @@ export const votes = pgTable(
     promptId: integer("prompt_id")
       .notNull()
       .references(() => prompts.id),
+    /**
+     * The other candidate of the round: shown to the voter beside the recipient (null on votes from
+     * before decision 0020, whose rounds are kept). No foreign key or index: it is read only to tell
+     * whether a student was shown to the voter, by the voter's own votes (votes_voter_recipient_idx).
+     */
+    shownWithId: uuid("shown_with_id"),
     createdAt: createdAt(),
     /** Set by the notification job once this vote was counted in an SMS. */
     notifiedAt: timestamptz("notified_at"),

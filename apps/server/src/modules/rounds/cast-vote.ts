@@ -28,25 +28,26 @@ interface Row {
 
 /**
  * POST /votes/store in one statement (one round trip, no transaction held
- * open across round trips). Data-modifying CTEs, each keyed on the round the
- * first one closes:
+ * open across round trips). Data-modifying CTEs:
  *
- * - `closed` marks the voter's open round voted, only if the vote is for one
- *   of its candidates with its prompt, the voter is not in cooldown,
- *   neither blocked the other, and the candidate may still be shown to the
- *   voter (verified, not paused or held, at the voter's school): a round
- *   kept open past a candidate's leaving carries no vote to them. Its row lock serialises concurrent votes: the
- *   second re-checks `status = 'open'` after the first commits and matches
- *   nothing, so a round is used once.
- * - `counted` counts the vote on voter_state (created on first use; a finished
- *   cooldown starts a new batch) and starts the cooldown at the 12th. It reads
- *   the locked current row, not the snapshot, and the table's CHECK
- *   (votes_in_batch ≤ 12) refuses the whole statement if a vote ever got past
- *   the allowance.
- * - `stored` inserts the vote, `preferred` saves a preference sent with it.
+ * - `counted` closes the voter's open round on voter_state and counts the
+ *   vote there, only if the vote is for one of the round's candidates with
+ *   its prompt, the voter is not in cooldown, neither blocked the other, and
+ *   the candidate may still be shown to the voter (verified, not paused or
+ *   held, at the voter's school): a round kept open past a candidate's
+ *   leaving carries no vote to them. A finished cooldown starts a new batch;
+ *   the 12th vote starts the cooldown. Its row lock serialises concurrent
+ *   votes: the second re-checks `round_open` and the cooldown on the row the
+ *   first left, and matches nothing, so a round is used once. The table's
+ *   CHECK (votes_in_batch ≤ 12) refuses the whole statement if a vote ever
+ *   got past the allowance. No indexed column changes: a HOT update.
+ * - `stored` inserts the vote, with the candidate shown beside the recipient
+ *   (the round's columns stay on the row, so `counted` can return them).
+ * - `preferred` saves a preference sent with it.
  *
- * The final SELECT reads the snapshot the statement started from, so a refused
- * vote can be explained without another query.
+ * When nothing was stored, the final SELECT reads the snapshot the statement
+ * started from, so a refused vote can be explained without another query; a
+ * stored vote skips those lookups.
  */
 const voteStatement = preparedStatement<{
   phone: string;
@@ -69,44 +70,41 @@ const voteStatement = preparedStatement<{
     with voter as (
       select id, school_id from users
       where phone = ${p.phone} and ${memberSql("users")} and school_id is not null and gender is not null
-    ), closed as (
-      update rounds r set status = 'voted', closed_at = ${now}
-      from voter
-      where r.voter_id = voter.id and r.status = 'open' and r.prompt_id = ${p.promptId}::bigint
-        and ${candidate} in (r.candidate_a_id, r.candidate_b_id)
-        and not exists (select 1 from voter_state s where s.user_id = voter.id and s.cooldown_until > ${now})
-        and ${notBlockedEitherWay(sql`voter.id`, candidate)}
-        and ${showable(sql`voter.school_id`)}
-      returning r.id, r.voter_id, r.prompt_id
     ), counted as (
-      insert into voter_state as s (user_id, votes_in_batch, skips_in_row, cooldown_until, updated_at)
-      select voter_id, 1, 0, case when 1 >= ${VOTES_PER_BATCH} then ${availableAt} end, ${now} from closed
-      on conflict (user_id) do update set
+      update voter_state s set
+        round_open = false,
         votes_in_batch = ${used},
         cooldown_until = case when ${used} >= ${VOTES_PER_BATCH} then ${availableAt} end,
         skips_in_row = 0,
-        updated_at = excluded.updated_at
-      returning s.votes_in_batch
+        updated_at = ${now}
+      from voter
+      where s.user_id = voter.id and s.round_open and s.round_prompt_id = ${p.promptId}::bigint
+        and ${candidate} in (s.round_candidate_a_id, s.round_candidate_b_id)
+        and not coalesce(s.cooldown_until > ${now}, false)
+        and ${notBlockedEitherWay(sql`voter.id`, candidate)}
+        and ${showable(sql`voter.school_id`)}
+      returning s.user_id, s.votes_in_batch, s.round_prompt_id,
+                case when s.round_candidate_a_id = ${candidate} then s.round_candidate_b_id else s.round_candidate_a_id end as shown_with_id
     ), stored as (
-      insert into votes (round_id, voter_id, recipient_id, prompt_id, created_at)
-      select id, voter_id, ${candidate}, prompt_id, ${now} from closed
+      insert into votes (voter_id, recipient_id, shown_with_id, prompt_id, created_at)
+      select user_id, ${candidate}, shown_with_id, round_prompt_id, ${now} from counted
       returning id
     ), preferred as (
       update users set preference = ${preference}, updated_at = ${now}
-      from closed
-      where users.id = closed.voter_id and ${preference} is not null and users.preference is distinct from ${preference}
+      from counted
+      where users.id = counted.user_id and ${preference} is not null and users.preference is distinct from ${preference}
       returning users.id
     )
     select (select votes_in_batch from counted) as "votesInBatch",
            u.id as "voterId", (u.is_verified and u.school_id is not null and u.gender is not null) as "canVote", ${memberSql("u")} as member,
            ${epochMs(sql`s.cooldown_until`)} as "cooldownUntilMs",
-           o.prompt_id as "roundPromptId", o.candidate_a_id as "candidateAId", o.candidate_b_id as "candidateBId",
+           case when s.round_open then s.round_prompt_id end as "roundPromptId",
+           s.round_candidate_a_id as "candidateAId", s.round_candidate_b_id as "candidateBId",
            case when u.id is not null then not ${notBlockedEitherWay(sql`u.id`, candidate)} end as blocked,
            case when u.id is not null then ${showable(sql`u.school_id`)} end as "candidateShowable"
     from (select 1) as one
-    left join users u on u.phone = ${p.phone}
-    left join voter_state s on s.user_id = u.id
-    left join rounds o on o.voter_id = u.id and o.status = 'open'`;
+    left join users u on u.phone = ${p.phone} and not exists (select 1 from counted)
+    left join voter_state s on s.user_id = u.id`;
 });
 
 export async function storeVote(

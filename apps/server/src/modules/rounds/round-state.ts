@@ -8,13 +8,14 @@ import { PREFERRED_GENDER, dateOfMs, epochMs, fromJson, notBlockedEitherWay, pub
 export const RECENT_ROUNDS = 50;
 export const PROMPT_MEMORY_ROUNDS = 24;
 
-/** The open round as stored, with its candidates when both may still be shown. */
+/** The open round as stored on voter_state, with its candidates when both may still be shown. */
 export interface OpenRound {
-  id: string;
+  /** When it opened: with the candidates, what names this round and no later one. */
+  openedAt: Date;
   promptId: number;
   promptText: string;
   candidateIds: [string, string];
-  /** Null when a candidate left (paused, held, unverified, blocked) since the round opened. */
+  /** Null when a candidate left (paused, held, unverified, blocked) since the round opened, or its prompt is gone. */
   pair: [CandidateOption, CandidateOption] | null;
 }
 
@@ -26,8 +27,10 @@ export interface RoundState {
   cooldownUntil: Date | null;
   skipsInRow: number;
   open: OpenRound | null;
-  /** Newest first: [promptId, candidateAId, candidateBId] of the last RECENT_ROUNDS rounds. */
-  recent: [number, string, string][];
+  /** Newest first: the prompts of the last PROMPT_MEMORY_ROUNDS rounds. */
+  recentPrompts: number[];
+  /** Newest first: both candidates of each of the last RECENT_ROUNDS rounds. */
+  recentCandidates: string[];
   /** Everyone the voter blocked or was blocked by: neither ever sees the other. */
   blocked: string[];
 }
@@ -42,46 +45,46 @@ interface Row {
   shownGender: Gender;
   cooldownUntilMs: number | null;
   skipsInRow: number;
-  roundId: string | null;
+  roundOpenedAtMs: number | null;
   promptId: number | null;
   promptText: string | null;
   candidateAId: string | null;
   candidateBId: string | null;
   a: unknown;
   b: unknown;
-  recent: unknown;
+  recentPrompts: unknown;
+  recentCandidates: unknown;
   blocked: unknown;
 }
 
 /**
- * One round trip instead of six: the voter (by phone), their allowance, the
- * open round with its prompt and those of its candidates who may still be
- * shown, the recent rounds and the blocks either way. Every part is an index
- * lookup (users_phone, voter_state pkey, rounds_one_open_per_voter,
- * rounds_voter_created_idx, blocks pkey and blocks_blocked_idx).
+ * One round trip instead of six: the voter (by phone), their voter_state row
+ * (allowance, open round, recent prompts and candidates), the open round's
+ * prompt and those of its candidates who may still be shown, and the blocks
+ * either way. Every part is an index lookup (users_phone, voter_state pkey,
+ * prompts and users pkeys, blocks pkey and blocks_blocked_idx).
  */
 const roundStateStatement = preparedStatement<{ phone: string }>(
   (p) => sql`
       select u.id, u.school_id as "schoolId", u.gender, u.preference, u.is_verified as "isVerified", ${memberSql("u")} as "member",
              ${PREFERRED_GENDER} as "shownGender",
              ${epochMs(sql`s.cooldown_until`)} as "cooldownUntilMs", coalesce(s.skips_in_row, 0) as "skipsInRow",
-             o.id as "roundId", o.prompt_id as "promptId", p.text as "promptText",
-             o.candidate_a_id as "candidateAId", o.candidate_b_id as "candidateBId",
+             case when s.round_open then ${epochMs(sql`s.round_opened_at`)} end as "roundOpenedAtMs",
+             s.round_prompt_id as "promptId", p.text as "promptText",
+             s.round_candidate_a_id as "candidateAId", s.round_candidate_b_id as "candidateBId",
              case when a.id is not null then ${publicProfileJson("a")} end as a,
              case when b.id is not null then ${publicProfileJson("b")} end as b,
-             (select coalesce(json_agg(json_build_array(r.prompt_id, r.candidate_a_id, r.candidate_b_id) order by r.created_at desc), '[]')
-                from (select prompt_id, candidate_a_id, candidate_b_id, created_at from rounds
-                      where voter_id = u.id order by created_at desc limit ${RECENT_ROUNDS}) r) as recent,
+             coalesce(to_json(s.recent_prompt_ids), '[]') as "recentPrompts",
+             coalesce(to_json(s.recent_candidate_ids), '[]') as "recentCandidates",
              (select coalesce(json_agg(k.id), '[]')
                 from (select blocked_id as id from blocks where blocker_id = u.id
                       union all select blocker_id from blocks where blocked_id = u.id) k) as blocked
       from users u
       left join voter_state s on s.user_id = u.id
-      left join rounds o on o.voter_id = u.id and o.status = 'open'
-      left join prompts p on p.id = o.prompt_id
-      left join users a on a.id = o.candidate_a_id and ${shownSql("a")}
+      left join prompts p on s.round_open and p.id = s.round_prompt_id
+      left join users a on s.round_open and a.id = s.round_candidate_a_id and ${shownSql("a")}
         and a.school_id = u.school_id and a.gender = ${PREFERRED_GENDER} and ${notBlockedEitherWay(sql`u.id`, sql`a.id`)}
-      left join users b on b.id = o.candidate_b_id and ${shownSql("b")}
+      left join users b on s.round_open and b.id = s.round_candidate_b_id and ${shownSql("b")}
         and b.school_id = u.school_id and b.gender = ${PREFERRED_GENDER} and ${notBlockedEitherWay(sql`u.id`, sql`b.id`)}
       where u.phone = ${p.phone}`,
 );
@@ -97,16 +100,17 @@ export async function readRoundState(db: Database, phone: string): Promise<Round
     cooldownUntil: dateOfMs(row.cooldownUntilMs),
     skipsInRow: row.skipsInRow,
     open:
-      row.roundId === null
+      row.roundOpenedAtMs === null
         ? null
         : {
-            id: row.roundId,
+            openedAt: new Date(row.roundOpenedAtMs),
             promptId: row.promptId!,
             promptText: row.promptText!,
             candidateIds: [row.candidateAId!, row.candidateBId!],
-            pair: a && b ? [toCandidate(a), toCandidate(b)] : null,
+            pair: a && b && row.promptText !== null ? [toCandidate(a), toCandidate(b)] : null,
           },
-    recent: fromJson<[number, string, string][]>(row.recent),
+    recentPrompts: fromJson<number[]>(row.recentPrompts),
+    recentCandidates: fromJson<string[]>(row.recentCandidates),
     blocked: fromJson<string[]>(row.blocked),
   };
 }

@@ -8,17 +8,18 @@ import {
   type PromptResponse,
   type VoteResult,
 } from "@quad/contracts";
-import { isUniqueViolation, type Database } from "@quad/db";
-import { prompts, rounds } from "@quad/db/schema";
-import { and, eq } from "drizzle-orm";
+import type { Database } from "@quad/db";
+import { prompts } from "@quad/db/schema";
+import { eq } from "drizzle-orm";
 import { AppError } from "../../errors";
 import { notMemberError } from "../school-email/membership";
 import type { CandidatePool } from "./candidate-pool";
 import { publicProfiles } from "./candidates";
 import { storeVote } from "./cast-vote";
 import { drawPair, drawWeighted, type Random } from "./draw";
-import { insertRound } from "./insert-round";
-import { PROMPT_MEMORY_ROUNDS, readRoundState, type OpenRound, type RoundState } from "./round-state";
+import { openRound } from "./open-round";
+import { closeLeftRound } from "./round-history";
+import { readRoundState, type OpenRound, type RoundState } from "./round-state";
 import { skipOpenRound } from "./skip-round";
 
 export interface RoundDeps {
@@ -77,7 +78,7 @@ export async function nextRound(deps: RoundDeps, phone: string, opts: { skip: bo
 
   if (opts.skip && state.open) {
     if (state.skipsInRow >= SKIPS_IN_A_ROW) throw new AppError("CONFLICT", ROUND_MESSAGES.outOfSkips);
-    const skip = await skipOpenRound(deps.db, { id: state.open.id, voterId: state.voter.id }, now);
+    const skip = await skipOpenRound(deps.db, { voterId: state.voter.id, openedAt: state.open.openedAt, candidateIds: state.open.candidateIds }, now);
     if (skip.skipped) state = { ...state, skipsInRow: skip.skipsInRow, open: null };
     else if (skip.reason === "out_of_skips") throw new AppError("CONFLICT", ROUND_MESSAGES.outOfSkips);
     // Another request closed that round meanwhile: carry on from what it left.
@@ -87,22 +88,19 @@ export async function nextRound(deps: RoundDeps, phone: string, opts: { skip: bo
   if (state.open) {
     if (state.open.pair) return present(state.open, state.open.pair, state.skipsInRow);
     // A candidate left (paused, held, unverified, blocked) since the round opened: replace it.
-    await deps.db
-      .update(rounds)
-      .set({ status: "closed", closedAt: now })
-      .where(and(eq(rounds.id, state.open.id), eq(rounds.status, "open")));
+    await closeLeftRound(deps.db, state.voter.id, state.open, now);
   }
-  return openRound(deps, phone, state, now);
+  return drawRound(deps, phone, state, now);
 }
 
-async function openRound(deps: RoundDeps, phone: string, state: VotingState, now: Date): Promise<PromptResponse> {
+async function drawRound(deps: RoundDeps, phone: string, state: VotingState, now: Date): Promise<PromptResponse> {
   const { voter, shownGender: gender } = state;
   const [pool, promptIds] = await Promise.all([deps.pool.candidates(voter.schoolId, gender), deps.pool.activePromptIds()]);
   if (promptIds.length === 0) return { error: "no_prompts", message: ROUND_MESSAGES.noPrompts };
 
   const always = new Set([voter.id, ...state.blocked]);
-  const recent = state.recent.flatMap(([, a, b]) => [a, b]);
-  const usedPrompts = new Set(state.recent.slice(0, PROMPT_MEMORY_ROUNDS).map(([promptId]) => promptId));
+  const recent = state.recentCandidates;
+  const usedPrompts = new Set(state.recentPrompts);
   const fresh = promptIds.filter((id) => !usedPrompts.has(id));
   const choices = fresh.length > 0 ? fresh : promptIds;
   let promptId: number | undefined;
@@ -112,20 +110,17 @@ async function openRound(deps: RoundDeps, phone: string, state: VotingState, now
     if (!drawn) return noCandidates;
     promptId ??= choices[Math.floor(deps.random() * choices.length)]!;
     const pair: [string, string] = [drawn[0].id, drawn[1].id];
-    let inserted;
-    try {
-      inserted = await insertRound(deps.db, { voterId: voter.id, schoolId: voter.schoolId, gender, pair, promptId, now });
-    } catch (error) {
+    const opened = await openRound(deps.db, { voterId: voter.id, schoolId: voter.schoolId, gender, pair, promptId, now });
+    if (opened.opened) {
+      return present({ promptId, promptText: opened.promptText! }, [opened.eligible.get(pair[0])!, opened.eligible.get(pair[1])!], state.skipsInRow);
+    }
+    if (opened.eligible.size === 2) {
       // Another request opened a round at the same moment: answer that one.
-      if (!isUniqueViolation(error, "rounds_one_open_per_voter")) throw error;
       const open = (await votingState(deps.db, phone)).open;
       return open?.pair ? present(open, open.pair, state.skipsInRow) : noCandidates;
     }
-    if (inserted.roundId !== null) {
-      return present({ promptId, promptText: inserted.promptText! }, [inserted.eligible.get(pair[0])!, inserted.eligible.get(pair[1])!], state.skipsInRow);
-    }
     // The cached pool was stale: leave those out and reload it next time.
-    for (const id of pair) if (!inserted.eligible.has(id)) always.add(id);
+    for (const id of pair) if (!opened.eligible.has(id)) always.add(id);
     deps.pool.invalidate(voter.schoolId);
   }
   return noCandidates;

@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES, REPORTER_WEIGHT, REPORTS_TO_HOLD, VotesPage } from "@quad/contracts";
-import { rounds, unlocks, users } from "@quad/db/schema";
+import { rounds, unlocks, users, voterState } from "@quad/db/schema";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
@@ -95,10 +95,12 @@ describe("reporting", () => {
     const reported = r.users[0].id as string;
     expect((await post(c.headers, "/api/safety/report", { target: { userId: reported }, reason: "fake_profile" })).statusCode).toBe(200);
     const [stillOpen] = await t.deps.db
-      .select({ id: rounds.id })
-      .from(rounds)
-      .where(and(eq(rounds.voterId, c.me.id), eq(rounds.status, "open")));
+      .select({ id: voterState.userId })
+      .from(voterState)
+      .where(and(eq(voterState.userId, c.me.id), eq(voterState.roundOpen, true)));
     expect(stillOpen).toBeUndefined();
+    const [closed] = await t.deps.db.select().from(rounds).where(and(eq(rounds.voterId, c.me.id), eq(rounds.status, "closed")));
+    expect([closed?.candidateAId, closed?.candidateBId]).toContain(reported);
     // The old round takes no vote any more.
     expect((await post(c.headers, "/api/votes/store", { userId: reported, promptId: r.prompt.id })).statusCode).not.toBe(200);
   });

@@ -1,10 +1,11 @@
 import { ERROR_MESSAGES, REPORT_WINDOW_MS, REPORTS_PER_DAY, REPORTS_TO_HOLD, reportWeight, type ReportReason, type SafetyTarget } from "@quad/contracts";
 import { isUniqueViolation, type Database } from "@quad/db";
-import { blocks, reports, rounds, unlocks, users } from "@quad/db/schema";
+import { blocks, reports, unlocks, users } from "@quad/db/schema";
 import { and, count, desc, eq, exists, gt, inArray, isNull, min, or, sql } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { AppError } from "../../errors";
 import { mediaUrl } from "../../media/storage";
+import { closeRoundsShowing } from "../rounds/round-history";
 import { memberSql, requireMember } from "../school-email/membership";
 import { resolveTarget, wasShown } from "./target";
 
@@ -17,10 +18,6 @@ import { resolveTarget, wasShown } from "./target";
 export const reporterSince = (u: { schoolSince: AnyPgColumn; createdAt: AnyPgColumn }) =>
   sql`coalesce(${u.schoolSince}, ${u.createdAt})`.mapWith((value: unknown) => u.createdAt.mapFromDriverValue(value) as Date);
 
-/** The voter's open round, if it shows this candidate. */
-const openRoundShowing = (voter: string, candidate: string) =>
-  and(eq(rounds.voterId, voter), eq(rounds.status, "open"), or(eq(rounds.candidateAId, candidate), eq(rounds.candidateBId, candidate)));
-
 /**
  * Blocks a student both ways: neither is drawn for the other again (the
  * pairing engine reads blocks either way) and votes between them are
@@ -31,7 +28,7 @@ export async function blockStudent(db: Database, me: string, target: SafetyTarge
   const { id: other } = await resolveTarget(db, me, target);
   await db.transaction(async (tx) => {
     await tx.insert(blocks).values({ blockerId: me, blockedId: other, createdAt: now }).onConflictDoNothing();
-    await tx.update(rounds).set({ status: "closed", closedAt: now }).where(or(openRoundShowing(me, other), openRoundShowing(other, me)));
+    await closeRoundsShowing(tx, [{ voterId: me, candidateId: other }, { voterId: other, candidateId: me }], now);
   });
 }
 
@@ -130,7 +127,7 @@ export async function reportStudent(
       throw error;
     }
     // The reporter moves on: their round showing the reported student closes, as after a block.
-    await tx.update(rounds).set({ status: "closed", closedAt: now }).where(openRoundShowing(me, other));
+    await closeRoundsShowing(tx, [{ voterId: me, candidateId: other }], now);
     const open = await tx
       .select({ reportedAt: reports.createdAt, reporterSince: reporterSince(users) })
       .from(reports)

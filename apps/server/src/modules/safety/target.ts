@@ -1,6 +1,6 @@
 import type { SafetyTarget } from "@quad/contracts";
 import type { Database } from "@quad/db";
-import { rounds, unlocks, users, votes } from "@quad/db/schema";
+import { rounds, unlocks, users, voterState, votes } from "@quad/db/schema";
 import { and, eq, exists, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { AppError } from "../../errors";
@@ -17,20 +17,35 @@ export interface Target {
 }
 
 /**
- * Whether `me` was shown the student in `student`: a candidate of one of
- * their rounds (any status) or a voter they unlocked. Two probes for the
- * rounds, one per candidate column, each an index lookup on (candidate, voter).
+ * Whether `me` was shown the student in `student`: a candidate of their
+ * current round (voter_state), of a round that ended without a vote
+ * (rounds, any status), or of one they voted in (the vote's recipient or
+ * the candidate shown beside them), or a voter they unlocked. Each probe is
+ * an index lookup: voter_state's key, (candidate, voter) on rounds per
+ * candidate column, (voter, recipient) on votes.
  */
 export function wasShown(db: Database, me: string, student: AnyPgColumn): SQL {
   const inRounds = (candidate: AnyPgColumn) =>
     exists(db.select({ one: sql`1` }).from(rounds).where(and(eq(candidate, student), eq(rounds.voterId, me))));
+  const inCurrentRound = exists(
+    db
+      .select({ one: sql`1` })
+      .from(voterState)
+      .where(and(eq(voterState.userId, me), or(eq(voterState.roundCandidateAId, student), eq(voterState.roundCandidateBId, student)))),
+  );
+  const votedIn = exists(
+    db
+      .select({ one: sql`1` })
+      .from(votes)
+      .where(and(eq(votes.voterId, me), or(eq(votes.recipientId, student), eq(votes.shownWithId, student)))),
+  );
   const unlocked = exists(db.select({ one: sql`1` }).from(unlocks).where(and(eq(unlocks.ownerId, me), eq(unlocks.voterId, student))));
-  return or(inRounds(rounds.candidateAId), inRounds(rounds.candidateBId), unlocked)!;
+  return or(inCurrentRound, inRounds(rounds.candidateAId), inRounds(rounds.candidateBId), votedIn, unlocked)!;
 }
 
 /**
  * The one rule for whom a student may block or report: someone they were
- * shown, as a candidate in one of their rounds (any status), or the voter
+ * shown, as a candidate in one of their rounds (open, voted or ended), or the voter
  * behind a vote they unlocked. Anyone else answers exactly like an id that
  * does not exist, so neither door tells whether an id is a student.
  * A vote card names its voter only when the caller unlocked them: a locked
