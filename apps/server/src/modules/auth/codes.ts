@@ -48,12 +48,20 @@ async function lockedUntil(tx: Transaction, phone: string, now: Date): Promise<D
     .from(authCodes)
     .where(and(eq(authCodes.phone, phone), gt(authCodes.createdAt, new Date(now.getTime() - AUTH_CODE.failureWindowMs))))
     .orderBy(asc(authCodes.createdAt));
+  return lockLiftsAt(rows, AUTH_CODE.maxFailuresPerDay, AUTH_CODE.failureWindowMs);
+}
+
+/**
+ * Given the window's codes oldest first with their wrong guesses: when the
+ * lock lifts (enough of the oldest failures leave the window), or null when
+ * fewer than `maxFailures` were made.
+ */
+export function lockLiftsAt(rows: readonly { createdAt: Date; failures: number }[], maxFailures: number, windowMs: number): Date | null {
   let failures = rows.reduce((sum, row) => sum + row.failures, 0);
-  // Locked until enough of the oldest failures leave the window.
   for (const row of rows) {
-    if (failures < AUTH_CODE.maxFailuresPerDay) break;
+    if (failures < maxFailures) break;
     failures -= row.failures;
-    if (failures < AUTH_CODE.maxFailuresPerDay) return new Date(row.createdAt.getTime() + AUTH_CODE.failureWindowMs);
+    if (failures < maxFailures) return new Date(row.createdAt.getTime() + windowMs);
   }
   return null;
 }

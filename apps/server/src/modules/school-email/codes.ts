@@ -4,6 +4,8 @@ import { isUniqueViolation, type Database, type Transaction } from "@quad/db";
 import { schoolEmailCodes, schools, users } from "@quad/db/schema";
 import { and, asc, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import { AppError } from "../../errors";
+import { lockLiftsAt } from "../auth/codes";
+import { schoolDomainsSql } from "../schools/service";
 import type { EmailSender } from "./email-sender";
 
 export interface SchoolEmailDeps {
@@ -38,8 +40,7 @@ async function studentOf(db: Database | Transaction, phone: string): Promise<Stu
       id: users.id,
       schoolId: users.schoolId,
       schoolName: schools.name,
-      domains: sql<string[]>`coalesce((select array_agg(d.domain order by d.domain <> lower(${schools.domain}), d.domain)
-        from school_email_domains d where d.school_id = ${schools.id}), '{}'::text[])`,
+      domains: schoolDomainsSql(),
     })
     .from(users)
     .leftJoin(schools, eq(schools.id, users.schoolId))
@@ -71,13 +72,7 @@ async function lockedUntil(tx: Transaction, userId: string, now: Date): Promise<
     .from(schoolEmailCodes)
     .where(and(eq(schoolEmailCodes.userId, userId), gt(schoolEmailCodes.createdAt, new Date(now.getTime() - SCHOOL_EMAIL_CODE.windowMs))))
     .orderBy(asc(schoolEmailCodes.createdAt));
-  let failures = rows.reduce((sum, row) => sum + row.failures, 0);
-  for (const row of rows) {
-    if (failures < SCHOOL_EMAIL_CODE.maxFailuresPerDay) break;
-    failures -= row.failures;
-    if (failures < SCHOOL_EMAIL_CODE.maxFailuresPerDay) return new Date(row.createdAt.getTime() + SCHOOL_EMAIL_CODE.windowMs);
-  }
-  return null;
+  return lockLiftsAt(rows, SCHOOL_EMAIL_CODE.maxFailuresPerDay, SCHOOL_EMAIL_CODE.windowMs);
 }
 
 function lockedOut(until: Date, now: Date): AppError {
