@@ -11,7 +11,14 @@ const processEnv = {
 
 export default defineConfig(
   {
-    ignores: ["**/dist/**", "**/node_modules/**", "**/.turbo/**", "**/.data/**", "**/coverage/**", "**/drizzle/meta/**"],
+    ignores: [
+      "**/dist/**",
+      "**/node_modules/**",
+      "**/.turbo/**",
+      "**/.data/**",
+      "**/coverage/**",
+      "**/drizzle/meta/**",
+    ],
   },
   js.configs.recommended,
   tseslint.configs.recommended,
@@ -44,7 +51,10 @@ export default defineConfig(
   {
     // The service worker runs in a worker, not a page: its own project with the WebWorker library.
     files: ["apps/web/sw/**/*.ts"],
-    languageOptions: { globals: { ...globals.serviceworker }, parserOptions: { projectService: false, project: "./apps/web/tsconfig.sw.json" } },
+    languageOptions: {
+      globals: { ...globals.serviceworker },
+      parserOptions: { projectService: false, project: "./apps/web/tsconfig.sw.json" },
+    },
   },
   {
     files: ["apps/server/src/**/*.ts", "packages/contracts/src/**/*.ts"],

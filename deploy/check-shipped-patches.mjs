@@ -20,9 +20,9 @@ const store = path.join(modulesDir, ".pnpm");
 // The patchedDependencies block: indented `key: path` lines up to the next top-level key.
 const yaml = readFileSync(workspaceFile, "utf8");
 const block = /^patchedDependencies:[^\n]*\n((?:[ \t]+[^\n]*\n|[ \t]*\n)*)/m.exec(yaml)?.[1] ?? "";
-const entries = [...block.matchAll(/^[ \t]+(["']?)([^"'#\n]+?)\1[ \t]*:[ \t]*(["']?)([^"'#\n]+?)\3[ \t]*(?:#.*)?$/gm)].map(
-  (m) => ({ key: m[2], patch: m[4] }),
-);
+const entries = [
+  ...block.matchAll(/^[ \t]+(["']?)([^"'#\n]+?)\1[ \t]*:[ \t]*(["']?)([^"'#\n]+?)\3[ \t]*(?:#.*)?$/gm),
+].map((m) => ({ key: m[2], patch: m[4] }));
 if (entries.length === 0) {
   console.log("no patchedDependencies in " + workspaceFile);
   process.exit(0);
@@ -37,7 +37,9 @@ for (const { key, patch } of entries) {
   const exact = /^\d+\.\d+\.\d+\S*$/.test(version);
   const prefix = name.replace("/", "+") + "@" + (exact ? version : "");
   const dirs = existsSync(store)
-    ? readdirSync(store).filter((d) => d.startsWith(prefix) && (!exact || d.length === prefix.length || d[prefix.length] === "_"))
+    ? readdirSync(store).filter(
+        (d) => d.startsWith(prefix) && (!exact || d.length === prefix.length || d[prefix.length] === "_"),
+      )
     : [];
   if (dirs.length === 0) {
     console.log(`not shipped: ${key}`);
@@ -56,11 +58,19 @@ for (const { key, patch } of entries) {
     const pkgDir = path.join(store, dir, "node_modules", name);
     for (const [file, added] of files) {
       const target = path.join(pkgDir, file);
-      const have = existsSync(target) ? new Set(readFileSync(target, "utf8").split("\n").map((l) => l.trimEnd())) : null;
+      const have = existsSync(target)
+        ? new Set(
+            readFileSync(target, "utf8")
+              .split("\n")
+              .map((l) => l.trimEnd()),
+          )
+        : null;
       const missing = have ? added.filter((l) => !have.has(l)) : added;
       if (missing.length > 0) {
         failed++;
-        console.error(`UNPATCHED: ${key} (${patch}) in ${dir}: ${file} ${have ? `lacks ${missing.length} added line(s), e.g. ${JSON.stringify(missing[0])}` : "is missing"}`);
+        console.error(
+          `UNPATCHED: ${key} (${patch}) in ${dir}: ${file} ${have ? `lacks ${missing.length} added line(s), e.g. ${JSON.stringify(missing[0])}` : "is missing"}`,
+        );
       }
     }
     if (failed === before) console.log(`patched: ${key} (${files.size} file(s)) in ${dir}`);

@@ -9,7 +9,11 @@ const roots = ["apps", "packages"].flatMap((dir) =>
 const reports = roots
   .flatMap((pkg) => [path.join(pkg, "reports"), path.join(pkg, "e2e", "reports")])
   .filter((dir) => existsSync(dir))
-  .flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith(".json")).map((f) => path.join(dir, f)));
+  .flatMap((dir) =>
+    readdirSync(dir)
+      .filter((f) => f.endsWith(".json"))
+      .map((f) => path.join(dir, f)),
+  );
 
 let passed = 0;
 let failed = 0;

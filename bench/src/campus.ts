@@ -27,8 +27,18 @@ export interface Campus {
   seededInMs: number | null;
 }
 
-export const BIG_CAMPUS: CampusSpec = { database: "quad_bench", students: 50_000, spreadVotes: 980_000, deepVotes: 20_000 };
-export const SMALL_CAMPUS: CampusSpec = { database: "quad_bench_500", students: 500, spreadVotes: 10_000, deepVotes: 20_000 };
+export const BIG_CAMPUS: CampusSpec = {
+  database: "quad_bench",
+  students: 50_000,
+  spreadVotes: 980_000,
+  deepVotes: 20_000,
+};
+export const SMALL_CAMPUS: CampusSpec = {
+  database: "quad_bench_500",
+  students: 500,
+  spreadVotes: 10_000,
+  deepVotes: 20_000,
+};
 
 const schoolName = (spec: CampusSpec) => `Quad Bench University (${spec.students.toLocaleString("en-US")} students)`;
 /** +1 556 xxx xxxx: outside the demo and load-test ranges (+1 555 …). Student 0 is the deep one. */
@@ -152,7 +162,8 @@ async function seedCampus(sql: postgres.Sql, spec: CampusSpec): Promise<number> 
 
     // Received votes: recipients skewed (random()^2 favours low numbers), voters uniform and
     // never the recipient, prompts uniform, times over 90 days; votes older than a day notified.
-    const insertVotes = (count: number, recipient: string) => tx.unsafe(`
+    const insertVotes = (count: number, recipient: string) =>
+      tx.unsafe(`
       insert into votes (voter_id, recipient_id, prompt_id, created_at, notified_at)
       select v.id, r.id, p.id, s.at, case when s.at < now() - interval '1 day' then s.at + interval '10 minutes' end
       from (

@@ -25,7 +25,11 @@ function procStats(): ProcStat[] {
       const close = stat.lastIndexOf(")");
       // After "pid (comm) ": state, ppid, pgrp, … utime and stime are the 12th and 13th.
       const fields = stat.slice(close + 2).split(" ");
-      stats.push({ comm: stat.slice(open + 1, close), pgrp: Number(fields[2]), cpuSeconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_S });
+      stats.push({
+        comm: stat.slice(open + 1, close),
+        pgrp: Number(fields[2]),
+        cpuSeconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_S,
+      });
     } catch {
       // the process ended meanwhile
     }

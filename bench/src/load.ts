@@ -25,10 +25,18 @@ export interface Measurement {
   cpu: CpuSample;
 }
 
-export const emptyMeasurement = (): Measurement => ({ requests: 0, seconds: 0, latencies: [], statuses: new Map(), errors: 0, cpu: { server: 0, postgres: 0 } });
+export const emptyMeasurement = (): Measurement => ({
+  requests: 0,
+  seconds: 0,
+  latencies: [],
+  statuses: new Map(),
+  errors: 0,
+  cpu: { server: 0, postgres: 0 },
+});
 
 /** CPU µs per request, of the server or of PostgreSQL. */
-export const cpuPerRequest = (m: Measurement, of: keyof CpuSample) => (m.requests > 0 ? (m.cpu[of] * 1e6) / m.requests : Number.NaN);
+export const cpuPerRequest = (m: Measurement, of: keyof CpuSample) =>
+  m.requests > 0 ? (m.cpu[of] * 1e6) / m.requests : Number.NaN;
 
 export function rps(m: Measurement): number {
   return m.seconds > 0 ? m.requests / m.seconds : 0;
@@ -40,7 +48,8 @@ export function percentile(m: Measurement, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
-export const non2xx = (m: Measurement) => [...m.statuses].filter(([status]) => status < 200 || status > 299).reduce((sum, [, n]) => sum + n, 0);
+export const non2xx = (m: Measurement) =>
+  [...m.statuses].filter(([status]) => status < 200 || status > 299).reduce((sum, [, n]) => sum + n, 0);
 
 /**
  * One autocannon run against 127.0.0.1, recording every response time. Either
@@ -64,37 +73,46 @@ export async function load(
 ): Promise<Measurement> {
   if (!baseUrl.startsWith("http://127.0.0.1:")) throw new Error("bench traffic goes to 127.0.0.1 only");
   const m = opts.into ?? emptyMeasurement();
-  const connections = Math.min(opts.connections ?? CONNECTIONS, opts.mode === "each-once" ? opts.requests.length : Infinity);
+  const connections = Math.min(
+    opts.connections ?? CONNECTIONS,
+    opts.mode === "each-once" ? opts.requests.length : Infinity,
+  );
   if (connections === 0) return m;
   let next = 0;
-  const pick = () => opts.requests[opts.mode === "each-once" ? Math.min(next++, opts.requests.length - 1) : next++ % opts.requests.length]!;
+  const pick = () =>
+    opts.requests[
+      opts.mode === "each-once" ? Math.min(next++, opts.requests.length - 1) : next++ % opts.requests.length
+    ]!;
   let lastResponse = 0;
   let count = 0;
   const cpuBefore = opts.cpu?.();
   const started = performance.now();
   let finish: (error: unknown) => void = () => {};
   const done = new Promise<void>((resolve, reject) => (finish = (error) => (error ? reject(error) : resolve())));
-  const instance = autocannon({
-    url: baseUrl,
-    connections,
-    ...(opts.mode === "each-once" ? { amount: opts.requests.length } : { duration: opts.durationS ?? DURATION_S }),
-    ...(opts.overallRate ? { overallRate: Math.max(1, Math.round(opts.overallRate)) } : {}),
-    timeout: 30,
-    requests: [
-      {
-        setupRequest: (request) => {
-          const r = pick();
-          return {
-            ...request,
-            method: r.method,
-            path: r.path,
-            headers: { ...(r.body ? { "content-type": "application/json" } : {}), ...r.headers },
-            body: r.body ?? "",
-          };
+  const instance = autocannon(
+    {
+      url: baseUrl,
+      connections,
+      ...(opts.mode === "each-once" ? { amount: opts.requests.length } : { duration: opts.durationS ?? DURATION_S }),
+      ...(opts.overallRate ? { overallRate: Math.max(1, Math.round(opts.overallRate)) } : {}),
+      timeout: 30,
+      requests: [
+        {
+          setupRequest: (request) => {
+            const r = pick();
+            return {
+              ...request,
+              method: r.method,
+              path: r.path,
+              headers: { ...(r.body ? { "content-type": "application/json" } : {}), ...r.headers },
+              body: r.body ?? "",
+            };
+          },
         },
-      },
-    ],
-  }, (error) => finish(error));
+      ],
+    },
+    (error) => finish(error),
+  );
   instance.on("response", (_client, statusCode, _bytes, responseTime) => {
     count += 1;
     lastResponse = performance.now();

@@ -15,12 +15,31 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { BIG_CAMPUS, SMALL_CAMPUS, prepareCampus, type Campus } from "./campus";
-import { CONNECTIONS, DURATION_S, emptyMeasurement, load, non2xx, percentile, rps, type BenchRequest, type Measurement } from "./load";
+import {
+  CONNECTIONS,
+  DURATION_S,
+  emptyMeasurement,
+  load,
+  non2xx,
+  percentile,
+  rps,
+  type BenchRequest,
+  type Measurement,
+} from "./load";
 import { openRoundRequest, trpcGet, trpcInput, voteRequest } from "./requests";
 import { budgetLines, p50, ratio, table, type Budget, type CampusReport, type Protocol, type Row } from "./report";
 import { preparePgbench, runPgbench, type PgbenchResult } from "./pgbench";
 import { POOL_SIZE, REPO_ROOT, ensureServerBuilt, startServer } from "./server";
-import { accessToken, forceOpenRounds, openRounds, pickVoters, resetVoters, votesCastSince, type OpenRound, type Voter } from "./voters";
+import {
+  accessToken,
+  forceOpenRounds,
+  openRounds,
+  pickVoters,
+  resetVoters,
+  votesCastSince,
+  type OpenRound,
+  type Voter,
+} from "./voters";
 
 /** docs/architecture.md: 12 votes, then an hour of cooldown. */
 const VOTES_PER_BATCH = 12;
@@ -60,7 +79,12 @@ interface StatedLoad {
 
 async function benchCampus(campus: Campus, label: string, pgbench: URL): Promise<CampusRun> {
   const jwtSecret = randomBytes(32).toString("hex");
-  const server = await startServer({ databaseUrl: campus.url, jwtSecret, name: campus.spec.database, env: { DATABASE_POOL_SIZE: args["pool-size"] } });
+  const server = await startServer({
+    databaseUrl: campus.url,
+    jwtSecret,
+    name: campus.spec.database,
+    env: { DATABASE_POOL_SIZE: args["pool-size"] },
+  });
   const sql = postgres(campus.url, { max: 2, onnotice: () => {} });
   const rows: Row[] = [];
   const base = server.baseUrl;
@@ -73,12 +97,24 @@ async function benchCampus(campus: Campus, label: string, pgbench: URL): Promise
 
     // Warm-up: JIT and the pool's connections (the round paths get their own below).
     await load(base, { requests: [{ method: "GET", path: "/api/bench/select1" }], mode: "duration", durationS: 2 });
-    await load(base, { requests: voters.slice(0, 50).map((v) => ({ method: "GET", path: "/api/users/me", headers: v.headers })), mode: "duration", durationS: 1 });
+    await load(base, {
+      requests: voters.slice(0, 50).map((v) => ({ method: "GET", path: "/api/users/me", headers: v.headers })),
+      mode: "duration",
+      durationS: 1,
+    });
 
     log("ceilings");
-    const restCeiling: Row = { path: "GET SELECT 1 (plain Fastify route)", protocol: "REST", m: await run([{ method: "GET", path: "/api/bench/select1" }]) };
+    const restCeiling: Row = {
+      path: "GET SELECT 1 (plain Fastify route)",
+      protocol: "REST",
+      m: await run([{ method: "GET", path: "/api/bench/select1" }]),
+    };
     // The tRPC ceiling is what the app's /api/trpc serves (trpc/endpoint.ts), called as the web client calls.
-    const trpcCeiling: Row = { path: "GET SELECT 1 (app's tRPC endpoint)", protocol: "tRPC", m: await run([{ method: "GET", path: "/api/bench/trpc/select1?batch=1" }]) };
+    const trpcCeiling: Row = {
+      path: "GET SELECT 1 (app's tRPC endpoint)",
+      protocol: "tRPC",
+      m: await run([{ method: "GET", path: "/api/bench/trpc/select1?batch=1" }]),
+    };
     // For comparison, against the plain route: the official adapter alone, and createCaller in a route.
     const adapterRow: Row = {
       path: "GET SELECT 1 (official tRPC adapter) vs plain",
@@ -86,7 +122,12 @@ async function benchCampus(campus: Campus, label: string, pgbench: URL): Promise
       m: await run([{ method: "GET", path: "/api/bench/trpc-adapter/select1?batch=1" }]),
       ceiling: restCeiling,
     };
-    const endpointRow: Row = { path: "GET SELECT 1 (app's tRPC endpoint) vs plain", protocol: "tRPC", m: trpcCeiling.m, ceiling: restCeiling };
+    const endpointRow: Row = {
+      path: "GET SELECT 1 (app's tRPC endpoint) vs plain",
+      protocol: "tRPC",
+      m: trpcCeiling.m,
+      ceiling: restCeiling,
+    };
     const callerRow: Row = {
       path: "GET SELECT 1 (createCaller in a Fastify route)",
       protocol: "REST",
@@ -104,7 +145,12 @@ async function benchCampus(campus: Campus, label: string, pgbench: URL): Promise
     const atHalfRate = async (name: string, row: Row, requests: BenchRequest[], p99BudgetMs: number) => {
       const rate = rps(row.m) / 2;
       log(`${name} at ${Math.round(rate)} req/s (half its maximum)`);
-      statedLoads.push({ name, rate, m: await load(base, { requests, mode: "duration", durationS, overallRate: rate }), p99BudgetMs });
+      statedLoads.push({
+        name,
+        rate,
+        m: await load(base, { requests, mode: "duration", durationS, overallRate: rate }),
+        p99BudgetMs,
+      });
     };
 
     // ── rounds: prompts/random opens a round, votes/store votes in it. Passes over the voters
@@ -121,17 +167,28 @@ async function benchCampus(campus: Campus, label: string, pgbench: URL): Promise
       await resetVoters(sql, voters);
       await load(base, { mode: "each-once", requests: voters.map(openRequest) });
       const warm = await openRounds(sql, voters);
-      await load(base, { mode: "each-once", requests: voters.filter((v) => warm.has(v.id)).map((v) => vote(v, warm.get(v.id)!)) });
+      await load(base, {
+        mode: "each-once",
+        requests: voters.filter((v) => warm.has(v.id)).map((v) => vote(v, warm.get(v.id)!)),
+      });
 
       await resetVoters(sql, voters);
       const since = new Date();
       const rounds = emptyMeasurement();
       const storeVotes = emptyMeasurement();
       let passes = 0;
-      while (passes < VOTES_PER_BATCH - 1 && (passes === 0 || Math.min(rounds.seconds, storeVotes.seconds) < durationS)) {
+      while (
+        passes < VOTES_PER_BATCH - 1 &&
+        (passes === 0 || Math.min(rounds.seconds, storeVotes.seconds) < durationS)
+      ) {
         await load(base, { mode: "each-once", into: rounds, cpu: server.cpu, requests: voters.map(openRequest) });
         const open = await openRounds(sql, voters);
-        await load(base, { mode: "each-once", into: storeVotes, cpu: server.cpu, requests: voters.filter((v) => open.has(v.id)).map((v) => vote(v, open.get(v.id)!)) });
+        await load(base, {
+          mode: "each-once",
+          into: storeVotes,
+          cpu: server.cpu,
+          requests: voters.filter((v) => open.has(v.id)).map((v) => vote(v, open.get(v.id)!)),
+        });
         passes += 1;
       }
       log(`${protocol}: ${passes} pass${passes === 1 ? "" : "es"} of ${voters.length} voters (open a round, vote)`);
@@ -156,7 +213,13 @@ async function benchCampus(campus: Campus, label: string, pgbench: URL): Promise
       const lastStored = last.statuses.get(200) ?? 0;
       const refused = extra.statuses.get(429) ?? 0;
       const held =
-        cast.most <= VOTES_PER_BATCH && cast.over === 0 && cast.total === accepted + lastStored && lastStored === voters.length && refused === extra.requests && state?.full === voters.length && state.over === 0;
+        cast.most <= VOTES_PER_BATCH &&
+        cast.over === 0 &&
+        cast.total === accepted + lastStored &&
+        lastStored === voters.length &&
+        refused === extra.requests &&
+        state?.full === voters.length &&
+        state.over === 0;
       allowanceNotes.push(
         `${protocol} allowance: ${accepted} votes in ${passes} measured pass${passes === 1 ? "" : "es"}, then the last vote sent twice at once by each of ${voters.length} voters: ` +
           `${lastStored} stored; a 13th vote sent twice at once: ${refused}/${extra.requests} refused with 429; ` +
@@ -164,7 +227,13 @@ async function benchCampus(campus: Campus, label: string, pgbench: URL): Promise
       );
       rows.push(
         { path: "GET /prompts/random (opens a round)", protocol, m: rounds, ceiling: ceilingOf(protocol) },
-        { path: "POST /votes/store", protocol, m: storeVotes, ceiling: ceilingOf(protocol), note: held ? undefined : "ALLOWANCE BROKEN" },
+        {
+          path: "POST /votes/store",
+          protocol,
+          m: storeVotes,
+          ceiling: ceilingOf(protocol),
+          note: held ? undefined : "ALLOWANCE BROKEN",
+        },
       );
       if (!held) process.exitCode = 1;
     }
@@ -180,7 +249,8 @@ async function benchCampus(campus: Campus, label: string, pgbench: URL): Promise
       anchors: [
         ...anchors,
         ...statedLoads.map(
-          (s) => `At half rate: ${s.name} at ${Math.round(s.rate)} req/s: p50 ${percentile(s.m, 50).toFixed(2)} ms, p99 ${percentile(s.m, 99).toFixed(2)} ms`,
+          (s) =>
+            `At half rate: ${s.name} at ${Math.round(s.rate)} req/s: p50 ${percentile(s.m, 50).toFixed(2)} ms, p99 ${percentile(s.m, 99).toFixed(2)} ms`,
         ),
         "At half rate, writes (opening a round, voting): not measured yet (each pass spends the voters' allowance).",
       ].join("\n"),
@@ -191,7 +261,9 @@ async function benchCampus(campus: Campus, label: string, pgbench: URL): Promise
     log(`walking ${DEEP_PAGE - 1} pages by cursor to reach page ${DEEP_PAGE}`);
     let cursor: string | null = null;
     for (let page = 1; page < DEEP_PAGE; page++) {
-      const query: string = cursor ? `cursor=${encodeURIComponent(cursor)}&limit=${PAGE_SIZE}` : `page=1&limit=${PAGE_SIZE}`;
+      const query: string = cursor
+        ? `cursor=${encodeURIComponent(cursor)}&limit=${PAGE_SIZE}`
+        : `page=1&limit=${PAGE_SIZE}`;
       const res = await fetch(`${base}/api/votes/for-user?${query}`, { headers: deep });
       const body = (await res.json()) as { nextCursor: string | null };
       if (!res.ok || !body.nextCursor) throw new Error(`cursor walk stopped at page ${page}: ${res.status}`);
@@ -205,7 +277,9 @@ async function benchCampus(campus: Campus, label: string, pgbench: URL): Promise
     for (const protocol of ["REST", "tRPC"] as const) {
       for (const { note, input } of forUser) {
         log(`${protocol}: GET /votes/for-user ${note}`);
-        const query = new URLSearchParams(Object.entries(input).map(([k, v]): [string, string] => [k, String(v)])).toString();
+        const query = new URLSearchParams(
+          Object.entries(input).map(([k, v]): [string, string] => [k, String(v)]),
+        ).toString();
         const requestPath = protocol === "REST" ? `/api/votes/for-user?${query}` : trpcGet("votes.forUser", input);
         const row: Row = {
           path: `GET /votes/for-user ${note}`,
@@ -214,7 +288,13 @@ async function benchCampus(campus: Campus, label: string, pgbench: URL): Promise
           ceiling: ceilingOf(protocol),
         };
         rows.push(row);
-        if (note === "page 1") await atHalfRate(`/votes/for-user page 1 over ${protocol}`, row, [{ method: "GET", path: requestPath, headers: deep }], 20);
+        if (note === "page 1")
+          await atHalfRate(
+            `/votes/for-user page 1 over ${protocol}`,
+            row,
+            [{ method: "GET", path: requestPath, headers: deep }],
+            20,
+          );
       }
     }
 
@@ -235,7 +315,8 @@ async function benchCampus(campus: Campus, label: string, pgbench: URL): Promise
   }
 }
 
-const find = (rows: Row[], path: string, protocol: Protocol) => rows.find((r) => r.path.startsWith(path) && r.protocol === protocol);
+const find = (rows: Row[], path: string, protocol: Protocol) =>
+  rows.find((r) => r.path.startsWith(path) && r.protocol === protocol);
 
 /**
  * The budgets, each against an anchor measured in the same run: writes against
@@ -246,7 +327,11 @@ function campusBudgets(rows: Row[], tpcb: PgbenchResult, statedLoads: StatedLoad
   const budgets: Budget[] = [];
   const ofCeiling = (name: string, row: Row | undefined, share: number) => {
     if (!row) return;
-    budgets.push({ name, met: ratio(row) >= share && non2xx(row.m) === 0, detail: `${ratio(row).toFixed(2)} of the SELECT 1 ceiling (≥ ${share})` });
+    budgets.push({
+      name,
+      met: ratio(row) >= share && non2xx(row.m) === 0,
+      detail: `${ratio(row).toFixed(2)} of the SELECT 1 ceiling (≥ ${share})`,
+    });
   };
   const ofTpcb = (name: string, row: Row | undefined) => {
     if (!row) return;
@@ -262,12 +347,20 @@ function campusBudgets(rows: Row[], tpcb: PgbenchResult, statedLoads: StatedLoad
     ofTpcb(`/prompts/random (opens a round) over ${protocol}`, find(rows, "GET /prompts/random", protocol));
     ofCeiling(`/users/me over ${protocol}`, find(rows, "GET /users/me", protocol), 0.8);
     for (const page of ["page 1", `page ${DEEP_PAGE} by cursor`]) {
-      ofCeiling(`/votes/for-user ${page} over ${protocol}`, rows.find((r) => r.path === `GET /votes/for-user ${page}` && r.protocol === protocol), 0.5);
+      ofCeiling(
+        `/votes/for-user ${page} over ${protocol}`,
+        rows.find((r) => r.path === `GET /votes/for-user ${page}` && r.protocol === protocol),
+        0.5,
+      );
     }
   }
   for (const s of statedLoads) {
     const p99 = percentile(s.m, 99);
-    budgets.push({ name: `${s.name} at half rate`, met: p99 <= s.p99BudgetMs && non2xx(s.m) === 0, detail: `p99 ${p99.toFixed(1)} ms at ${Math.round(s.rate)} req/s (≤ ${s.p99BudgetMs} ms)` });
+    budgets.push({
+      name: `${s.name} at half rate`,
+      met: p99 <= s.p99BudgetMs && non2xx(s.m) === 0,
+      detail: `p99 ${p99.toFixed(1)} ms at ${Math.round(s.rate)} req/s (≤ ${s.p99BudgetMs} ms)`,
+    });
   }
   return budgets;
 }
@@ -280,11 +373,13 @@ function growthBudgets(big: CampusReport, small: CampusReport): Budget[] {
       const other = small.rows.find((r) => r.path === row.path && r.protocol === row.protocol);
       if (!other) return [];
       const growth = p50(row) / p50(other);
-      return [{
-        name: `growth ${row.path} over ${row.protocol}`,
-        met: growth <= 1.5,
-        detail: `p50 ${p50(row).toFixed(2)} ms at 50,000 vs ${p50(other).toFixed(2)} ms at 500 (${growth.toFixed(2)}×, ≤ 1.5×)`,
-      }];
+      return [
+        {
+          name: `growth ${row.path} over ${row.protocol}`,
+          met: growth <= 1.5,
+          detail: `p50 ${p50(row).toFixed(2)} ms at 50,000 vs ${p50(other).toFixed(2)} ms at 500 (${growth.toFixed(2)}×, ≤ 1.5×)`,
+        },
+      ];
     });
 }
 
@@ -306,7 +401,9 @@ async function main() {
   const pgbench = await preparePgbench(benchUrl, log);
   for (const { campus, label } of campuses) runs.push(await benchCampus(campus, label, pgbench));
 
-  const budgets = runs.flatMap((r) => r.budgets.map((b) => ({ ...b, name: `${b.name} [${r.report.label.split(" students")[0]} students]` })));
+  const budgets = runs.flatMap((r) =>
+    r.budgets.map((b) => ({ ...b, name: `${b.name} [${r.report.label.split(" students")[0]} students]` })),
+  );
   if (runs.length === 2) budgets.push(...growthBudgets(runs[0]!.report, runs[1]!.report));
 
   const cpu = os.cpus()[0]?.model.trim() ?? "unknown CPU";
@@ -324,8 +421,9 @@ async function main() {
     `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, ` +
       `Node ${process.versions.node}, PostgreSQL ${pg?.version} (autovacuum ${pg?.autovacuum}; the bench vacuums users and votes each run, and what the round cases churn before them); autocannon, 50 connections, ${durationS} s per case, one server process, pool of ${args["pool-size"]} connections.`,
     `Load average (1 min) before the run ${loadBefore.toFixed(2)}, after ${os.loadavg()[0]!.toFixed(2)}: above ~1 the machine was busy with other work and the figures are low.`,
-    ...campuses.map(({ campus }) =>
-      `${campus.spec.database}: ${campus.totalVotes.toLocaleString("en-US")} votes` +
+    ...campuses.map(
+      ({ campus }) =>
+        `${campus.spec.database}: ${campus.totalVotes.toLocaleString("en-US")} votes` +
         (campus.seededInMs === null ? " (reused)" : ` (seeded in ${(campus.seededInMs / 1000).toFixed(1)} s)`),
     ),
   ];

@@ -25,7 +25,14 @@ function connectionArgs(url: URL): string[] {
 export async function preparePgbench(benchUrl: string, log: (line: string) => void): Promise<URL> {
   const url = new URL(benchUrl);
   const name = `${url.pathname.replace(/^\//, "") || "quad_bench"}_pgbench`;
-  const admin = postgres({ host: url.hostname, port: Number(url.port || 5432), user: url.username || "postgres", database: "postgres", max: 1, onnotice: () => {} });
+  const admin = postgres({
+    host: url.hostname,
+    port: Number(url.port || 5432),
+    user: url.username || "postgres",
+    database: "postgres",
+    max: 1,
+    onnotice: () => {},
+  });
   try {
     const [exists] = await admin`select 1 from pg_database where datname = ${name}`;
     if (!exists) await admin.unsafe(`create database "${name}"`);
@@ -46,7 +53,9 @@ export async function preparePgbench(benchUrl: string, log: (line: string) => vo
   }
   if (!ready) {
     log(`pgbench: initialising ${name} at scale ${PGBENCH_SCALE}`);
-    await run("pgbench", ["-i", "-q", "-s", String(PGBENCH_SCALE), ...connectionArgs(target), name], { maxBuffer: 16 * 1024 * 1024 });
+    await run("pgbench", ["-i", "-q", "-s", String(PGBENCH_SCALE), ...connectionArgs(target), name], {
+      maxBuffer: 16 * 1024 * 1024,
+    });
   }
   return target;
 }
@@ -56,11 +65,28 @@ export async function preparePgbench(benchUrl: string, log: (line: string) => vo
  * the bench's connection count: the textbook write transaction sent straight
  * to Postgres, the anchor the app's write paths are held against.
  */
-export async function runPgbench(target: URL, opts: { script: PgbenchResult["script"]; clients: number; durationS: number }): Promise<PgbenchResult> {
+export async function runPgbench(
+  target: URL,
+  opts: { script: PgbenchResult["script"]; clients: number; durationS: number },
+): Promise<PgbenchResult> {
   const name = target.pathname.replace(/^\//, "");
   const { stdout } = await run(
     "pgbench",
-    ["-b", opts.script, "-M", "prepared", "-j", "2", "-c", String(opts.clients), "-T", String(opts.durationS), "-n", ...connectionArgs(target), name],
+    [
+      "-b",
+      opts.script,
+      "-M",
+      "prepared",
+      "-j",
+      "2",
+      "-c",
+      String(opts.clients),
+      "-T",
+      String(opts.durationS),
+      "-n",
+      ...connectionArgs(target),
+      name,
+    ],
     { maxBuffer: 16 * 1024 * 1024 },
   );
   const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1]);

@@ -51,7 +51,10 @@ function summarize(dir: string): void {
   const profile = JSON.parse(readFileSync(file, "utf8")) as { nodes: ProfileNode[] };
   // Shares of the busy samples: idle time (waiting on Postgres, or between passes) would
   // otherwise make the same work look smaller in a case with more waiting.
-  const total = profile.nodes.reduce((sum, n) => sum + (n.callFrame.functionName === "(idle)" ? 0 : (n.hitCount ?? 0)), 0);
+  const total = profile.nodes.reduce(
+    (sum, n) => sum + (n.callFrame.functionName === "(idle)" ? 0 : (n.hitCount ?? 0)),
+    0,
+  );
   const byFunction = new Map<string, number>();
   const byPackage = new Map<string, number>();
   for (const node of profile.nodes) {
@@ -61,12 +64,19 @@ function summarize(dir: string): void {
     const where = url ? `${url.replace(/^file:\/\//, "").replace(`${REPO_ROOT}/`, "")}:${lineNumber + 1}` : "";
     const key = `${functionName || "(anonymous)"} ${where}`.trim();
     byFunction.set(key, (byFunction.get(key) ?? 0) + hits);
-    const pkg = url.match(/node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/)?.[1] ?? (url.startsWith("node:") ? "node core" : url ? "app" : functionName);
+    const pkg =
+      url.match(/node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/)?.[1] ??
+      (url.startsWith("node:") ? "node core" : url ? "app" : functionName);
     byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + hits);
   }
   const top = (map: Map<string, number>, n: number) =>
-    [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, hits]) => `  ${((100 * hits) / total).toFixed(1).padStart(5)} %  ${name}`);
-  console.log(`\nSelf time by package, share of busy samples (${file.replace(`${REPO_ROOT}/`, "")}):\n${top(byPackage, 15).join("\n")}`);
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([name, hits]) => `  ${((100 * hits) / total).toFixed(1).padStart(5)} %  ${name}`);
+  console.log(
+    `\nSelf time by package, share of busy samples (${file.replace(`${REPO_ROOT}/`, "")}):\n${top(byPackage, 15).join("\n")}`,
+  );
   console.log(`\nSelf time by function:\n${top(byFunction, 30).join("\n")}`);
 }
 
@@ -83,7 +93,11 @@ async function main() {
   ensureServerBuilt(log);
   const campus = await prepareCampus(benchUrl, spec, log);
 
-  const profileDir = path.join(REPO_ROOT, "bench/reports/profiles", `${args.case}-${new Date().toISOString().replace(/[:.]/g, "-")}`);
+  const profileDir = path.join(
+    REPO_ROOT,
+    "bench/reports/profiles",
+    `${args.case}-${new Date().toISOString().replace(/[:.]/g, "-")}`,
+  );
   mkdirSync(profileDir, { recursive: true });
   const jwtSecret = randomBytes(32).toString("hex");
   const server = await startServer({
@@ -101,14 +115,37 @@ async function main() {
     const deep = { authorization: `Bearer ${await accessToken(jwtSecret, campus.deepPhone)}` };
     const durationS = Number(args.duration);
     const cases: Record<string, () => Promise<Measurement>> = {
-      select1: () => load(server.baseUrl, { mode: "duration", durationS, cpu: server.cpu, requests: [{ method: "GET", path: "/api/bench/select1" }] }),
-      me: () => load(server.baseUrl, { mode: "duration", durationS, cpu: server.cpu, requests: voters.map((v) => ({ method: "GET", path: "/api/users/me", headers: v.headers })) }),
-      "for-user": () => load(server.baseUrl, { mode: "duration", durationS, cpu: server.cpu, requests: [{ method: "GET", path: "/api/votes/for-user?page=1&limit=10", headers: deep }] }),
+      select1: () =>
+        load(server.baseUrl, {
+          mode: "duration",
+          durationS,
+          cpu: server.cpu,
+          requests: [{ method: "GET", path: "/api/bench/select1" }],
+        }),
+      me: () =>
+        load(server.baseUrl, {
+          mode: "duration",
+          durationS,
+          cpu: server.cpu,
+          requests: voters.map((v) => ({ method: "GET", path: "/api/users/me", headers: v.headers })),
+        }),
+      "for-user": () =>
+        load(server.baseUrl, {
+          mode: "duration",
+          durationS,
+          cpu: server.cpu,
+          requests: [{ method: "GET", path: "/api/votes/for-user?page=1&limit=10", headers: deep }],
+        }),
       rounds: async () => {
         const into = emptyMeasurement();
         await resetVoters(sql, voters);
         for (let pass = 0; pass < 11; pass++) {
-          await load(server.baseUrl, { mode: "each-once", into, cpu: server.cpu, requests: voters.map((v) => openRoundRequest("REST", v)) });
+          await load(server.baseUrl, {
+            mode: "each-once",
+            into,
+            cpu: server.cpu,
+            requests: voters.map((v) => openRoundRequest("REST", v)),
+          });
           const rounds = await openRounds(sql, voters);
           const votes = voters.filter((v) => rounds.has(v.id)).map((v) => voteRequest("REST", v, rounds.get(v.id)!));
           await load(server.baseUrl, { mode: "each-once", into, cpu: server.cpu, requests: votes });
@@ -119,12 +156,18 @@ async function main() {
     const run = cases[args.case];
     if (!run) throw new Error(`no case ${args.case}; one of ${Object.keys(cases).join(", ")}`);
     // Warm-up, then measure.
-    await load(server.baseUrl, { mode: "duration", durationS: 2, requests: voters.slice(0, 50).map((v) => ({ method: "GET", path: "/api/users/me", headers: v.headers })) });
+    await load(server.baseUrl, {
+      mode: "duration",
+      durationS: 2,
+      requests: voters.slice(0, 50).map((v) => ({ method: "GET", path: "/api/users/me", headers: v.headers })),
+    });
     pgPerf = await pgPerfIfAsked(sql, profileDir);
     m = await run();
     await pgPerf?.stop();
     const perRequest = (of: "server" | "postgres") => `${cpuPerRequest(m, of).toFixed(0)} µs`;
-    log(`${args.case}: ${m.requests} requests, ${rps(m).toFixed(0)} req/s, p50 ${percentile(m, 50).toFixed(2)} ms, p99 ${percentile(m, 99).toFixed(2)} ms`);
+    log(
+      `${args.case}: ${m.requests} requests, ${rps(m).toFixed(0)} req/s, p50 ${percentile(m, 50).toFixed(2)} ms, p99 ${percentile(m, 99).toFixed(2)} ms`,
+    );
     log(`CPU per request: server ${perRequest("server")}, PostgreSQL ${perRequest("postgres")}`);
     pgPerf?.summarize(log);
   } finally {

@@ -30,7 +30,18 @@ export const p99 = (row: Row) => percentile(row.m, 99);
 
 /** A Markdown table (it reads well in a terminal too). */
 export function table(report: CampusReport): string {
-  const header = ["path", "via", "req/s", "p50 ms", "p99 ms", "× ceiling", "server CPU µs", "PG CPU µs", "requests", "non-2xx"];
+  const header = [
+    "path",
+    "via",
+    "req/s",
+    "p50 ms",
+    "p99 ms",
+    "× ceiling",
+    "server CPU µs",
+    "PG CPU µs",
+    "requests",
+    "non-2xx",
+  ];
   const lines = report.rows.map((row) => [
     row.path + (row.note ? ` (${row.note})` : ""),
     row.protocol,
@@ -44,7 +55,8 @@ export function table(report: CampusReport): string {
     String(non2xx(row.m) + row.m.errors),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const render = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 || i === 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
+  const render = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 || i === 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
   return [
     `**${report.label}**`,
     "",

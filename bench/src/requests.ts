@@ -14,7 +14,11 @@ export const openRoundRequest = (protocol: Protocol, v: Voter): BenchRequest => 
 });
 
 /** POST /votes/store for the first candidate of the voter's open round. */
-export function voteRequest(protocol: Protocol, v: Voter, round: Pick<OpenRound, "promptId" | "candidateId">): BenchRequest {
+export function voteRequest(
+  protocol: Protocol,
+  v: Voter,
+  round: Pick<OpenRound, "promptId" | "candidateId">,
+): BenchRequest {
   const input = { userId: round.candidateId, promptId: round.promptId };
   return protocol === "REST"
     ? { method: "POST", path: "/api/votes/store", headers: v.headers, body: JSON.stringify(input) }

@@ -25,7 +25,9 @@ export const POOL_SIZE = String(DEFAULT_POOL_SIZE);
 
 /** Builds the server bundle when it is missing or older than its sources. */
 export function ensureServerBuilt(log: (line: string) => void): void {
-  const sources = ["apps/server/src", "packages/db/src", "packages/db/drizzle", "packages/contracts/src"].map((p) => path.join(REPO_ROOT, p));
+  const sources = ["apps/server/src", "packages/db/src", "packages/db/drizzle", "packages/contracts/src"].map((p) =>
+    path.join(REPO_ROOT, p),
+  );
   const built = existsSync(SERVER_BUNDLE) ? statSync(SERVER_BUNDLE).mtimeMs : 0;
   if (built > Math.max(...sources.map(newestMtime))) return;
   log("building the server (pnpm --filter @quad/server build) …");

@@ -32,7 +32,13 @@ export interface Voter {
  * (600 a minute) is meant for one address, and all bench traffic comes from
  * 127.0.0.1. The address is only a header the server trusts (trustProxy).
  */
-export async function pickVoters(sql: postgres.Sql, schoolId: number, count: number, secret: string, deepPhone: string): Promise<Voter[]> {
+export async function pickVoters(
+  sql: postgres.Sql,
+  schoolId: number,
+  count: number,
+  secret: string,
+  deepPhone: string,
+): Promise<Voter[]> {
   const rows = await sql<{ id: string; phone: string }[]>`
     select id, phone from users
     where school_id = ${schoolId} and is_verified and school_verified_at is not null and paused_at is null and phone <> ${deepPhone}
@@ -74,14 +80,20 @@ export interface OpenRound {
 }
 
 export async function openRounds(sql: postgres.Sql, voters: readonly Voter[]): Promise<Map<string, OpenRound>> {
-  const rows = await sql<{ user_id: string; round_prompt_id: number; round_candidate_a_id: string; round_candidate_b_id: string }[]>`
+  const rows = await sql<
+    { user_id: string; round_prompt_id: number; round_candidate_a_id: string; round_candidate_b_id: string }[]
+  >`
     select user_id, round_prompt_id, round_candidate_a_id, round_candidate_b_id from voter_state
     where round_open and user_id = any(${voters.map((v) => v.id)}::uuid[])`;
   // Alternate between the two candidates, as people would.
   return new Map(
     rows.map((r, i) => [
       r.user_id,
-      { voterId: r.user_id, promptId: r.round_prompt_id, candidateId: i % 2 ? r.round_candidate_a_id : r.round_candidate_b_id },
+      {
+        voterId: r.user_id,
+        promptId: r.round_prompt_id,
+        candidateId: i % 2 ? r.round_candidate_a_id : r.round_candidate_b_id,
+      },
     ]),
   );
 }

@@ -179,7 +179,11 @@ describe("media", () => {
   });
 
   it("refuses keys that climb out of the media folder", async () => {
-    for (const url of ["/api/media/..%2F..%2Fetc%2Fpasswd", "/api/media/a/..%2f..%2f..%2fetc%2fpasswd", "/api/media/missing.jpg"]) {
+    for (const url of [
+      "/api/media/..%2F..%2Fetc%2Fpasswd",
+      "/api/media/a/..%2f..%2f..%2fetc%2fpasswd",
+      "/api/media/missing.jpg",
+    ]) {
       const res = await t.app.inject({ method: "GET", url });
       expect(res.statusCode, url).toBe(404);
     }

@@ -40,7 +40,8 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Duplex): void {
   if (error.code === "ECONNRESET" || socket.destroyed) return;
   const status = error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
-  const message = status === 408 ? ERROR_MESSAGES.requestTimeout : status === 431 ? "Request headers too large" : "Bad request";
+  const message =
+    status === 408 ? ERROR_MESSAGES.requestTimeout : status === 431 ? "Request headers too large" : "Bad request";
   const body = JSON.stringify(httpErrorBody(status, message));
   this.log.debug({ err: error }, "client error");
   if (socket.writable) {
@@ -114,7 +115,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     });
   }
   await registerSmsWebhooks(app, { db: deps.db, config: deps.config, now: deps.now });
-  const openApi = buildOpenApiDocument([...mounted, routes["users.update"]], { version: "1.0.0", serverUrl: deps.config.PUBLIC_URL });
+  const openApi = buildOpenApiDocument([...mounted, routes["users.update"]], {
+    version: "1.0.0",
+    serverUrl: deps.config.PUBLIC_URL,
+  });
   app.get("/api/openapi.json", (_request, reply) => reply.send(openApi));
   if (deps.config.devRoutesEnabled) await registerApiDocs(app, openApi);
 

@@ -31,9 +31,16 @@ function childEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 /** Runs a @quad/db CLI as `pnpm db:backup` / `db:restore` do; answers its exit code and output. */
-function dbCli(script: "backup" | "restore", args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
+function dbCli(
+  script: "backup" | "restore",
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", `src/cli/${script}.ts`, ...args], { cwd: DB_PACKAGE_DIR, env });
+    const child = spawn(process.execPath, ["--import", "tsx", `src/cli/${script}.ts`, ...args], {
+      cwd: DB_PACKAGE_DIR,
+      env,
+    });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -49,23 +56,37 @@ async function fingerprint(db: Database) {
   for (const table of tables) {
     const [row] = await queryRows<{ rows: number; md5: string }>(
       db,
-      sql.raw(`select count(*)::int as rows, coalesce(md5(string_agg(t::text, E'\\n' order by t::text)), '') as md5 from ${table} t`),
+      sql.raw(
+        `select count(*)::int as rows, coalesce(md5(string_agg(t::text, E'\\n' order by t::text)), '') as md5 from ${table} t`,
+      ),
     );
     result[table] = row!;
   }
-  const [credits] = await queryRows<{ total: number }>(db, sql`select coalesce(sum(remaining_unlocks), 0)::int as total from users`);
+  const [credits] = await queryRows<{ total: number }>(
+    db,
+    sql`select coalesce(sum(remaining_unlocks), 0)::int as total from users`,
+  );
   return { ...result, credits: credits!.total };
 }
 
 /** The demo seed, plus votes for one student who bought unlock credits and can sign in. Answers that student's phone. */
 async function seedWithVotesAndAPayment(db: Database, dataDir: string): Promise<string> {
   await migrate(db);
-  const seeded = await seed(db, { demo: true, media: createDiskMediaSink(path.join(dataDir, "media")), demoStudentsPerSchool: 10 });
+  const seeded = await seed(db, {
+    demo: true,
+    media: createDiskMediaSink(path.join(dataDir, "media")),
+    demoStudentsPerSchool: 10,
+  });
   expect(seeded.demoStudents).toBeGreaterThan(0);
-  const students = await db.select({ id: users.id, phone: users.phone, schoolId: users.schoolId }).from(users).limit(VOTES + 1);
+  const students = await db
+    .select({ id: users.id, phone: users.phone, schoolId: users.schoolId })
+    .from(users)
+    .limit(VOTES + 1);
   const [recipient, ...voters] = students;
   const prompt = await insertTestPrompt(db);
-  await db.insert(votes).values(voters.map((voter) => ({ voterId: voter.id, recipientId: recipient!.id, promptId: prompt.id })));
+  await db
+    .insert(votes)
+    .values(voters.map((voter) => ({ voterId: voter.id, recipientId: recipient!.id, promptId: prompt.id })));
   const [purchase] = await db
     .insert(purchases)
     .values({
@@ -79,7 +100,9 @@ async function seedWithVotesAndAPayment(db: Database, dataDir: string): Promise<
       fulfilledAt: new Date(),
     })
     .returning();
-  await db.insert(paymentFulfilments).values({ providerPaymentId: purchase!.providerPaymentId, purchaseId: purchase!.id });
+  await db
+    .insert(paymentFulfilments)
+    .values({ providerPaymentId: purchase!.providerPaymentId, purchaseId: purchase!.id });
   // Demo students' numbers (+1 555 …) are not valid US numbers, so no one can sign in as them; give this one a real-looking number.
   const phone = "+12025550187";
   await db.update(users).set({ remainingUnlocks: CREDITS, phone }).where(eq(users.id, recipient!.id));
@@ -94,7 +117,15 @@ async function startServerAndReadStudent(env: NodeJS.ProcessEnv, phone: string, 
   const child = spawn(process.execPath, ["--import", "tsx", "src/index.ts"], {
     cwd: SERVER_DIR,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...env, NODE_ENV: "development", HOST: "127.0.0.1", PORT: String(port), JOBS_ENABLED: "false", SEED_DEMO: "false", LOG_LEVEL: "warn" },
+    env: {
+      ...env,
+      NODE_ENV: "development",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      JOBS_ENABLED: "false",
+      SEED_DEMO: "false",
+      LOG_LEVEL: "warn",
+    },
   });
   const log = createWriteStream(path.join(logs, logName));
   child.stdout.pipe(log);
@@ -103,9 +134,15 @@ async function startServerAndReadStudent(env: NodeJS.ProcessEnv, phone: string, 
     const base = `http://127.0.0.1:${port}/api`;
     await waitUntilAnswering(`${base}/health`, child, 120_000);
     const post = (route: string, body: unknown) =>
-      fetch(`${base}${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      fetch(`${base}${route}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
     expect((await post("/auth/send-code", { phone })).status).toBe(200);
-    const outbox = (await (await fetch(`${base}/dev/sms-outbox?phone=${encodeURIComponent(phone)}`)).json()) as { messages: { body: string }[] };
+    const outbox = (await (await fetch(`${base}/dev/sms-outbox?phone=${encodeURIComponent(phone)}`)).json()) as {
+      messages: { body: string }[];
+    };
     const code = outbox.messages[0]?.body.match(/\b(\d{6})\b/)?.[1];
     const verified = await post("/auth/verify-code", { phone, code });
     expect(verified.status).toBe(200);
@@ -126,49 +163,53 @@ describe("backup and restore of the embedded database", () => {
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-  it("seed, back up, wipe, restore: the same students, votes, payments and credits, and the server starts on it", { timeout: TIMEOUT_MS }, async () => {
-    const pgliteDir = path.join(dataDir, "pglite");
-    const env = childEnv({ DATA_DIR: dataDir });
-    const file = path.join(dataDir, "backups", "demo.tar.gz");
+  it(
+    "seed, back up, wipe, restore: the same students, votes, payments and credits, and the server starts on it",
+    { timeout: TIMEOUT_MS },
+    async () => {
+      const pgliteDir = path.join(dataDir, "pglite");
+      const env = childEnv({ DATA_DIR: dataDir });
+      const file = path.join(dataDir, "backups", "demo.tar.gz");
 
-    const source = await createDatabase({ dataDir: pgliteDir });
-    const phone = await seedWithVotesAndAPayment(source.db, dataDir);
-    const before = await fingerprint(source.db);
-    // Never a copy of a directory a running server is writing to.
-    const whileOpen = await dbCli("backup", ["--out", file], env);
-    expect(whileOpen.code).toBe(1);
-    expect(whileOpen.output).toMatch(/is in use \(postmaster\.pid\): stop the server first/);
-    await source.close();
+      const source = await createDatabase({ dataDir: pgliteDir });
+      const phone = await seedWithVotesAndAPayment(source.db, dataDir);
+      const before = await fingerprint(source.db);
+      // Never a copy of a directory a running server is writing to.
+      const whileOpen = await dbCli("backup", ["--out", file], env);
+      expect(whileOpen.code).toBe(1);
+      expect(whileOpen.output).toMatch(/is in use \(postmaster\.pid\): stop the server first/);
+      await source.close();
 
-    const backup = await dbCli("backup", ["--out", file], env);
-    expect(backup.output).toMatch(/backed up to/);
-    expect(backup.code).toBe(0);
-    expect((await stat(file)).size).toBeGreaterThan(0);
+      const backup = await dbCli("backup", ["--out", file], env);
+      expect(backup.output).toMatch(/backed up to/);
+      expect(backup.code).toBe(0);
+      expect((await stat(file)).size).toBeGreaterThan(0);
 
-    // A restore never overwrites a database by accident.
-    const refused = await dbCli("restore", [file], env);
-    expect(refused.code).toBe(1);
-    expect(refused.output).toMatch(/already holds a database: restore refuses to overwrite it \(pass --force/);
+      // A restore never overwrites a database by accident.
+      const refused = await dbCli("restore", [file], env);
+      expect(refused.code).toBe(1);
+      expect(refused.output).toMatch(/already holds a database: restore refuses to overwrite it \(pass --force/);
 
-    await rm(pgliteDir, { recursive: true, force: true });
-    const restore = await dbCli("restore", [file], env);
-    expect(restore.output).toMatch(/restored/);
-    expect(restore.code).toBe(0);
+      await rm(pgliteDir, { recursive: true, force: true });
+      const restore = await dbCli("restore", [file], env);
+      expect(restore.output).toMatch(/restored/);
+      expect(restore.code).toBe(0);
 
-    const restored = await createDatabase({ dataDir: pgliteDir });
-    try {
-      expect(await fingerprint(restored.db)).toEqual(before);
-      expect(before.votes.rows).toBe(VOTES);
-      expect(before.purchases.rows).toBe(1);
-      expect(before.credits).toBe(CREDITS);
-    } finally {
-      await restored.close();
-    }
+      const restored = await createDatabase({ dataDir: pgliteDir });
+      try {
+        expect(await fingerprint(restored.db)).toEqual(before);
+        expect(before.votes.rows).toBe(VOTES);
+        expect(before.purchases.rows).toBe(1);
+        expect(before.credits).toBe(CREDITS);
+      } finally {
+        await restored.close();
+      }
 
-    const { me, votes: received } = await startServerAndReadStudent(env, phone, "backup-pglite-server.log");
-    expect(JSON.stringify(me)).toContain(`"remainingUnlocks":${CREDITS}`);
-    expect(received).toBe(VOTES);
-  });
+      const { me, votes: received } = await startServerAndReadStudent(env, phone, "backup-pglite-server.log");
+      expect(JSON.stringify(me)).toContain(`"remainingUnlocks":${CREDITS}`);
+      expect(received).toBe(VOTES);
+    },
+  );
 });
 
 describe.skipIf(!serverUrl)("backup and restore on PostgreSQL (pg_dump custom format)", () => {
@@ -190,40 +231,44 @@ describe.skipIf(!serverUrl)("backup and restore on PostgreSQL (pg_dump custom fo
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it("seed, back up, drop the database, restore: the same rows, and the server starts on it", { timeout: TIMEOUT_MS }, async () => {
-    const env = childEnv({ DATA_DIR: dataDir, DATABASE_URL: url });
-    const file = path.join(dataDir, "backups", "demo.pgdump");
+  it(
+    "seed, back up, drop the database, restore: the same rows, and the server starts on it",
+    { timeout: TIMEOUT_MS },
+    async () => {
+      const env = childEnv({ DATA_DIR: dataDir, DATABASE_URL: url });
+      const file = path.join(dataDir, "backups", "demo.pgdump");
 
-    const source = await createDatabase({ url, poolSize: 2 });
-    const phone = await seedWithVotesAndAPayment(source.db, dataDir);
-    const before = await fingerprint(source.db);
-    await source.close();
+      const source = await createDatabase({ url, poolSize: 2 });
+      const phone = await seedWithVotesAndAPayment(source.db, dataDir);
+      const before = await fingerprint(source.db);
+      await source.close();
 
-    const backup = await dbCli("backup", ["--out", file], env);
-    expect(backup.output).toMatch(/backed up to/);
-    expect(backup.code).toBe(0);
+      const backup = await dbCli("backup", ["--out", file], env);
+      expect(backup.output).toMatch(/backed up to/);
+      expect(backup.code).toBe(0);
 
-    const refused = await dbCli("restore", [file], env);
-    expect(refused.code).toBe(1);
-    expect(refused.output).toMatch(/is not empty .*restore refuses to overwrite it/);
+      const refused = await dbCli("restore", [file], env);
+      expect(refused.code).toBe(1);
+      expect(refused.output).toMatch(/is not empty .*restore refuses to overwrite it/);
 
-    // Wiped: the restore creates the database again.
-    await admin.unsafe(`drop database "${name}" with (force)`);
-    const restore = await dbCli("restore", [file], env);
-    expect(restore.output).toMatch(/restored/);
-    expect(restore.code).toBe(0);
+      // Wiped: the restore creates the database again.
+      await admin.unsafe(`drop database "${name}" with (force)`);
+      const restore = await dbCli("restore", [file], env);
+      expect(restore.output).toMatch(/restored/);
+      expect(restore.code).toBe(0);
 
-    const restored = await createDatabase({ url, poolSize: 2 });
-    try {
-      expect(await fingerprint(restored.db)).toEqual(before);
-      expect(before.votes.rows).toBe(VOTES);
-      expect(before.credits).toBe(CREDITS);
-    } finally {
-      await restored.close();
-    }
+      const restored = await createDatabase({ url, poolSize: 2 });
+      try {
+        expect(await fingerprint(restored.db)).toEqual(before);
+        expect(before.votes.rows).toBe(VOTES);
+        expect(before.credits).toBe(CREDITS);
+      } finally {
+        await restored.close();
+      }
 
-    const { me, votes: received } = await startServerAndReadStudent(env, phone, "backup-postgres-server.log");
-    expect(JSON.stringify(me)).toContain(`"remainingUnlocks":${CREDITS}`);
-    expect(received).toBe(VOTES);
-  });
+      const { me, votes: received } = await startServerAndReadStudent(env, phone, "backup-postgres-server.log");
+      expect(JSON.stringify(me)).toContain(`"remainingUnlocks":${CREDITS}`);
+      expect(received).toBe(VOTES);
+    },
+  );
 });

@@ -18,7 +18,10 @@ describe.skipIf(!serverUrl)("DATABASE_POOL_SIZE on Postgres", () => {
   beforeAll(async () => {
     test = await createTestDatabase();
     const url = await urlOfTestDatabase(test.db, serverUrl!);
-    const config = parseConfig({ NODE_ENV: "test", DATABASE_URL: url, DATABASE_POOL_SIZE: "2", SEED_DEMO: "false" }, "/tmp");
+    const config = parseConfig(
+      { NODE_ENV: "test", DATABASE_URL: url, DATABASE_POOL_SIZE: "2", SEED_DEMO: "false" },
+      "/tmp",
+    );
     opened = await openDatabase(config, createDiskStorage(path.join(tmpdir(), "quad-pool-size-test")), () => {});
   });
   afterAll(async () => {

@@ -38,11 +38,17 @@ describe("configuration", () => {
     [{ DATABASE_URL: "mysql://x" }, /^Invalid configuration: DATABASE_URL must be a postgres:\/\/ URL$/],
     [{ SEED_DEMO: "yes" }, /^Invalid configuration: SEED_DEMO /],
     [{ JWT_SECRET: "short" }, /^Invalid configuration: JWT_SECRET must be at least 32 characters$/],
-    [{ PAYMENT_PROVIDER: "stripe" }, /^Invalid configuration: STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER=stripe$/],
+    [
+      { PAYMENT_PROVIDER: "stripe" },
+      /^Invalid configuration: STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER=stripe$/,
+    ],
     [{ AUTH_PROVIDER: "firebase" }, /^Invalid configuration: FIREBASE_PROJECT_ID is required/],
     [{ SMS_PROVIDER: "twilio" }, /^Invalid configuration: TWILIO_ACCOUNT_SID is required/],
     [{ EMAIL_PROVIDER: "smtp" }, /^Invalid configuration: SMTP_URL is required when EMAIL_PROVIDER=smtp$/],
-    [{ EMAIL_PROVIDER: "smtp", SMTP_URL: "http://mail.example.com" }, /^Invalid configuration: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL$/],
+    [
+      { EMAIL_PROVIDER: "smtp", SMTP_URL: "http://mail.example.com" },
+      /^Invalid configuration: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL$/,
+    ],
     [{ EMAIL_PROVIDER: "pigeon" }, /^Invalid configuration: EMAIL_PROVIDER /],
   ])("refuses %o with one line naming the variable", (env, message) => {
     expect(() => parseConfig({ NODE_ENV: "development", ...env })).toThrow(message);
@@ -67,7 +73,9 @@ describe("configuration", () => {
       "Invalid configuration: VAPID_SUBJECT must be a mailto: or https:// URL",
     );
     expect(parseConfig({ NODE_ENV: "development" }).vapidSubject).toBe("mailto:push@quad.invalid");
-    expect(parseConfig({ NODE_ENV: "development", PUBLIC_URL: "https://quad.example" }).vapidSubject).toBe("https://quad.example");
+    expect(parseConfig({ NODE_ENV: "development", PUBLIC_URL: "https://quad.example" }).vapidSubject).toBe(
+      "https://quad.example",
+    );
   });
 
   it("requires a JWT secret in production", () => {
@@ -97,7 +105,9 @@ describe("configuration", () => {
       STRIPE_WEBHOOK_SECRET: "wh",
     };
     expect(() => parseConfig(real)).toThrow(/^Invalid configuration: EMAIL_PROVIDER must not be outbox in production/);
-    expect(parseConfig({ ...real, EMAIL_PROVIDER: "smtp", SMTP_URL: "smtps://quad:pw@smtp.example.com" })).toMatchObject({ EMAIL_PROVIDER: "smtp" });
+    expect(
+      parseConfig({ ...real, EMAIL_PROVIDER: "smtp", SMTP_URL: "smtps://quad:pw@smtp.example.com" }),
+    ).toMatchObject({ EMAIL_PROVIDER: "smtp" });
   });
 
   it("never serves /api/dev in production, whatever ALLOW_DEV_PROVIDERS says", () => {
@@ -117,7 +127,8 @@ describe("configuration", () => {
 });
 
 describe("the token-signing secret in production", () => {
-  const production = (JWT_SECRET: string) => parseConfig({ NODE_ENV: "production", ALLOW_DEV_PROVIDERS: "true", JWT_SECRET });
+  const production = (JWT_SECRET: string) =>
+    parseConfig({ NODE_ENV: "production", ALLOW_DEV_PROVIDERS: "true", JWT_SECRET });
 
   it.each([
     // The fallback docker-compose.yml used to start with: tokens forged with it were accepted.
@@ -130,7 +141,9 @@ describe("the token-signing secret in production", () => {
     ["placeholder-value-for-the-jwt-signing-key-0123456", "placeholder"],
   ])("refuses the placeholder %s with one line", (value, word) => {
     expect(() => production(value)).toThrow(
-      new RegExp(`^Invalid configuration: JWT_SECRET is a placeholder \\(it contains "${word}"\\); generate one with: openssl rand -base64 48$`),
+      new RegExp(
+        `^Invalid configuration: JWT_SECRET is a placeholder \\(it contains "${word}"\\); generate one with: openssl rand -base64 48$`,
+      ),
     );
   });
 
@@ -149,7 +162,11 @@ describe("the token-signing secret in production", () => {
     const { randomBytes } = await import("node:crypto");
     expect(production(secret).JWT_SECRET).toBe(secret);
     for (let i = 0; i < 200; i++) {
-      for (const value of [randomBytes(48).toString("base64"), randomBytes(48).toString("base64url"), randomBytes(32).toString("hex")]) {
+      for (const value of [
+        randomBytes(48).toString("base64"),
+        randomBytes(48).toString("base64url"),
+        randomBytes(32).toString("hex"),
+      ]) {
         expect(() => production(value), value).not.toThrow();
       }
     }
@@ -157,7 +174,9 @@ describe("the token-signing secret in production", () => {
 
   it("leaves development and tests alone: any 32 characters do", () => {
     for (const NODE_ENV of ["development", "test"]) {
-      expect(parseConfig({ NODE_ENV, JWT_SECRET: "change-me-change-me-change-me-change-me" }).JWT_SECRET).toMatch(/^change-me/);
+      expect(parseConfig({ NODE_ENV, JWT_SECRET: "change-me-change-me-change-me-change-me" }).JWT_SECRET).toMatch(
+        /^change-me/,
+      );
     }
   });
 });
@@ -169,7 +188,10 @@ describe("SMS and job settings", () => {
   });
 
   it("let a process opt out of the job and point Twilio elsewhere", () => {
-    const config = parseConfig({ NODE_ENV: "development", JOBS_ENABLED: "false", TWILIO_API_BASE_URL: "http://127.0.0.1:9999" }, "/tmp");
+    const config = parseConfig(
+      { NODE_ENV: "development", JOBS_ENABLED: "false", TWILIO_API_BASE_URL: "http://127.0.0.1:9999" },
+      "/tmp",
+    );
     expect(config).toMatchObject({ JOBS_ENABLED: false, TWILIO_API_BASE_URL: "http://127.0.0.1:9999" });
     expect(() => parseConfig({ JOBS_ENABLED: "sometimes" })).toThrow(/^Invalid configuration: JOBS_ENABLED /);
   });
@@ -180,8 +202,12 @@ describe("database settings", () => {
     expect(parseConfig({ NODE_ENV: "development" }, "/tmp").DATABASE_POOL_SIZE).toBe(10);
     expect(parseConfig({ NODE_ENV: "development", DATABASE_POOL_SIZE: "4" }, "/tmp").DATABASE_POOL_SIZE).toBe(4);
     expect(parseConfig({ NODE_ENV: "development", DATABASE_POOL_SIZE: "" }, "/tmp").DATABASE_POOL_SIZE).toBe(10);
-    expect(() => parseConfig({ NODE_ENV: "development", DATABASE_POOL_SIZE: "0" })).toThrow(/^Invalid configuration: DATABASE_POOL_SIZE /);
-    expect(() => parseConfig({ NODE_ENV: "development", DATABASE_POOL_SIZE: "four" })).toThrow(/^Invalid configuration: DATABASE_POOL_SIZE /);
+    expect(() => parseConfig({ NODE_ENV: "development", DATABASE_POOL_SIZE: "0" })).toThrow(
+      /^Invalid configuration: DATABASE_POOL_SIZE /,
+    );
+    expect(() => parseConfig({ NODE_ENV: "development", DATABASE_POOL_SIZE: "four" })).toThrow(
+      /^Invalid configuration: DATABASE_POOL_SIZE /,
+    );
   });
 });
 
@@ -191,7 +217,9 @@ describe("the hourly SMS budget", () => {
     expect(parseConfig({ NODE_ENV: "development", SMS_HOURLY_BUDGET: "500" }, "/tmp").SMS_HOURLY_BUDGET).toBe(500);
     expect(parseConfig({ NODE_ENV: "development", SMS_HOURLY_BUDGET: "" }, "/tmp").SMS_HOURLY_BUDGET).toBe(2000);
     for (const bad of ["0", "-5", "1.5", "lots"]) {
-      expect(() => parseConfig({ NODE_ENV: "development", SMS_HOURLY_BUDGET: bad })).toThrow(/^Invalid configuration: SMS_HOURLY_BUDGET /);
+      expect(() => parseConfig({ NODE_ENV: "development", SMS_HOURLY_BUDGET: bad })).toThrow(
+        /^Invalid configuration: SMS_HOURLY_BUDGET /,
+      );
     }
   });
 });

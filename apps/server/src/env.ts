@@ -29,7 +29,10 @@ const EnvSchema = z
      * connections: about twice Postgres' cores across all processes costs Postgres less CPU
      * per query than more connections competing for those cores (README "Performance").
      */
-    DATABASE_POOL_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number<number>().int().min(1).max(100).default(DEFAULT_POOL_SIZE)),
+    DATABASE_POOL_SIZE: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number<number>().int().min(1).max(100).default(DEFAULT_POOL_SIZE),
+    ),
     /** One attempt to open a Postgres connection; while Postgres is unreachable, requests fail (503) after about this long. */
     DATABASE_CONNECT_TIMEOUT_MS: milliseconds(DEFAULT_CONNECT_TIMEOUT_MS, 100),
     /** Postgres cancels any one statement that runs longer (0: no limit); the request gets a 503. */
@@ -54,7 +57,10 @@ const EnvSchema = z
      * Sign-in codes the whole app may text in an hour (shared through REDIS_URL, else per
      * process): what SMS pumping can cost at most. Past it, sending answers 429 and warns once.
      */
-    SMS_HOURLY_BUDGET: z.preprocess(emptyAsUndefined, z.coerce.number<number>().int().min(1).max(1_000_000).default(2000)),
+    SMS_HOURLY_BUDGET: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number<number>().int().min(1).max(1_000_000).default(2000),
+    ),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Lets production run the outbox SMS and the local payments (demo deployments); /api/dev never is. */
     ALLOW_DEV_PROVIDERS: optional(bool),
@@ -87,8 +93,12 @@ const EnvSchema = z
      */
     WEB_PUSH: optional(bool),
     /** The VAPID key pair (base64url, as `web-push generate-vapid-keys` prints them) that signs pushes. */
-    VAPID_PUBLIC_KEY: optional(z.string().regex(/^[A-Za-z0-9_-]{87}$/, "must be a base64url P-256 public key (87 characters)")),
-    VAPID_PRIVATE_KEY: optional(z.string().regex(/^[A-Za-z0-9_-]{43}$/, "must be a base64url P-256 private key (43 characters)")),
+    VAPID_PUBLIC_KEY: optional(
+      z.string().regex(/^[A-Za-z0-9_-]{87}$/, "must be a base64url P-256 public key (87 characters)"),
+    ),
+    VAPID_PRIVATE_KEY: optional(
+      z.string().regex(/^[A-Za-z0-9_-]{43}$/, "must be a base64url P-256 private key (43 characters)"),
+    ),
     /** Who push services contact about this sender: a mailto: or https: URL. Unset: PUBLIC_URL when https. */
     VAPID_SUBJECT: optional(z.string().regex(/^(mailto:|https:\/\/)\S+$/, "must be a mailto: or https:// URL")),
     /** Runs the 10-minute job's scheduler in this process (notices, sending, purge); one run per interval across processes. */
@@ -137,7 +147,11 @@ const EnvSchema = z
     }
     // Node measures the headers within the request's time: a longer headers deadline would never apply.
     if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
-      ctx.addIssue({ code: "custom", path: ["HTTP_HEADERS_TIMEOUT_MS"], message: "must not be longer than HTTP_REQUEST_TIMEOUT_MS" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["HTTP_HEADERS_TIMEOUT_MS"],
+        message: "must not be longer than HTTP_REQUEST_TIMEOUT_MS",
+      });
     }
   });
 
@@ -191,7 +205,8 @@ export function parseConfig(source: Record<string, string | undefined>, cwd = pr
     devRoutesEnabled: !isProduction,
     dataDir: path.resolve(findRepoRoot(cwd) ?? cwd, env.DATA_DIR),
     webPushEnabled: env.WEB_PUSH ?? (!isProduction || env.VAPID_PUBLIC_KEY !== undefined),
-    vapidSubject: env.VAPID_SUBJECT ?? (env.PUBLIC_URL.startsWith("https://") ? env.PUBLIC_URL : "mailto:push@quad.invalid"),
+    vapidSubject:
+      env.VAPID_SUBJECT ?? (env.PUBLIC_URL.startsWith("https://") ? env.PUBLIC_URL : "mailto:push@quad.invalid"),
   };
 }
 

@@ -29,5 +29,7 @@ export function unavailableError(error: unknown): AppError | undefined {
 }
 
 export function serviceUnavailable(): AppError {
-  return new AppError("SERVICE_UNAVAILABLE", ERROR_MESSAGES.unavailable, { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
+  return new AppError("SERVICE_UNAVAILABLE", ERROR_MESSAGES.unavailable, {
+    retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS,
+  });
 }

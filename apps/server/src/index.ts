@@ -7,7 +7,11 @@ import { loadConfig } from "./env";
 import { createDiskStorage } from "./media/storage";
 import { createFirebaseVerifier } from "./modules/auth/firebase";
 import { createSessionRevocations } from "./modules/auth/revocations";
-import { createLocalPaymentProvider, createStripeClient, createStripePaymentProvider } from "./modules/payments/provider";
+import {
+  createLocalPaymentProvider,
+  createStripeClient,
+  createStripePaymentProvider,
+} from "./modules/payments/provider";
 import { createCandidatePool } from "./modules/rounds/candidate-pool";
 import { createLocalInvalidationBus, createPostgresInvalidationBus } from "./modules/rounds/pool-invalidation";
 import { createJobScheduler } from "./jobs/scheduler";
@@ -31,7 +35,8 @@ async function main() {
   const database = await openDatabase(config, media, (message) => console.log(message));
   const webDistDir = findWebDist(config.WEB_DIST_DIR);
   const now = () => new Date();
-  const stripe = config.PAYMENT_PROVIDER === "stripe" ? createStripeClient({ secretKey: config.STRIPE_SECRET_KEY! }) : undefined;
+  const stripe =
+    config.PAYMENT_PROVIDER === "stripe" ? createStripeClient({ secretKey: config.STRIPE_SECRET_KEY! }) : undefined;
   const smsProvider =
     config.SMS_PROVIDER === "twilio"
       ? createTwilioProvider({
@@ -43,14 +48,26 @@ async function main() {
         })
       : outboxProvider;
   // The limiter exists before the app (the app takes it), so its messages go to the app's logger once there is one.
-  let appLog: LimiterLog = { warn: (details, message) => console.warn(message, details), info: (details, message) => console.log(message, details) };
-  const limiterLog: LimiterLog = { warn: (details, message) => appLog.warn(details, message), info: (details, message) => appLog.info(details, message) };
+  let appLog: LimiterLog = {
+    warn: (details, message) => console.warn(message, details),
+    info: (details, message) => console.log(message, details),
+  };
+  const limiterLog: LimiterLog = {
+    warn: (details, message) => appLog.warn(details, message),
+    info: (details, message) => appLog.info(details, message),
+  };
   const rateLimiter = config.REDIS_URL
-    ? createRedisRateLimiter(config.REDIS_URL, { prefix: config.REDIS_KEY_PREFIX, commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS, log: limiterLog })
+    ? createRedisRateLimiter(config.REDIS_URL, {
+        prefix: config.REDIS_KEY_PREFIX,
+        commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS,
+        log: limiterLog,
+      })
     : createMemoryRateLimiter();
   // Several processes on one Postgres hear each other's candidate-pool changes (LISTEN/NOTIFY).
   const poolBus = config.DATABASE_URL
-    ? await createPostgresInvalidationBus(config.DATABASE_URL, { onError: (error) => console.error("pool invalidation failed", error) })
+    ? await createPostgresInvalidationBus(config.DATABASE_URL, {
+        onError: (error) => console.error("pool invalidation failed", error),
+      })
     : createLocalInvalidationBus();
   // Sign-outs reach every process the same way (decision 0011); on PGlite this process is the only one.
   const sessionRevocations = await createSessionRevocations({
@@ -67,7 +84,9 @@ async function main() {
     sms: createSmsSender(database.db, smsProvider, now),
     email: createEmailSender(
       database.db,
-      config.EMAIL_PROVIDER === "smtp" ? createSmtpProvider({ url: config.SMTP_URL!, from: config.EMAIL_FROM }) : outboxEmailProvider,
+      config.EMAIL_PROVIDER === "smtp"
+        ? createSmtpProvider({ url: config.SMTP_URL!, from: config.EMAIL_FROM })
+        : outboxEmailProvider,
       now,
     ),
     push,
@@ -80,7 +99,9 @@ async function main() {
     jwtSecret,
     now,
     firebaseVerifier:
-      config.AUTH_PROVIDER === "firebase" ? createFirebaseVerifier({ projectId: config.FIREBASE_PROJECT_ID!, now }) : undefined,
+      config.AUTH_PROVIDER === "firebase"
+        ? createFirebaseVerifier({ projectId: config.FIREBASE_PROJECT_ID!, now })
+        : undefined,
     webDistDir,
   });
   appLog = app.log;
@@ -90,7 +111,16 @@ async function main() {
         db: database.db,
         now,
         log: app.log,
-        jobs: [notificationJob({ db: database.db, provider: smsProvider, push, now, publicUrl: config.PUBLIC_URL, log: app.log })],
+        jobs: [
+          notificationJob({
+            db: database.db,
+            provider: smsProvider,
+            push,
+            now,
+            publicUrl: config.PUBLIC_URL,
+            log: app.log,
+          }),
+        ],
       })
     : undefined;
 

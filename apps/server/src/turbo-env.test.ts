@@ -15,12 +15,18 @@ interface TurboJson {
 const turbo = JSON.parse(readFileSync(new URL("../../../turbo.json", import.meta.url), "utf8")) as TurboJson;
 
 /** A turbo.json entry matches a name exactly or, ending in `*`, by prefix. */
-const covers = (pattern: string, name: string) => (pattern.endsWith("*") ? name.startsWith(pattern.slice(0, -1)) : pattern === name);
+const covers = (pattern: string, name: string) =>
+  pattern.endsWith("*") ? name.startsWith(pattern.slice(0, -1)) : pattern === name;
 
 /** What the server process sees when turbo runs `task` in strict env mode. */
 function declaredFor(task: string): string[] {
   const own = turbo.tasks[task] ?? {};
-  return [...(turbo.globalEnv ?? []), ...(turbo.globalPassThroughEnv ?? []), ...(own.env ?? []), ...(own.passThroughEnv ?? [])];
+  return [
+    ...(turbo.globalEnv ?? []),
+    ...(turbo.globalPassThroughEnv ?? []),
+    ...(own.env ?? []),
+    ...(own.passThroughEnv ?? []),
+  ];
 }
 
 describe("turbo.json declares every server variable", () => {
@@ -32,6 +38,8 @@ describe("turbo.json declares every server variable", () => {
   });
 
   it("the list is the schema's, not empty", () => {
-    expect(ENV_VARIABLE_NAMES).toEqual(expect.arrayContaining(["DATABASE_URL", "JWT_SECRET", "DATABASE_POOL_SIZE", "TRUST_PROXY"]));
+    expect(ENV_VARIABLE_NAMES).toEqual(
+      expect.arrayContaining(["DATABASE_URL", "JWT_SECRET", "DATABASE_POOL_SIZE", "TRUST_PROXY"]),
+    );
   });
 });

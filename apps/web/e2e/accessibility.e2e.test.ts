@@ -1,6 +1,14 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { SCHOOL_EMAIL_MESSAGES, SCREEN_TEXT, SKIPS_IN_A_ROW, SMS_CONSENT_TEXT, TERMS_CONSENT_TEXT, TOASTS, VOTES_PER_BATCH } from "@quad/contracts";
+import {
+  SCHOOL_EMAIL_MESSAGES,
+  SCREEN_TEXT,
+  SKIPS_IN_A_ROW,
+  SMS_CONSENT_TEXT,
+  TERMS_CONSENT_TEXT,
+  TOASTS,
+  VOTES_PER_BATCH,
+} from "@quad/contracts";
 import type AxeCore from "axe-core";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
@@ -46,7 +54,9 @@ async function violationsOn(page: Page): Promise<Violation[]> {
     return results.violations.map((violation) => ({
       rule: violation.id,
       impact: violation.impact,
-      nodes: violation.nodes.map((node) => `${node.target.join(" ")} — ${node.failureSummary ?? ""}`.replace(/\s+/g, " ")),
+      nodes: violation.nodes.map((node) =>
+        `${node.target.join(" ")} — ${node.failureSummary ?? ""}`.replace(/\s+/g, " "),
+      ),
     }));
   });
 }
@@ -81,7 +91,8 @@ describe("accessibility: no axe-core violations", () => {
     return opened;
   }
 
-  const dialog = (page: Page, name: string | RegExp): Locator => page.getByRole("dialog", { name, exact: typeof name === "string" });
+  const dialog = (page: Page, name: string | RegExp): Locator =>
+    page.getByRole("dialog", { name, exact: typeof name === "string" });
 
   async function roundShown(page: Page): Promise<void> {
     await page.locator("section[aria-busy=false] h2").waitFor();
@@ -139,7 +150,10 @@ describe("accessibility: no axe-core violations", () => {
       await page.getByLabel("First name").fill("Avery");
       await next();
       await heading("Where do you study?");
-      const school = page.locator("label").filter({ has: page.getByRole("radio") }).first();
+      const school = page
+        .locator("label")
+        .filter({ has: page.getByRole("radio") })
+        .first();
       await school.waitFor();
       await check(page, kind, "sign-up: university");
       await school.click();
@@ -169,73 +183,98 @@ describe("accessibility: no axe-core violations", () => {
       await page.getByRole("button", { name: "Verify Code" }).click();
       await heading("Add your photo");
       await check(page, kind, "sign-up: photo");
-      await page.getByLabel("Choose photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: portraitPng(...hueColors(120)) });
+      await page
+        .getByLabel("Choose photo")
+        .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: portraitPng(...hueColors(120)) });
       await page.locator(".cropper-crop-box").waitFor();
       await check(page, kind, "sign-up: photo crop");
       await page.getByRole("button", { name: "Preview Crop" }).click();
       await page.getByRole("img", { name: "Your cropped profile photo" }).waitFor();
       await check(page, kind, "sign-up: photo preview");
       // The one failed request is the wrong code's answer.
-      expect(errors).toEqual(["console.error: Failed to load resource: the server responded with a status of 400 (Bad Request)"]);
+      expect(errors).toEqual([
+        "console.error: Failed to load resource: the server responded with a status of 400 (Bad Request)",
+      ]);
       expect(found, JSON.stringify(found, null, 1)).toEqual({});
     });
 
-    it(`signed in: the round, its sheet, report and block; settings and its dialogs (${kind})`, { timeout: 120_000 }, async () => {
-      const student = await createStudent(phone(2), { firstName: "Rowan", gender: "female", preference: "male", colors: hueColors(20) });
-      const { page, errors } = await openAs(kind, student);
-      await roundShown(page);
-      await check(page, kind, "home: round");
+    it(
+      `signed in: the round, its sheet, report and block; settings and its dialogs (${kind})`,
+      { timeout: 120_000 },
+      async () => {
+        const student = await createStudent(phone(2), {
+          firstName: "Rowan",
+          gender: "female",
+          preference: "male",
+          colors: hueColors(20),
+        });
+        const { page, errors } = await openAs(kind, student);
+        await roundShown(page);
+        await check(page, kind, "home: round");
 
-      const card = page.getByRole("article").first();
-      const name = (await card.getByRole("heading").textContent())!.trim();
-      await card.getByRole("button", { name: `More options for ${name}` }).click();
-      const sheet = dialog(page, name);
-      await sheet.waitFor();
-      await check(page, kind, "home: card actions sheet");
-      await sheet.getByRole("button", { name: new RegExp(`^Report ${name}`) }).click();
-      const report = dialog(page, `Report ${name}`);
-      await report.waitFor();
-      await check(page, kind, "home: report dialog");
-      await report.getByText("Something else").click();
-      await report.getByRole("button", { name: "Send report" }).click();
-      await report.locator("[aria-invalid=true]").waitFor();
-      await check(page, kind, "home: report dialog, note missing");
-      await report.getByRole("button", { name: "Close" }).click();
-      await card.getByRole("button", { name: `More options for ${name}` }).click();
-      await sheet.getByRole("button", { name: new RegExp(`^Block ${name}`) }).click();
-      const block = dialog(page, `Block ${name}?`);
-      await block.waitFor();
-      await check(page, kind, "home: block dialog");
-      await block.getByRole("button", { name: `Block ${name}`, exact: true }).click();
-      await page.getByText(`${name} is blocked`).waitFor();
-      await roundShown(page);
-      await check(page, kind, "home: after a block");
+        const card = page.getByRole("article").first();
+        const name = (await card.getByRole("heading").textContent())!.trim();
+        await card.getByRole("button", { name: `More options for ${name}` }).click();
+        const sheet = dialog(page, name);
+        await sheet.waitFor();
+        await check(page, kind, "home: card actions sheet");
+        await sheet.getByRole("button", { name: new RegExp(`^Report ${name}`) }).click();
+        const report = dialog(page, `Report ${name}`);
+        await report.waitFor();
+        await check(page, kind, "home: report dialog");
+        await report.getByText("Something else").click();
+        await report.getByRole("button", { name: "Send report" }).click();
+        await report.locator("[aria-invalid=true]").waitFor();
+        await check(page, kind, "home: report dialog, note missing");
+        await report.getByRole("button", { name: "Close" }).click();
+        await card.getByRole("button", { name: `More options for ${name}` }).click();
+        await sheet.getByRole("button", { name: new RegExp(`^Block ${name}`) }).click();
+        const block = dialog(page, `Block ${name}?`);
+        await block.waitFor();
+        await check(page, kind, "home: block dialog");
+        await block.getByRole("button", { name: `Block ${name}`, exact: true }).click();
+        await page.getByText(`${name} is blocked`).waitFor();
+        await roundShown(page);
+        await check(page, kind, "home: after a block");
 
-      await page.goto(`${baseURL}/settings`, { waitUntil: "networkidle" });
-      await page.getByRole("heading", { level: 1, name: SETTINGS_COPY.title }).waitFor();
-      await page.getByRole("img", { name: "Your profile photo" }).waitFor();
-      await page.getByRole("button", { name: "Unblock" }).waitFor();
-      await check(page, kind, "settings, with a blocked student");
-      await page.getByRole("button", { name: "Change photo" }).click();
-      const photo = dialog(page, "Change photo");
-      await photo.waitFor();
-      await check(page, kind, "settings: change photo");
-      await photo.getByLabel("Choose photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: portraitPng(...hueColors(320)) });
-      await photo.locator(".cropper-crop-box").waitFor();
-      await check(page, kind, "settings: change photo, crop");
-      await photo.getByRole("button", { name: "Close" }).click();
-      await page.getByRole("button", { name: "Delete", exact: true }).click();
-      const remove = dialog(page, "Delete your account?");
-      await remove.waitFor();
-      await check(page, kind, "settings: delete account");
-      await remove.getByRole("button", { name: "Close" }).click();
-      expect(errors).toEqual([]);
-      expect(found, JSON.stringify(found, null, 1)).toEqual({});
-    });
+        await page.goto(`${baseURL}/settings`, { waitUntil: "networkidle" });
+        await page.getByRole("heading", { level: 1, name: SETTINGS_COPY.title }).waitFor();
+        await page.getByRole("img", { name: "Your profile photo" }).waitFor();
+        await page.getByRole("button", { name: "Unblock" }).waitFor();
+        await check(page, kind, "settings, with a blocked student");
+        await page.getByRole("button", { name: "Change photo" }).click();
+        const photo = dialog(page, "Change photo");
+        await photo.waitFor();
+        await check(page, kind, "settings: change photo");
+        await photo
+          .getByLabel("Choose photo")
+          .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: portraitPng(...hueColors(320)) });
+        await photo.locator(".cropper-crop-box").waitFor();
+        await check(page, kind, "settings: change photo, crop");
+        await photo.getByRole("button", { name: "Close" }).click();
+        await page.getByRole("button", { name: "Delete", exact: true }).click();
+        const remove = dialog(page, "Delete your account?");
+        await remove.waitFor();
+        await check(page, kind, "settings: delete account");
+        await remove.getByRole("button", { name: "Close" }).click();
+        expect(errors).toEqual([]);
+        expect(found, JSON.stringify(found, null, 1)).toEqual({});
+      },
+    );
 
     it(`received votes, unlocks, payments and boosts (${kind})`, { timeout: 120_000 }, async () => {
-      const recipient = await createStudent(phone(3), { firstName: "Sage", gender: "female", preference: "male", colors: hueColors(260) });
-      const voter = await createStudent(phone(4), { firstName: "Ezra", gender: "male", preference: "female", colors: hueColors(60) });
+      const recipient = await createStudent(phone(3), {
+        firstName: "Sage",
+        gender: "female",
+        preference: "male",
+        colors: hueColors(260),
+      });
+      const voter = await createStudent(phone(4), {
+        firstName: "Ezra",
+        gender: "male",
+        preference: "female",
+        colors: hueColors(60),
+      });
       await voteFor(voter, recipient);
       const { page, errors } = await openAs(kind, recipient);
       const seeVotes = page.getByRole("button", { name: SCREEN_TEXT.seeWhoVotedForYou });
@@ -288,7 +327,9 @@ describe("accessibility: no axe-core violations", () => {
       await confirm.getByRole("button", { name: "Use 1 unlock" }).click();
       const revealed = dialog(page, "Ezra");
       await revealed.getByRole("link", { name: /@/ }).waitFor();
-      await expect.poll(() => revealed.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() => revealed.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
       await check(page, kind, "voted on you: details, unlocked");
       await revealed.getByRole("button", { name: "Done" }).click();
       await item.getByText("Ezra").waitFor();
@@ -305,44 +346,61 @@ describe("accessibility: no axe-core violations", () => {
       await boost.getByText("24 hours", { exact: true }).click();
       await check(empty.page, kind, "boost");
       // The declined card's answer is the one failed request.
-      expect(errors).toEqual(["console.error: Failed to load resource: the server responded with a status of 402 (Payment Required)"]);
+      expect(errors).toEqual([
+        "console.error: Failed to load resource: the server responded with a status of 402 (Payment Required)",
+      ]);
       expect(empty.errors).toEqual([]);
       expect(found, JSON.stringify(found, null, 1)).toEqual({});
     });
 
-    it(`school e-mail: the verification screen and proving an address in Settings (${kind})`, { timeout: 120_000 }, async () => {
-      const student = await createStudent(phone(6), { firstName: "Indra", gender: "female", preference: "male", colors: hueColors(100) }, { member: false });
-      const { page, errors } = await openAs(kind, student);
-      await page.getByRole("heading", { level: 2, name: SCHOOL_EMAIL_MESSAGES.verifyToVote }).waitFor();
-      await expect.poll(() => page.getByRole("textbox", { name: "School e-mail" }).getAttribute("placeholder")).toMatch(/^you@/);
-      await check(page, kind, "home: verify school e-mail");
-      await page.getByRole("textbox", { name: "School e-mail" }).fill("indra@gmail.com");
-      await page.getByRole("button", { name: "Send code" }).click();
-      await page.getByText(/^That address isn't from .+\. Use your e-mail ending in @/).waitFor();
-      await check(page, kind, "home: verify school e-mail, another school's address");
+    it(
+      `school e-mail: the verification screen and proving an address in Settings (${kind})`,
+      { timeout: 120_000 },
+      async () => {
+        const student = await createStudent(
+          phone(6),
+          { firstName: "Indra", gender: "female", preference: "male", colors: hueColors(100) },
+          { member: false },
+        );
+        const { page, errors } = await openAs(kind, student);
+        await page.getByRole("heading", { level: 2, name: SCHOOL_EMAIL_MESSAGES.verifyToVote }).waitFor();
+        await expect
+          .poll(() => page.getByRole("textbox", { name: "School e-mail" }).getAttribute("placeholder"))
+          .toMatch(/^you@/);
+        await check(page, kind, "home: verify school e-mail");
+        await page.getByRole("textbox", { name: "School e-mail" }).fill("indra@gmail.com");
+        await page.getByRole("button", { name: "Send code" }).click();
+        await page.getByText(/^That address isn't from .+\. Use your e-mail ending in @/).waitFor();
+        await check(page, kind, "home: verify school e-mail, another school's address");
 
-      await page.goto(`${baseURL}/settings`, { waitUntil: "networkidle" });
-      const section = page.getByRole("region", { name: "School e-mail" });
-      const field = section.getByRole("textbox", { name: "School e-mail" });
-      await expect.poll(() => field.getAttribute("placeholder")).toMatch(/^you@.+\..+/);
-      await check(page, kind, "settings: school e-mail to prove");
-      const address = `indra.${kind}@${(await field.getAttribute("placeholder"))!.slice("you@".length)}`;
-      await field.fill(address);
-      await section.getByRole("button", { name: "Send code" }).click();
-      const code = section.getByLabel("Verification code");
-      await code.waitFor();
-      await check(page, kind, "settings: school e-mail code");
-      await code.fill(await latestEmailCode(address));
-      await section.getByRole("button", { name: "Verify e-mail" }).click();
-      await section.getByText(address).waitFor();
-      await check(page, kind, "settings: school e-mail proved");
-      // Home answered 403 until the address was proved, and the other school's address 400.
-      expect(errors.filter((e) => !/status of 40[03]/.test(e))).toEqual([]);
-      expect(found, JSON.stringify(found, null, 1)).toEqual({});
-    });
+        await page.goto(`${baseURL}/settings`, { waitUntil: "networkidle" });
+        const section = page.getByRole("region", { name: "School e-mail" });
+        const field = section.getByRole("textbox", { name: "School e-mail" });
+        await expect.poll(() => field.getAttribute("placeholder")).toMatch(/^you@.+\..+/);
+        await check(page, kind, "settings: school e-mail to prove");
+        const address = `indra.${kind}@${(await field.getAttribute("placeholder"))!.slice("you@".length)}`;
+        await field.fill(address);
+        await section.getByRole("button", { name: "Send code" }).click();
+        const code = section.getByLabel("Verification code");
+        await code.waitFor();
+        await check(page, kind, "settings: school e-mail code");
+        await code.fill(await latestEmailCode(address));
+        await section.getByRole("button", { name: "Verify e-mail" }).click();
+        await section.getByText(address).waitFor();
+        await check(page, kind, "settings: school e-mail proved");
+        // Home answered 403 until the address was proved, and the other school's address 400.
+        expect(errors.filter((e) => !/status of 40[03]/.test(e))).toEqual([]);
+        expect(found, JSON.stringify(found, null, 1)).toEqual({});
+      },
+    );
 
     it(`out of skips, Out of Votes and the cooldown (${kind})`, { timeout: 120_000 }, async () => {
-      const student = await createStudent(phone(5), { firstName: "Jules", gender: "male", preference: "female", colors: hueColors(160) });
+      const student = await createStudent(phone(5), {
+        firstName: "Jules",
+        gender: "male",
+        preference: "female",
+        colors: hueColors(160),
+      });
       await openRound(student);
       for (let skip = 0; skip < SKIPS_IN_A_ROW; skip++) await openRound(student, true);
       const { page, errors } = await openAs(kind, student);
@@ -353,7 +411,10 @@ describe("accessibility: no axe-core violations", () => {
       for (let i = 0; i < VOTES_PER_BATCH - 1; i++) await vote(student, await openRound(student));
       await page.reload({ waitUntil: "networkidle" });
       await roundShown(page);
-      await page.getByRole("button", { name: /^Vote for / }).first().click();
+      await page
+        .getByRole("button", { name: /^Vote for / })
+        .first()
+        .click();
       const outOfVotes = dialog(page, SCREEN_TEXT.outOfVotesTitle);
       await outOfVotes.waitFor();
       await check(page, kind, "Out of Votes");
@@ -379,44 +440,66 @@ describe("accessibility: no axe-core violations on /admin", () => {
     await server?.close();
   });
 
-  it("the review queue, the removal dialog and the audit trail, on a phone and a laptop", { timeout: 240_000 }, async () => {
-    const api = createApi(server.baseURL(), "203.0.113.63");
-    const admin = await api.createStudent("+12027440101", { firstName: "Morgan", gender: "male", preference: "female", colors: hueColors(40) });
-    await api.createStudent("+12027440102", { firstName: "Riley", gender: "male", preference: "female", colors: hueColors(150) });
-    const reporter = await api.createStudent("+12027440103", { firstName: "Ash", gender: "female", preference: "male", colors: hueColors(260) });
-    const round = await api.openRound(reporter);
-    const riley = round.users.find((user) => user.firstName === "Riley")!;
-    await api.api("/safety/report", {
-      method: "POST",
-      token: reporter.tokens.token,
-      body: JSON.stringify({ target: { userId: riley.id }, reason: "other", note: "Not a real student." }),
-    });
-    await server.grantAdmin(admin.phone);
-    const adminURL = server.baseURL();
+  it(
+    "the review queue, the removal dialog and the audit trail, on a phone and a laptop",
+    { timeout: 240_000 },
+    async () => {
+      const api = createApi(server.baseURL(), "203.0.113.63");
+      const admin = await api.createStudent("+12027440101", {
+        firstName: "Morgan",
+        gender: "male",
+        preference: "female",
+        colors: hueColors(40),
+      });
+      await api.createStudent("+12027440102", {
+        firstName: "Riley",
+        gender: "male",
+        preference: "female",
+        colors: hueColors(150),
+      });
+      const reporter = await api.createStudent("+12027440103", {
+        firstName: "Ash",
+        gender: "female",
+        preference: "male",
+        colors: hueColors(260),
+      });
+      const round = await api.openRound(reporter);
+      const riley = round.users.find((user) => user.firstName === "Riley")!;
+      await api.api("/safety/report", {
+        method: "POST",
+        token: reporter.tokens.token,
+        body: JSON.stringify({ target: { userId: riley.id }, reason: "other", note: "Not a real student." }),
+      });
+      await server.grantAdmin(admin.phone);
+      const adminURL = server.baseURL();
 
-    const found: Record<string, Violation[]> = {};
-    for (const kind of ["mobile", "desktop"] as const) {
-      const { page, errors } = await chromium.open(kind, `${adminURL}/terms`, { viewport: SIZES[kind], bypassCSP: true });
-      const check = async (screen: string) => {
-        await page.waitForTimeout(450);
-        const violations = await violationsOn(page);
-        if (violations.length > 0) found[`${screen} (${kind})`] = violations;
-        await saveScreenshot(page, `a11y-${screen.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}-${kind}`);
-      };
-      await openSignedIn(page, adminURL, admin, "/admin");
-      await page.getByRole("heading", { level: 1, name: "Moderation" }).waitFor();
-      const card = page.getByRole("article", { name: "Riley" });
-      await card.getByText("Not a real student.").waitFor();
-      await page.getByText("Granted admin").waitFor();
-      await check("admin: review queue");
-      await card.getByRole("button", { name: "Remove profile of Riley" }).click();
-      const confirm = page.getByRole("dialog", { name: "Remove Riley's profile?" });
-      await confirm.waitFor();
-      await check("admin: remove profile");
-      await confirm.getByRole("button", { name: "Cancel" }).click();
-      await confirm.waitFor({ state: "detached" });
-      expect(errors).toEqual([]);
-    }
-    expect(found, JSON.stringify(found, null, 1)).toEqual({});
-  });
+      const found: Record<string, Violation[]> = {};
+      for (const kind of ["mobile", "desktop"] as const) {
+        const { page, errors } = await chromium.open(kind, `${adminURL}/terms`, {
+          viewport: SIZES[kind],
+          bypassCSP: true,
+        });
+        const check = async (screen: string) => {
+          await page.waitForTimeout(450);
+          const violations = await violationsOn(page);
+          if (violations.length > 0) found[`${screen} (${kind})`] = violations;
+          await saveScreenshot(page, `a11y-${screen.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}-${kind}`);
+        };
+        await openSignedIn(page, adminURL, admin, "/admin");
+        await page.getByRole("heading", { level: 1, name: "Moderation" }).waitFor();
+        const card = page.getByRole("article", { name: "Riley" });
+        await card.getByText("Not a real student.").waitFor();
+        await page.getByText("Granted admin").waitFor();
+        await check("admin: review queue");
+        await card.getByRole("button", { name: "Remove profile of Riley" }).click();
+        const confirm = page.getByRole("dialog", { name: "Remove Riley's profile?" });
+        await confirm.waitFor();
+        await check("admin: remove profile");
+        await confirm.getByRole("button", { name: "Cancel" }).click();
+        await confirm.waitFor({ state: "detached" });
+        expect(errors).toEqual([]);
+      }
+      expect(found, JSON.stringify(found, null, 1)).toEqual({});
+    },
+  );
 });

@@ -19,7 +19,9 @@ describe("API docs at /api/docs", () => {
     await context.addInitScript(() => {
       document.addEventListener("securitypolicyviolation", (event) => {
         const report = (window as unknown as { __reportCspViolation: (text: string) => void }).__reportCspViolation;
-        report(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`);
+        report(
+          `${event.effectiveDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`,
+        );
       });
     });
     const page = await context.newPage();
@@ -29,14 +31,18 @@ describe("API docs at /api/docs", () => {
     });
     try {
       await page.goto(`${baseURL}/api/docs`, { waitUntil: "networkidle" });
-      const documented = (await (await fetch(`${baseURL}/api/openapi.json`)).json()) as { paths: Record<string, object> };
+      const documented = (await (await fetch(`${baseURL}/api/openapi.json`)).json()) as {
+        paths: Record<string, object>;
+      };
       const operations = Object.values(documented.paths).reduce((count, path) => count + Object.keys(path).length, 0);
       await expect.poll(() => page.locator(".opblock").count()).toBe(operations);
 
       await page.locator("#operations-ops-health .opblock-summary").click();
       await page.getByRole("button", { name: "Try it out" }).click();
       await page.getByRole("button", { name: "Execute" }).click();
-      await expect.poll(() => page.locator(".live-responses-table tbody .response-col_status").first().textContent()).toContain("200");
+      await expect
+        .poll(() => page.locator(".live-responses-table tbody .response-col_status").first().textContent())
+        .toContain("200");
 
       expect(violations).toEqual([]);
       expect(errors).toEqual([]);

@@ -1,4 +1,13 @@
-import { SESSION_STORAGE_KEY, VOTES_PER_BATCH, type AuthTokens, type Gender, type MeUser, type PromptResponse, type PromptRound, type School } from "@quad/contracts";
+import {
+  SESSION_STORAGE_KEY,
+  VOTES_PER_BATCH,
+  type AuthTokens,
+  type Gender,
+  type MeUser,
+  type PromptResponse,
+  type PromptRound,
+  type School,
+} from "@quad/contracts";
 import type { Page } from "playwright-core";
 import { portraitPng, type hueColors } from "./portrait";
 
@@ -79,7 +88,10 @@ export function createApi(baseURL: string, clientIp: string) {
     const { user } = await api<{ user: MeUser }>("/users/update", { method: "PATCH", body: form, token: tokens.token });
     if (!user.isVerified) throw new Error(`${profile.firstName} should be verified`);
     if (opts.member === false) return { phone, tokens, me: user };
-    const member = await proveSchoolEmail(tokens, `${profile.firstName.toLowerCase()}.${phone.slice(-7)}.${++addresses}@${(await firstSchool()).emailDomains[0]}`);
+    const member = await proveSchoolEmail(
+      tokens,
+      `${profile.firstName.toLowerCase()}.${phone.slice(-7)}.${++addresses}@${(await firstSchool()).emailDomains[0]}`,
+    );
     return { phone, tokens, me: member };
   }
 
@@ -93,7 +105,11 @@ export function createApi(baseURL: string, clientIp: string) {
 
   /** Proves a school address as the app does: a code to the address, read from the dev e-mail outbox. */
   async function proveSchoolEmail(tokens: AuthTokens, email: string): Promise<MeUser> {
-    await api("/users/school-email/send-code", { method: "POST", body: JSON.stringify({ email }), token: tokens.token });
+    await api("/users/school-email/send-code", {
+      method: "POST",
+      body: JSON.stringify({ email }),
+      token: tokens.token,
+    });
     return api<MeUser>("/users/school-email/verify", {
       method: "POST",
       body: JSON.stringify({ email, code: await latestEmailCode(email) }),
@@ -123,7 +139,7 @@ export function createApi(baseURL: string, clientIp: string) {
    */
   async function voteFor(voter: Student, recipient: Student): Promise<void> {
     let round = await openRound(voter);
-    for (let votes = 0; votes < VOTES_PER_BATCH; ) {
+    for (let votes = 0; votes < VOTES_PER_BATCH;) {
       const target = round.users.find((user) => user.id === recipient.me.id);
       if (target) return vote(voter, round, target.id);
       if (!round.prompt.skipDisabled) {
@@ -145,6 +161,9 @@ export function createApi(baseURL: string, clientIp: string) {
 export async function openSignedIn(page: Page, baseURL: string, student: Student, path = "/home"): Promise<void> {
   if (!page.url().startsWith(baseURL)) await page.goto(`${baseURL}/terms`);
   const session = { state: { user: student.me, ...student.tokens }, version: 0 };
-  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [SESSION_STORAGE_KEY, JSON.stringify(session)] as const);
+  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+    SESSION_STORAGE_KEY,
+    JSON.stringify(session),
+  ] as const);
   await page.goto(`${baseURL}${path}`, { waitUntil: "networkidle" });
 }

@@ -1,5 +1,12 @@
 import { resolve } from "node:path";
-import { AUTH_CODE, SCHOOL_EMAIL_MESSAGES, SCREEN_TEXT, SMS_CONSENT_TEXT, TERMS_CONSENT_TEXT, TOASTS } from "@quad/contracts";
+import {
+  AUTH_CODE,
+  SCHOOL_EMAIL_MESSAGES,
+  SCREEN_TEXT,
+  SMS_CONSENT_TEXT,
+  TERMS_CONSENT_TEXT,
+  TOASTS,
+} from "@quad/contracts";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { saveScreenshot, useBrowser, type OpenedPage } from "./browser";
@@ -109,199 +116,217 @@ describe("sign-up and log-in", () => {
     return chromium.open(kind, `${baseURL}${path}`);
   }
 
-  it("a new student signs up through the whole wizard, stays signed in, logs out and logs back in", { timeout: 180_000 }, async () => {
-    const phone = newPhone();
-    const { page, errors } = await open("mobile", "/signup?preference=female");
+  it(
+    "a new student signs up through the whole wizard, stays signed in, logs out and logs back in",
+    { timeout: 180_000 },
+    async () => {
+      const phone = newPhone();
+      const { page, errors } = await open("mobile", "/signup?preference=female");
 
-    // 1. First name (with its validation message).
-    await heading(page, "Create your account");
-    await next(page);
-    await page.getByText("First name is required").waitFor();
-    await page.getByLabel("First name").fill("Jordan");
-    await saveScreenshot(page, "signup-1-personal");
-    await next(page);
+      // 1. First name (with its validation message).
+      await heading(page, "Create your account");
+      await next(page);
+      await page.getByText("First name is required").waitFor();
+      await page.getByLabel("First name").fill("Jordan");
+      await saveScreenshot(page, "signup-1-personal");
+      await next(page);
 
-    // 2. University. A reload here comes back to this step with the name kept.
-    await heading(page, "Where do you study?");
-    await page.reload({ waitUntil: "networkidle" });
-    await heading(page, "Where do you study?");
-    await page.getByRole("button", { name: "Back" }).click();
-    await heading(page, "Create your account");
-    expect(await page.getByLabel("First name").inputValue()).toBe("Jordan");
-    await next(page);
-    await heading(page, "Where do you study?");
-    const firstSchool = page.locator("label").filter({ has: page.getByRole("radio") }).first();
-    await firstSchool.waitFor();
-    await firstSchool.click();
-    await saveScreenshot(page, "signup-2-university");
-    await next(page);
+      // 2. University. A reload here comes back to this step with the name kept.
+      await heading(page, "Where do you study?");
+      await page.reload({ waitUntil: "networkidle" });
+      await heading(page, "Where do you study?");
+      await page.getByRole("button", { name: "Back" }).click();
+      await heading(page, "Create your account");
+      expect(await page.getByLabel("First name").inputValue()).toBe("Jordan");
+      await next(page);
+      await heading(page, "Where do you study?");
+      const firstSchool = page
+        .locator("label")
+        .filter({ has: page.getByRole("radio") })
+        .first();
+      await firstSchool.waitFor();
+      await firstSchool.click();
+      await saveScreenshot(page, "signup-2-university");
+      await next(page);
 
-    // 3. Class of.
-    await heading(page, "When do you graduate?");
-    await page.locator("label", { hasText: "2027" }).click();
-    await saveScreenshot(page, "signup-3-graduation");
-    await next(page);
+      // 3. Class of.
+      await heading(page, "When do you graduate?");
+      await page.locator("label", { hasText: "2027" }).click();
+      await saveScreenshot(page, "signup-3-graduation");
+      await next(page);
 
-    // 4. Gender.
-    await heading(page, "Guy or girl?");
-    await page.locator("label", { hasText: "Guy" }).click();
-    await saveScreenshot(page, "signup-4-gender");
-    await next(page);
+      // 4. Gender.
+      await heading(page, "Guy or girl?");
+      await page.locator("label", { hasText: "Guy" }).click();
+      await saveScreenshot(page, "signup-4-gender");
+      await next(page);
 
-    // 5. Instagram (the @ comes by itself).
-    await heading(page, "What's your Instagram?");
-    await page.getByLabel("Instagram").pressSequentially("jordan.e2e");
-    expect(await page.getByLabel("Instagram").inputValue()).toBe("@jordan.e2e");
-    await saveScreenshot(page, "signup-5-instagram");
-    await next(page);
+      // 5. Instagram (the @ comes by itself).
+      await heading(page, "What's your Instagram?");
+      await page.getByLabel("Instagram").pressSequentially("jordan.e2e");
+      expect(await page.getByLabel("Instagram").inputValue()).toBe("@jordan.e2e");
+      await saveScreenshot(page, "signup-5-instagram");
+      await next(page);
 
-    // 6. Phone: both consents before the number, then the code from the dev outbox.
-    await heading(page, "Verify your phone");
-    const phoneInput = page.getByLabel("Phone number");
-    const sendCode = page.getByRole("button", { name: "Send Code" });
-    expect(await phoneInput.isDisabled()).toBe(true);
-    expect(await sendCode.isDisabled()).toBe(true);
-    await saveScreenshot(page, "signup-6-phone");
-    await page.getByRole("checkbox", { name: SMS_CONSENT_TEXT }).check();
-    await page.getByRole("checkbox", { name: TERMS_CONSENT_TEXT }).check();
-    await phoneInput.pressSequentially(phone.digits);
-    expect(await phoneInput.inputValue()).toMatch(/^\(\d{3}\) \d{3}-\d{4}$/);
-    await saveScreenshot(page, "signup-6-phone-filled");
-    const signupCodeAt = Date.now() - 1000;
-    await sendCode.click();
-    await toast(page, TOASTS.codeSent);
-    await page.getByLabel("Verification code").fill(await codeSentTo(phone.e164));
-    await saveScreenshot(page, "signup-6-phone-code");
-    await page.getByRole("button", { name: "Verify Code" }).click();
+      // 6. Phone: both consents before the number, then the code from the dev outbox.
+      await heading(page, "Verify your phone");
+      const phoneInput = page.getByLabel("Phone number");
+      const sendCode = page.getByRole("button", { name: "Send Code" });
+      expect(await phoneInput.isDisabled()).toBe(true);
+      expect(await sendCode.isDisabled()).toBe(true);
+      await saveScreenshot(page, "signup-6-phone");
+      await page.getByRole("checkbox", { name: SMS_CONSENT_TEXT }).check();
+      await page.getByRole("checkbox", { name: TERMS_CONSENT_TEXT }).check();
+      await phoneInput.pressSequentially(phone.digits);
+      expect(await phoneInput.inputValue()).toMatch(/^\(\d{3}\) \d{3}-\d{4}$/);
+      await saveScreenshot(page, "signup-6-phone-filled");
+      const signupCodeAt = Date.now() - 1000;
+      await sendCode.click();
+      await toast(page, TOASTS.codeSent);
+      await page.getByLabel("Verification code").fill(await codeSentTo(phone.e164));
+      await saveScreenshot(page, "signup-6-phone-code");
+      await page.getByRole("button", { name: "Verify Code" }).click();
 
-    // 7. Photo: pick, crop with zoom, preview, complete.
-    await heading(page, "Add your photo");
-    expect(await page.getByRole("button", { name: "Back" }).isDisabled()).toBe(true);
-    await saveScreenshot(page, "signup-7-photo");
-    await page.getByLabel("Choose photo").setInputFiles({
-      name: "selfie.jpg",
-      mimeType: "image/jpeg",
-      buffer: await drawTestPhoto(page),
-    });
-    await page.locator(".cropper-crop-box").waitFor();
-    const zoom = page.getByLabel("Zoom");
-    await expect.poll(() => zoom.isEnabled()).toBe(true);
-    expect(await zoom.getAttribute("min")).toBe("1");
-    expect(await zoom.getAttribute("max")).toBe("3");
-    expect(await zoom.getAttribute("step")).toBe("0.1");
-    await zoom.fill("1.3");
-    await saveScreenshot(page, "signup-7-photo-crop");
-    await page.getByRole("button", { name: "Preview Crop" }).click();
-    const preview = page.getByRole("img", { name: "Your cropped profile photo" });
-    await preview.waitFor();
-    const box = await preview.boundingBox();
-    expect(box?.height).toBeCloseTo(450, 0);
-    expect((box?.width ?? 0) / (box?.height ?? 1)).toBeCloseTo(3 / 4, 2);
-    await saveScreenshot(page, "signup-7-photo-preview");
-    await page.getByRole("button", { name: "Complete" }).click();
+      // 7. Photo: pick, crop with zoom, preview, complete.
+      await heading(page, "Add your photo");
+      expect(await page.getByRole("button", { name: "Back" }).isDisabled()).toBe(true);
+      await saveScreenshot(page, "signup-7-photo");
+      await page.getByLabel("Choose photo").setInputFiles({
+        name: "selfie.jpg",
+        mimeType: "image/jpeg",
+        buffer: await drawTestPhoto(page),
+      });
+      await page.locator(".cropper-crop-box").waitFor();
+      const zoom = page.getByLabel("Zoom");
+      await expect.poll(() => zoom.isEnabled()).toBe(true);
+      expect(await zoom.getAttribute("min")).toBe("1");
+      expect(await zoom.getAttribute("max")).toBe("3");
+      expect(await zoom.getAttribute("step")).toBe("0.1");
+      await zoom.fill("1.3");
+      await saveScreenshot(page, "signup-7-photo-crop");
+      await page.getByRole("button", { name: "Preview Crop" }).click();
+      const preview = page.getByRole("img", { name: "Your cropped profile photo" });
+      await preview.waitFor();
+      const box = await preview.boundingBox();
+      expect(box?.height).toBeCloseTo(450, 0);
+      expect((box?.width ?? 0) / (box?.height ?? 1)).toBeCloseTo(3 / 4, 2);
+      await saveScreenshot(page, "signup-7-photo-preview");
+      await page.getByRole("button", { name: "Complete" }).click();
 
-    await page.waitForURL(`${baseURL}/home`);
-    await toast(page, TOASTS.accountCreated);
-    const logout = page.getByRole("button", { name: "Logout" });
-    await logout.waitFor();
-    await saveScreenshotWithToast(page, "signup-done-home");
+      await page.waitForURL(`${baseURL}/home`);
+      await toast(page, TOASTS.accountCreated);
+      const logout = page.getByRole("button", { name: "Logout" });
+      await logout.waitFor();
+      await saveScreenshotWithToast(page, "signup-done-home");
 
-    // 8. Rounds wait for a school e-mail: another school's address is refused, the school's own gets a code.
-    await page.getByRole("heading", { level: 2, name: SCHOOL_EMAIL_MESSAGES.verifyToVote }).waitFor();
-    expect(await page.getByRole("button", { name: SCREEN_TEXT.seeWhoVotedForYou }).count()).toBe(0);
-    const schoolEmail = page.getByRole("textbox", { name: "School e-mail" });
-    await expect.poll(() => schoolEmail.getAttribute("placeholder")).toMatch(/^you@(?!school\.edu)/);
-    const domain = (await schoolEmail.getAttribute("placeholder"))!.slice("you@".length);
-    await schoolEmail.fill("jordan@gmail.com");
-    await page.getByRole("button", { name: "Send code" }).click();
-    await page.getByText(/^That address isn't from .+\. Use your e-mail ending in @/).waitFor();
-    await saveScreenshot(page, "verify-school-email");
-    const address = `jordan.${phone.digits.slice(-4)}@${domain}`;
-    await schoolEmail.fill(address);
-    await page.getByRole("button", { name: "Send code" }).click();
-    const emailCode = page.getByLabel("Verification code");
-    await emailCode.waitFor();
-    const outbox = await (await fetch(`${baseURL}/api/dev/email-outbox?to=${encodeURIComponent(address)}`)).json();
-    await emailCode.fill(/\b(\d{6})\b/.exec((outbox as { messages: { body: string }[] }).messages[0]!.body)![1]!);
-    await saveScreenshot(page, "verify-school-email-code");
-    await page.getByRole("button", { name: "Verify e-mail" }).click();
-    await page.getByRole("button", { name: SCREEN_TEXT.seeWhoVotedForYou }).waitFor();
-    await page.getByRole("button", { name: /^Vote for / }).first().waitFor();
-    await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
-    await saveScreenshot(page, "verified-first-round");
+      // 8. Rounds wait for a school e-mail: another school's address is refused, the school's own gets a code.
+      await page.getByRole("heading", { level: 2, name: SCHOOL_EMAIL_MESSAGES.verifyToVote }).waitFor();
+      expect(await page.getByRole("button", { name: SCREEN_TEXT.seeWhoVotedForYou }).count()).toBe(0);
+      const schoolEmail = page.getByRole("textbox", { name: "School e-mail" });
+      await expect.poll(() => schoolEmail.getAttribute("placeholder")).toMatch(/^you@(?!school\.edu)/);
+      const domain = (await schoolEmail.getAttribute("placeholder"))!.slice("you@".length);
+      await schoolEmail.fill("jordan@gmail.com");
+      await page.getByRole("button", { name: "Send code" }).click();
+      await page.getByText(/^That address isn't from .+\. Use your e-mail ending in @/).waitFor();
+      await saveScreenshot(page, "verify-school-email");
+      const address = `jordan.${phone.digits.slice(-4)}@${domain}`;
+      await schoolEmail.fill(address);
+      await page.getByRole("button", { name: "Send code" }).click();
+      const emailCode = page.getByLabel("Verification code");
+      await emailCode.waitFor();
+      const outbox = await (await fetch(`${baseURL}/api/dev/email-outbox?to=${encodeURIComponent(address)}`)).json();
+      await emailCode.fill(/\b(\d{6})\b/.exec((outbox as { messages: { body: string }[] }).messages[0]!.body)![1]!);
+      await saveScreenshot(page, "verify-school-email-code");
+      await page.getByRole("button", { name: "Verify e-mail" }).click();
+      await page.getByRole("button", { name: SCREEN_TEXT.seeWhoVotedForYou }).waitFor();
+      await page
+        .getByRole("button", { name: /^Vote for / })
+        .first()
+        .waitFor();
+      await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
+      await saveScreenshot(page, "verified-first-round");
 
-    // The profile was saved as entered, verified by the server, with the landing preference.
-    const me = await page.evaluate(async () => {
-      const { state } = JSON.parse(localStorage.getItem("user") ?? "{}") as { state: { token: string } };
-      const response = await fetch("/api/users/me", { headers: { Authorization: `Bearer ${state.token}` } });
-      return (await response.json()) as Record<string, unknown>;
-    });
-    expect(me).toMatchObject({
-      phone: phone.e164,
-      firstName: "Jordan",
-      graduationYear: 2027,
-      gender: "male",
-      instagramHandle: "@jordan.e2e",
-      preference: "female",
-      isVerified: true,
-      schoolEmailVerified: true,
-    });
-    expect(me.profileImage).toMatch(/^\/api\/media\//);
+      // The profile was saved as entered, verified by the server, with the landing preference.
+      const me = await page.evaluate(async () => {
+        const { state } = JSON.parse(localStorage.getItem("user") ?? "{}") as { state: { token: string } };
+        const response = await fetch("/api/users/me", { headers: { Authorization: `Bearer ${state.token}` } });
+        return (await response.json()) as Record<string, unknown>;
+      });
+      expect(me).toMatchObject({
+        phone: phone.e164,
+        firstName: "Jordan",
+        graduationYear: 2027,
+        gender: "male",
+        instagramHandle: "@jordan.e2e",
+        preference: "female",
+        isVerified: true,
+        schoolEmailVerified: true,
+      });
+      expect(me.profileImage).toMatch(/^\/api\/media\//);
 
-    // A reload keeps the session.
-    await page.reload({ waitUntil: "networkidle" });
-    await logout.waitFor();
-    expect(new URL(page.url()).pathname).toBe("/home");
+      // A reload keeps the session.
+      await page.reload({ waitUntil: "networkidle" });
+      await logout.waitFor();
+      expect(new URL(page.url()).pathname).toBe("/home");
 
-    // Log out, then back in with a new code (the server allows one code per 30 s per number).
-    await logout.click();
-    await heading(page, "Log in");
-    expect(new URL(page.url()).pathname).toBe("/login");
-    await page.getByLabel("Phone number").pressSequentially(phone.digits);
-    const wait = signupCodeAt + AUTH_CODE.resendIntervalMs + 1500 - Date.now();
-    if (wait > 0) await page.waitForTimeout(wait);
-    await saveScreenshot(page, "login-phone");
-    const loginCodeAt = Date.now() - 1000;
-    await page.getByRole("button", { name: "Send Code" }).click();
-    await toast(page, TOASTS.codeSent);
-    await page.getByLabel("Verification code").fill(await codeSentTo(phone.e164, loginCodeAt));
-    await saveScreenshot(page, "login-code");
-    await page.getByRole("button", { name: "Verify Code" }).click();
-    await page.waitForURL(`${baseURL}/home`);
-    await toast(page, TOASTS.loggedIn);
-    await page.getByRole("button", { name: "Logout" }).waitFor();
+      // Log out, then back in with a new code (the server allows one code per 30 s per number).
+      await logout.click();
+      await heading(page, "Log in");
+      expect(new URL(page.url()).pathname).toBe("/login");
+      await page.getByLabel("Phone number").pressSequentially(phone.digits);
+      const wait = signupCodeAt + AUTH_CODE.resendIntervalMs + 1500 - Date.now();
+      if (wait > 0) await page.waitForTimeout(wait);
+      await saveScreenshot(page, "login-phone");
+      const loginCodeAt = Date.now() - 1000;
+      await page.getByRole("button", { name: "Send Code" }).click();
+      await toast(page, TOASTS.codeSent);
+      await page.getByLabel("Verification code").fill(await codeSentTo(phone.e164, loginCodeAt));
+      await saveScreenshot(page, "login-code");
+      await page.getByRole("button", { name: "Verify Code" }).click();
+      await page.waitForURL(`${baseURL}/home`);
+      await toast(page, TOASTS.loggedIn);
+      await page.getByRole("button", { name: "Logout" }).waitFor();
 
-    expect(unexpectedErrors(errors)).toEqual([]);
-  });
+      expect(unexpectedErrors(errors)).toEqual([]);
+    },
+  );
 
-  it("a wrong code marks the field; a phone with no account sees 'No such user exists!' and stays signed out", { timeout: 90_000 }, async () => {
-    const phone = newPhone();
-    const { page, errors } = await open("mobile", "/login");
-    await heading(page, "Log in");
-    await page.getByLabel("Phone number").pressSequentially(phone.digits);
-    await page.getByRole("button", { name: "Send Code" }).click();
-    await toast(page, TOASTS.codeSent);
-    const code = await codeSentTo(phone.e164);
-    // A wrong code first: the field is marked, emptied and focused for the right one.
-    const field = page.getByLabel("Verification code");
-    await field.fill(code === "000000" ? "111111" : "000000");
-    await page.getByRole("button", { name: "Verify Code" }).click();
-    await page.locator('input[name="code"][aria-invalid="true"]').waitFor();
-    expect(await field.inputValue()).toBe("");
-    expect(await field.evaluate((input) => input === document.activeElement)).toBe(true);
-    // One toast at a time: "Invalid verification code" replaced "Verification code sent!".
-    await expect.poll(() => page.locator(".Toastify__toast").count()).toBe(1);
-    await saveScreenshotWithToast(page, "login-wrong-code");
-    await field.fill(code);
-    await page.getByRole("button", { name: "Verify Code" }).click();
-    await toast(page, TOASTS.noSuchUser);
-    await saveScreenshotWithToast(page, "login-no-such-user");
-    expect(new URL(page.url()).pathname).toBe("/login");
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("user") ?? "{}") as { state?: { token: unknown } });
-    expect(stored.state?.token ?? null).toBeNull();
-    // The one failed request is the wrong code's answer.
-    expect(unexpectedErrors(errors)).toEqual(["console.error: Failed to load resource: the server responded with a status of 400 (Bad Request)"]);
-  });
+  it(
+    "a wrong code marks the field; a phone with no account sees 'No such user exists!' and stays signed out",
+    { timeout: 90_000 },
+    async () => {
+      const phone = newPhone();
+      const { page, errors } = await open("mobile", "/login");
+      await heading(page, "Log in");
+      await page.getByLabel("Phone number").pressSequentially(phone.digits);
+      await page.getByRole("button", { name: "Send Code" }).click();
+      await toast(page, TOASTS.codeSent);
+      const code = await codeSentTo(phone.e164);
+      // A wrong code first: the field is marked, emptied and focused for the right one.
+      const field = page.getByLabel("Verification code");
+      await field.fill(code === "000000" ? "111111" : "000000");
+      await page.getByRole("button", { name: "Verify Code" }).click();
+      await page.locator('input[name="code"][aria-invalid="true"]').waitFor();
+      expect(await field.inputValue()).toBe("");
+      expect(await field.evaluate((input) => input === document.activeElement)).toBe(true);
+      // One toast at a time: "Invalid verification code" replaced "Verification code sent!".
+      await expect.poll(() => page.locator(".Toastify__toast").count()).toBe(1);
+      await saveScreenshotWithToast(page, "login-wrong-code");
+      await field.fill(code);
+      await page.getByRole("button", { name: "Verify Code" }).click();
+      await toast(page, TOASTS.noSuchUser);
+      await saveScreenshotWithToast(page, "login-no-such-user");
+      expect(new URL(page.url()).pathname).toBe("/login");
+      const stored = await page.evaluate(
+        () => JSON.parse(localStorage.getItem("user") ?? "{}") as { state?: { token: unknown } },
+      );
+      expect(stored.state?.token ?? null).toBeNull();
+      // The one failed request is the wrong code's answer.
+      expect(unexpectedErrors(errors)).toEqual([
+        "console.error: Failed to load resource: the server responded with a status of 400 (Bad Request)",
+      ]);
+    },
+  );
 
   it("/login and /signup look right on a laptop too", { timeout: 60_000 }, async () => {
     const { page, errors } = await open("desktop", "/signup");

@@ -73,7 +73,9 @@ describe("the browser's Back", () => {
     await back(page);
     expect(await openDialogs(page)).toBe(0);
     await card.getByRole("button", { name: `More options for ${name}` }).click();
-    await dialog(page, name).getByRole("button", { name: new RegExp(`^Report ${name}`) }).click();
+    await dialog(page, name)
+      .getByRole("button", { name: new RegExp(`^Report ${name}`) })
+      .click();
     await dialog(page, `Report ${name}`).waitFor();
     await back(page);
     expect(await openDialogs(page)).toBe(0);
@@ -88,7 +90,9 @@ describe("the browser's Back", () => {
     await page.keyboard.press("Escape");
     await list.waitFor({ state: "detached" });
     await page.waitForTimeout(300);
-    expect(await page.evaluate(() => (history.state as { quadDialogDepth?: number } | null)?.quadDialogDepth ?? 0)).toBe(0);
+    expect(
+      await page.evaluate(() => (history.state as { quadDialogDepth?: number } | null)?.quadDialogDepth ?? 0),
+    ).toBe(0);
     await back(page);
     expect(path(page)).toBe("/terms");
     expect(errors).toEqual([]);

@@ -37,7 +37,11 @@ export interface OpenedPage {
   close: () => Promise<void>;
 }
 
-async function openPage(browser: Browser, url: string, options: Parameters<Browser["newContext"]>[0]): Promise<OpenedPage> {
+async function openPage(
+  browser: Browser,
+  url: string,
+  options: Parameters<Browser["newContext"]>[0],
+): Promise<OpenedPage> {
   const context = await browser.newContext(options);
   const page = await context.newPage();
   const errors: string[] = [];
@@ -50,7 +54,11 @@ async function openPage(browser: Browser, url: string, options: Parameters<Brows
 }
 
 /** A phone: 390×844 (iPhone 12–15), 2× pixels, touch. `options` may add to or override that. */
-export function openMobilePage(browser: Browser, url: string, options: BrowserContextOptions = {}): Promise<OpenedPage> {
+export function openMobilePage(
+  browser: Browser,
+  url: string,
+  options: BrowserContextOptions = {},
+): Promise<OpenedPage> {
   return openPage(browser, url, {
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
@@ -61,7 +69,11 @@ export function openMobilePage(browser: Browser, url: string, options: BrowserCo
 }
 
 /** A laptop: 1280×800. `options` may add to or override that. */
-export function openDesktopPage(browser: Browser, url: string, options: BrowserContextOptions = {}): Promise<OpenedPage> {
+export function openDesktopPage(
+  browser: Browser,
+  url: string,
+  options: BrowserContextOptions = {},
+): Promise<OpenedPage> {
   return openPage(browser, url, { viewport: { width: 1280, height: 800 }, ...options });
 }
 

@@ -22,7 +22,11 @@ const HEALTH_TIMEOUT_MS = 120_000;
 function run(command: string, args: string[]): Promise<void> {
   return new Promise((resolvePromise, reject) => {
     // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
-    const child = spawn(command, args, { cwd: REPO_ROOT, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+    const child = spawn(command, args, {
+      cwd: REPO_ROOT,
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
     child.on("error", reject);
     child.on("exit", (code) =>
       code === 0 ? resolvePromise() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`)),
@@ -52,7 +56,14 @@ export default async function setup(project: TestProject) {
   const { DATABASE_URL: _ignoredDatabase, REDIS_URL: _ignoredRedis, ...inherited } = process.env;
   const server = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: REPO_ROOT,
-    env: { ...inherited, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "development", SEED_DEMO: "true", TRUST_PROXY: "true" },
+    env: {
+      ...inherited,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: "development",
+      SEED_DEMO: "true",
+      TRUST_PROXY: "true",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   server.stdout?.pipe(log);

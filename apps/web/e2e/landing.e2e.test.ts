@@ -19,7 +19,12 @@ function boxes(page: Page): Promise<{ bar: Box; join: Box; note: Box; viewport: 
     };
     const note = Array.from(document.querySelectorAll("p")).find((p) => p.textContent === noteText);
     const join = Array.from(document.querySelectorAll("a")).find((a) => a.textContent === "Join to start voting");
-    return { bar: box(document.querySelector('nav[aria-label="Account"]')), join: box(join), note: box(note), viewport: window.innerHeight };
+    return {
+      bar: box(document.querySelector('nav[aria-label="Account"]')),
+      join: box(join),
+      note: box(note),
+      viewport: window.innerHeight,
+    };
   }, SCREEN_TEXT.anonymityNote);
 }
 
@@ -33,7 +38,10 @@ async function expectNothingCovered(page: Page, state: string): Promise<void> {
     await page.evaluate((top) => window.scrollTo(0, top), y);
     await page.waitForTimeout(60); // the bar follows the observer's next callback
     const { bar, join, note, viewport } = await boxes(page);
-    for (const [name, text] of [["Join to start voting", join], ["anonymity line", note]] as const) {
+    for (const [name, text] of [
+      ["Join to start voting", join],
+      ["anonymity line", note],
+    ] as const) {
       if (onScreen(text, viewport) && onScreen(bar, viewport)) {
         expect(overlaps(bar, text), `${state}: the bar covers the ${name} at scroll ${y}`).toBe(false);
       }
@@ -70,7 +78,10 @@ describe("the landing page on a phone", () => {
     // A laptop (1366×768) keeps the bar in its place at the end of the page, as before.
     const laptop = await chromium.open("desktop", `${baseURL}/`);
     await laptop.page.setViewportSize({ width: 1366, height: 768 });
-    await laptop.page.getByRole("dialog", { name: SCREEN_TEXT.whoDoYouWantToSee }).getByRole("button", { name: "Girls" }).click();
+    await laptop.page
+      .getByRole("dialog", { name: SCREEN_TEXT.whoDoYouWantToSee })
+      .getByRole("button", { name: "Girls" })
+      .click();
     await laptop.page.locator("article img").first().waitFor();
     await laptop.page.waitForTimeout(500);
     const onLaptop = await boxes(laptop.page);

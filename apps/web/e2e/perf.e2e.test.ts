@@ -32,7 +32,9 @@ function observeVitals() {
     for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element | null })[]) {
       window.__vitals.lcp = entry.startTime;
       const element = entry.element;
-      window.__vitals.lcpElement = element ? `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""} "${(element.textContent ?? "").trim().slice(0, 40)}"` : "";
+      window.__vitals.lcpElement = element
+        ? `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""} "${(element.textContent ?? "").trim().slice(0, 40)}"`
+        : "";
     }
   }).observe({ type: "largest-contentful-paint", buffered: true });
   new PerformanceObserver((list) => {
@@ -70,7 +72,12 @@ describe("landing page web vitals on a throttled phone", () => {
   });
 
   it(`prints LCP against ${BUDGET.lcpMs / 1000} s and keeps CLS ≤ ${BUDGET.cls} (4× CPU, slow 4G, cold cache)`, async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
     try {
       const page = await context.newPage();
       const errors: string[] = [];
@@ -96,7 +103,11 @@ describe("landing page web vitals on a throttled phone", () => {
       const cls = cumulativeLayoutShift(vitals.shifts);
       const navigation = await page.evaluate(() => {
         const [nav] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
-        return { ttfb: nav?.responseStart ?? 0, domContentLoaded: nav?.domContentLoadedEventEnd ?? 0, load: nav?.loadEventEnd ?? 0 };
+        return {
+          ttfb: nav?.responseStart ?? 0,
+          domContentLoaded: nav?.domContentLoadedEventEnd ?? 0,
+          load: nav?.loadEventEnd ?? 0,
+        };
       });
       console.log(
         `[perf] landing page, 4× CPU + slow 4G: LCP ${(vitals.lcp / 1000).toFixed(2)} s (${vitals.lcpElement || "?"}), CLS ${cls.toFixed(3)}, ` +

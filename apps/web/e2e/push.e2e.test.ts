@@ -51,8 +51,14 @@ function stubPushManager(subscription: StubbedSubscription) {
     }) as unknown as PushSubscription;
   PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
     const key = new Uint8Array(options?.applicationServerKey as ArrayBuffer);
-    const base64url = btoa(String.fromCharCode(...key)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-    sessionStorage.setItem(STORE, JSON.stringify({ userVisibleOnly: options?.userVisibleOnly, applicationServerKey: base64url }));
+    const base64url = btoa(String.fromCharCode(...key))
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_")
+      .replace(/=+$/, "");
+    sessionStorage.setItem(
+      STORE,
+      JSON.stringify({ userVisibleOnly: options?.userVisibleOnly, applicationServerKey: base64url }),
+    );
     return make();
   };
   PushManager.prototype.getSubscription = async function () {
@@ -82,16 +88,22 @@ const pushSwitch = (page: Page) => page.getByRole("switch", { name: SETTINGS_COP
 async function screenshotSection(page: Page, name: string) {
   await mkdir(SCREENSHOTS_DIR, { recursive: true });
   await page.waitForTimeout(400);
-  await notificationsSection(page).screenshot({ path: resolve(SCREENSHOTS_DIR, `${name}.png`), animations: "disabled" });
+  await notificationsSection(page).screenshot({
+    path: resolve(SCREENSHOTS_DIR, `${name}.png`),
+    animations: "disabled",
+  });
 }
 
 /** The service worker's registration id, as Chromium's DevTools protocol names it. */
 async function registrationId(cdp: CDPSession): Promise<string> {
   const found = new Promise<string>((resolveId) => {
-    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
-      const ours = registrations.find((r) => r.scopeURL === `${baseURL}/` && !r.isDeleted);
-      if (ours) resolveId(ours.registrationId);
-    });
+    cdp.on(
+      "ServiceWorker.workerRegistrationUpdated",
+      ({ registrations }: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
+        const ours = registrations.find((r) => r.scopeURL === `${baseURL}/` && !r.isDeleted);
+        if (ours) resolveId(ours.registrationId);
+      },
+    );
   });
   await cdp.send("ServiceWorker.enable");
   return found;
@@ -100,99 +112,126 @@ async function registrationId(cdp: CDPSession): Promise<string> {
 describe("notifications on this device", () => {
   const chromium = useBrowser();
 
-  it("subscribes through the service worker, shows a pushed notice, opens 'Voted on you' from it, and unsubscribes", { timeout: 120_000 }, async () => {
-    const ava = await createStudent("+12027400161", { firstName: "Ava", gender: "female", colors: hueColors(320) });
-    const device = browserSubscription(service.endpoint("ava-phone"));
-    const context = await chromium.browser.newContext(MOBILE);
-    try {
-      await context.grantPermissions(["notifications"], { origin: baseURL });
-      await context.addInitScript(stubPushManager, { endpoint: device.endpoint, keys: device.keys });
-      const { page, errors } = await settingsPage(context, ava);
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  it(
+    "subscribes through the service worker, shows a pushed notice, opens 'Voted on you' from it, and unsubscribes",
+    { timeout: 120_000 },
+    async () => {
+      const ava = await createStudent("+12027400161", { firstName: "Ava", gender: "female", colors: hueColors(320) });
+      const device = browserSubscription(service.endpoint("ava-phone"));
+      const context = await chromium.browser.newContext(MOBILE);
+      try {
+        await context.grantPermissions(["notifications"], { origin: baseURL });
+        await context.addInitScript(stubPushManager, { endpoint: device.endpoint, keys: device.keys });
+        const { page, errors } = await settingsPage(context, ava);
+        await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
 
-      const toggle = pushSwitch(page);
-      await page.getByText(SETTINGS_COPY.pushReplacesTexts).waitFor();
-      expect(await toggle.isChecked()).toBe(false);
-      await toggle.click();
-      await page.getByText(SETTINGS_COPY.pushOn).waitFor();
-      expect(await toggle.isChecked()).toBe(true);
-      await screenshotSection(page, "settings-notifications-mobile");
+        const toggle = pushSwitch(page);
+        await page.getByText(SETTINGS_COPY.pushReplacesTexts).waitFor();
+        expect(await toggle.isChecked()).toBe(false);
+        await toggle.click();
+        await page.getByText(SETTINGS_COPY.pushOn).waitFor();
+        expect(await toggle.isChecked()).toBe(true);
+        await screenshotSection(page, "settings-notifications-mobile");
 
-      // It subscribed with the server's VAPID key, and the server stored this device.
-      const { vapidPublicKey } = await api<{ vapidPublicKey: string }>("/config");
-      const asked = await page.evaluate(() => JSON.parse(sessionStorage.getItem("e2e-push-subscription") ?? "null"));
-      expect(asked).toEqual({ userVisibleOnly: true, applicationServerKey: vapidPublicKey });
-      const exported = () => api<{ pushDevices: { pushService: string }[] }>("/users/export", { token: ava.tokens.token });
-      expect((await exported()).pushDevices).toEqual([{ pushService: new URL(service.origin).host, since: expect.any(String) }]);
+        // It subscribed with the server's VAPID key, and the server stored this device.
+        const { vapidPublicKey } = await api<{ vapidPublicKey: string }>("/config");
+        const asked = await page.evaluate(() => JSON.parse(sessionStorage.getItem("e2e-push-subscription") ?? "null"));
+        expect(asked).toEqual({ userVisibleOnly: true, applicationServerKey: vapidPublicKey });
+        const exported = () =>
+          api<{ pushDevices: { pushService: string }[] }>("/users/export", { token: ava.tokens.token });
+        expect((await exported()).pushDevices).toEqual([
+          { pushService: new URL(service.origin).host, since: expect.any(String) },
+        ]);
 
-      // A push reaches the real service worker, which shows the notice: counts only.
-      const cdp = await context.newCDPSession(page);
-      await cdp.send("ServiceWorker.deliverPushMessage", {
-        origin: baseURL,
-        registrationId: await registrationId(cdp),
-        data: JSON.stringify(pushNotice(2)),
+        // A push reaches the real service worker, which shows the notice: counts only.
+        const cdp = await context.newCDPSession(page);
+        await cdp.send("ServiceWorker.deliverPushMessage", {
+          origin: baseURL,
+          registrationId: await registrationId(cdp),
+          data: JSON.stringify(pushNotice(2)),
+        });
+        const shown = async () =>
+          page.evaluate(async () =>
+            (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+              title: n.title,
+              body: n.body,
+              data: n.data as unknown,
+            })),
+          );
+        await expect.poll(shown, { timeout: 10_000 }).toEqual([
+          {
+            title: "You got 2 new votes on Quad!",
+            body: "Tap to see who voted for you.",
+            data: { url: "/home?votes=1" },
+          },
+        ]);
+
+        // Opening it (Chromium cannot click a system notification here: the worker gets the same event) moves
+        // the open window to /home with "Voted on you" showing.
+        const worker = context.serviceWorkers()[0]!;
+        await worker.evaluate(async () => {
+          // Worker types are not in this program's libraries: the few used here, by hand.
+          const scope = self as unknown as {
+            registration: ServiceWorkerRegistration;
+            dispatchEvent(event: Event): boolean;
+          };
+          const Click = (
+            self as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event }
+          ).NotificationEvent;
+          const [notification] = await scope.registration.getNotifications();
+          try {
+            scope.dispatchEvent(new Click("notificationclick", { notification: notification! }));
+          } catch {
+            // waitUntil refuses events the browser did not send; the handler has already acted.
+          }
+        });
+        await page.waitForURL(`${baseURL}/home?votes=1`);
+        await page.getByRole("dialog", { name: SCREEN_TEXT.votedOnYou }).waitFor();
+
+        // Off removes the subscription from the server and the browser.
+        await page.goto(`${baseURL}/settings`, { waitUntil: "networkidle" });
+        await page.getByText(SETTINGS_COPY.pushOn).waitFor();
+        await pushSwitch(page).click();
+        await page.getByText(SETTINGS_COPY.pushOff).waitFor();
+        expect((await exported()).pushDevices).toEqual([]);
+        expect(await page.evaluate(() => sessionStorage.getItem("e2e-push-subscription"))).toBeNull();
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  it(
+    "on a laptop the switch sits with the texts' switch; on an iPhone outside the home screen it says to add Quad first",
+    { timeout: 90_000 },
+    async () => {
+      const noah = await createStudent("+12027400162", { firstName: "Noah", gender: "male", colors: hueColors(200) });
+      const laptop = await chromium.browser.newContext(LAPTOP);
+      try {
+        const { page, errors } = await settingsPage(laptop, noah);
+        await pushSwitch(page).waitFor();
+        expect(await pushSwitch(page).isDisabled()).toBe(false);
+        await screenshotSection(page, "settings-notifications-desktop");
+        expect(errors).toEqual([]);
+      } finally {
+        await laptop.close();
+      }
+
+      const iphone = await chromium.browser.newContext({
+        ...MOBILE,
+        userAgent:
+          "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
       });
-      const shown = async () =>
-        page.evaluate(async () =>
-          (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, data: n.data as unknown })),
-        );
-      await expect.poll(shown, { timeout: 10_000 }).toEqual([{ title: "You got 2 new votes on Quad!", body: "Tap to see who voted for you.", data: { url: "/home?votes=1" } }]);
-
-      // Opening it (Chromium cannot click a system notification here: the worker gets the same event) moves
-      // the open window to /home with "Voted on you" showing.
-      const worker = context.serviceWorkers()[0]!;
-      await worker.evaluate(async () => {
-        // Worker types are not in this program's libraries: the few used here, by hand.
-        const scope = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
-        const Click = (self as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event }).NotificationEvent;
-        const [notification] = await scope.registration.getNotifications();
-        try {
-          scope.dispatchEvent(new Click("notificationclick", { notification: notification! }));
-        } catch {
-          // waitUntil refuses events the browser did not send; the handler has already acted.
-        }
-      });
-      await page.waitForURL(`${baseURL}/home?votes=1`);
-      await page.getByRole("dialog", { name: SCREEN_TEXT.votedOnYou }).waitFor();
-
-      // Off removes the subscription from the server and the browser.
-      await page.goto(`${baseURL}/settings`, { waitUntil: "networkidle" });
-      await page.getByText(SETTINGS_COPY.pushOn).waitFor();
-      await pushSwitch(page).click();
-      await page.getByText(SETTINGS_COPY.pushOff).waitFor();
-      expect((await exported()).pushDevices).toEqual([]);
-      expect(await page.evaluate(() => sessionStorage.getItem("e2e-push-subscription"))).toBeNull();
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
-
-  it("on a laptop the switch sits with the texts' switch; on an iPhone outside the home screen it says to add Quad first", { timeout: 90_000 }, async () => {
-    const noah = await createStudent("+12027400162", { firstName: "Noah", gender: "male", colors: hueColors(200) });
-    const laptop = await chromium.browser.newContext(LAPTOP);
-    try {
-      const { page, errors } = await settingsPage(laptop, noah);
-      await pushSwitch(page).waitFor();
-      expect(await pushSwitch(page).isDisabled()).toBe(false);
-      await screenshotSection(page, "settings-notifications-desktop");
-      expect(errors).toEqual([]);
-    } finally {
-      await laptop.close();
-    }
-
-    const iphone = await chromium.browser.newContext({
-      ...MOBILE,
-      userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
-    });
-    try {
-      const { page, errors } = await settingsPage(iphone, noah);
-      await page.getByText(SETTINGS_COPY.pushIosInstallFirst).waitFor();
-      expect(await pushSwitch(page).isDisabled()).toBe(true);
-      await screenshotSection(page, "settings-notifications-iphone");
-      expect(errors).toEqual([]);
-    } finally {
-      await iphone.close();
-    }
-  });
+      try {
+        const { page, errors } = await settingsPage(iphone, noah);
+        await page.getByText(SETTINGS_COPY.pushIosInstallFirst).waitFor();
+        expect(await pushSwitch(page).isDisabled()).toBe(true);
+        await screenshotSection(page, "settings-notifications-iphone");
+        expect(errors).toEqual([]);
+      } finally {
+        await iphone.close();
+      }
+    },
+  );
 });

@@ -36,10 +36,22 @@ describe("Quad as an installed web app", () => {
   it("has a manifest Chromium parses without errors, with the icons it names", async () => {
     const { page, context, errors } = await chromium.open("mobile", `${baseURL}/`);
     const cdp = await context.newCDPSession(page);
-    const { errors: manifestErrors, data, url } = (await cdp.send("Page.getAppManifest")) as { errors: { message: string }[]; data?: string; url: string };
+    const {
+      errors: manifestErrors,
+      data,
+      url,
+    } = (await cdp.send("Page.getAppManifest")) as { errors: { message: string }[]; data?: string; url: string };
     expect(url).toBe(`${baseURL}/manifest.webmanifest`);
     expect(manifestErrors).toEqual([]);
-    const manifest = JSON.parse(data!) as { name: string; short_name: string; start_url: string; display: string; theme_color: string; background_color: string; icons: { src: string; sizes: string; purpose: string }[] };
+    const manifest = JSON.parse(data!) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      background_color: string;
+      icons: { src: string; sizes: string; purpose: string }[];
+    };
     expect(manifest).toMatchObject({ name: "Quad", short_name: "Quad", start_url: "/home", display: "standalone" });
     expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/);
     expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/);
@@ -54,32 +66,43 @@ describe("Quad as an installed web app", () => {
     expect(errors).toEqual([]);
   });
 
-  it("opens the app shell with the network off, says it is offline, and never caches an API answer", { timeout: 90_000 }, async () => {
-    const { page, context, errors } = await chromium.open("mobile", `${baseURL}/login`);
-    await controlledBy(page);
-    // The shell's scripts call the API (config, schools); none of it may land in a cache.
-    await page.getByRole("heading", { level: 1 }).first().waitFor();
-
-    await context.setOffline(true);
-    try {
-      // The worker is offline too: what it answers below comes from its precache, not the server.
-      const worker = context.serviceWorkers()[0]!;
-      expect(await worker.evaluate(() => fetch("/api/health").then((r) => `status ${r.status}`, () => "failed"))).toBe("failed");
-      await page.goto(`${baseURL}/login`, { waitUntil: "load" });
-      await page.getByText(SCREEN_TEXT.offline).waitFor();
-      await page.getByLabel("Phone number").waitFor();
-      // A route never visited online opens from the same shell.
-      await page.goto(`${baseURL}/terms`, { waitUntil: "load" });
+  it(
+    "opens the app shell with the network off, says it is offline, and never caches an API answer",
+    { timeout: 90_000 },
+    async () => {
+      const { page, context, errors } = await chromium.open("mobile", `${baseURL}/login`);
+      await controlledBy(page);
+      // The shell's scripts call the API (config, schools); none of it may land in a cache.
       await page.getByRole("heading", { level: 1 }).first().waitFor();
-      await page.goto(`${baseURL}/`, { waitUntil: "load" });
-      await page.getByText(SCREEN_TEXT.whoDoYouWantToSee).first().waitFor();
-    } finally {
-      await context.setOffline(false);
-    }
-    const cached = await cachedUrls(page);
-    expect(cached.length).toBeGreaterThan(10);
-    expect(cached.filter((url) => new URL(url).pathname.startsWith("/api"))).toEqual([]);
-    // Offline, the app's own calls fail: Chromium logs those, nothing else.
-    expect(errors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
-  });
+
+      await context.setOffline(true);
+      try {
+        // The worker is offline too: what it answers below comes from its precache, not the server.
+        const worker = context.serviceWorkers()[0]!;
+        expect(
+          await worker.evaluate(() =>
+            fetch("/api/health").then(
+              (r) => `status ${r.status}`,
+              () => "failed",
+            ),
+          ),
+        ).toBe("failed");
+        await page.goto(`${baseURL}/login`, { waitUntil: "load" });
+        await page.getByText(SCREEN_TEXT.offline).waitFor();
+        await page.getByLabel("Phone number").waitFor();
+        // A route never visited online opens from the same shell.
+        await page.goto(`${baseURL}/terms`, { waitUntil: "load" });
+        await page.getByRole("heading", { level: 1 }).first().waitFor();
+        await page.goto(`${baseURL}/`, { waitUntil: "load" });
+        await page.getByText(SCREEN_TEXT.whoDoYouWantToSee).first().waitFor();
+      } finally {
+        await context.setOffline(false);
+      }
+      const cached = await cachedUrls(page);
+      expect(cached.length).toBeGreaterThan(10);
+      expect(cached.filter((url) => new URL(url).pathname.startsWith("/api"))).toEqual([]);
+      // Offline, the app's own calls fail: Chromium logs those, nothing else.
+      expect(errors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
+    },
+  );
 });

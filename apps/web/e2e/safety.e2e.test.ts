@@ -17,8 +17,19 @@ const baseURL = inject("baseURL");
 
 const client = createApi(baseURL, "203.0.113.91");
 
-function createStudent(api: ReturnType<typeof createApi>, phone: string, firstName: string, gender: Gender, hue: number): Promise<Student> {
-  return api.createStudent(phone, { firstName, gender, preference: gender === "male" ? "female" : "male", colors: hueColors(hue) });
+function createStudent(
+  api: ReturnType<typeof createApi>,
+  phone: string,
+  firstName: string,
+  gender: Gender,
+  hue: number,
+): Promise<Student> {
+  return api.createStudent(phone, {
+    firstName,
+    gender,
+    preference: gender === "male" ? "female" : "male",
+    colors: hueColors(hue),
+  });
 }
 
 const openRound = (student: Student, skip = false) =>
@@ -29,7 +40,11 @@ const openRound = (student: Student, skip = false) =>
  * voting otherwise, until `stop` says so or the rounds run out (no
  * candidates, or out of votes). Answers every candidate id seen.
  */
-async function playRounds(student: Student, stop: (ids: string[]) => boolean = () => false, maxRounds = 60): Promise<{ seen: string[]; ended: string | null }> {
+async function playRounds(
+  student: Student,
+  stop: (ids: string[]) => boolean = () => false,
+  maxRounds = 60,
+): Promise<{ seen: string[]; ended: string | null }> {
   const seen: string[] = [];
   let round = await openRound(student);
   for (let played = 0; played < maxRounds; played++) {
@@ -103,7 +118,10 @@ describe("trust and safety", () => {
     await confirm.getByRole("button", { name: "Block Quinby", exact: true }).click();
     await page.getByText("Quinby is blocked").waitFor();
     // On a phone the toast sits under the top bar: Logout and Settings stay in reach (measured once it has slid in).
-    await page.locator(".Toastify__toast").first().evaluate((toast) => Promise.all(toast.getAnimations().map((a) => a.finished)));
+    await page
+      .locator(".Toastify__toast")
+      .first()
+      .evaluate((toast) => Promise.all(toast.getAnimations().map((a) => a.finished)));
     const toastBox = (await page.locator(".Toastify__toast").first().boundingBox())!;
     const logoutBox = (await page.getByRole("button", { name: "Logout" }).boundingBox())!;
     expect(toastBox.y).toBeGreaterThanOrEqual(logoutBox.y + logoutBox.height);
@@ -120,7 +138,10 @@ describe("trust and safety", () => {
     const card = page.getByRole("article").first();
     const name = (await card.getByRole("heading").textContent())!.trim();
     await card.getByRole("button", { name: `More options for ${name}` }).click();
-    await page.getByRole("dialog", { name }).getByRole("button", { name: new RegExp(`^Report ${name}`) }).click();
+    await page
+      .getByRole("dialog", { name })
+      .getByRole("button", { name: new RegExp(`^Report ${name}`) })
+      .click();
 
     const report = page.getByRole("dialog", { name: `Report ${name}` });
     await report.waitFor();
@@ -162,7 +183,10 @@ describe("trust and safety", () => {
     await confirm.getByRole("button", { name: "Cancel" }).click();
 
     await card.getByRole("button", { name: `More options for ${name}` }).click();
-    await page.getByRole("dialog", { name }).getByRole("button", { name: new RegExp(`^Report ${name}`) }).click();
+    await page
+      .getByRole("dialog", { name })
+      .getByRole("button", { name: new RegExp(`^Report ${name}`) })
+      .click();
     const report = page.getByRole("dialog", { name: `Report ${name}` });
     await report.getByText("Something else").click();
     await report.getByRole("button", { name: "Send report" }).click();
@@ -212,63 +236,76 @@ describe("moderation", () => {
     await server?.close();
   });
 
-  it("an admin granted with `pnpm admin:grant` sees the review queue and restores a student", { timeout: 240_000 }, async () => {
-    let api = createApi(server.baseURL(), "203.0.113.92");
-    const admin = await createStudent(api, "+12027390201", "Morgan", "male", 40);
-    const reported = await createStudent(api, "+12027390202", "Riley", "male", 150);
-    const reporters = [
-      await createStudent(api, "+12027390203", "Ash", "female", 260),
-      await createStudent(api, "+12027390204", "Blair", "female", 90),
-      await createStudent(api, "+12027390205", "Casey", "female", 20),
-    ];
-    // Only students shown Riley may report him: each reporter's round shows the school's two men.
-    for (const reporter of reporters) {
-      const round = await api.openRound(reporter);
-      expect(round.users.map((user) => user.id)).toContain(reported.me.id);
-    }
-    // Reports count toward a hold by the reporter's account age (decision 0010): these are weeks old.
-    await server.runSql(`update users set created_at = now() - interval '30 days' where phone in ('+12027390203', '+12027390204', '+12027390205')`);
-    api = createApi(server.baseURL(), "203.0.113.92");
-    const report = (reporter: Student, body: object) =>
-      api.api("/safety/report", { method: "POST", token: reporter.tokens.token, body: JSON.stringify({ target: { userId: reported.me.id }, ...body }) });
-    await report(reporters[0]!, { reason: "fake_profile" });
-    await report(reporters[1]!, { reason: "other", note: "Keeps messaging people from a fake account." });
-    // The third established reporter puts the profile on hold.
-    await report(reporters[2]!, { reason: "harassment" });
-
-    await server.grantAdmin(admin.phone);
-    const baseURL2 = server.baseURL();
-
-    for (const kind of ["mobile", "desktop"] as const) {
-      const page = await chromium.open(kind, `${baseURL2}/terms`);
-      await openSignedIn(page.page, baseURL2, admin, "/admin");
-      await page.page.getByRole("heading", { level: 1, name: "Moderation" }).waitFor();
-      const riley = page.page.getByRole("article", { name: "Riley" });
-      await riley.waitFor();
-      await expect(riley.getByText("Fake profile").isVisible()).resolves.toBe(true);
-      await expect(riley.getByText("Keeps messaging people from a fake account.").isVisible()).resolves.toBe(true);
-      await expect(riley.getByText("3 reports").isVisible()).resolves.toBe(true);
-      await expect(riley.getByText("On hold").isVisible()).resolves.toBe(true);
-      // Who reported, for the moderator.
-      for (const name of ["Ash", "Blair", "Casey"]) await expect(riley.getByText(`by ${name}`).isVisible()).resolves.toBe(true);
-      await page.page.getByText("Granted admin").waitFor();
-      await page.page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>("article img")).every((img) => img.complete));
-      await saveScreenshot(page.page, `admin-queue-${kind}`, { fullPage: true });
-
-      if (kind === "desktop") {
-        await riley.getByRole("button", { name: "Remove profile of Riley" }).click();
-        await page.page.getByRole("dialog", { name: "Remove Riley's profile?" }).waitFor();
-        await settle(page.page);
-        await saveScreenshot(page.page, "admin-confirm-remove-desktop");
-        await page.page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
-
-        await riley.getByRole("button", { name: "Restore Riley" }).click();
-        await page.page.getByText("Riley is restored").waitFor();
-        await page.page.getByText("No open reports").waitFor();
-        await page.page.getByText("Restored a profile").waitFor();
-        await saveScreenshot(page.page, "admin-after-restore-desktop", { fullPage: true });
+  it(
+    "an admin granted with `pnpm admin:grant` sees the review queue and restores a student",
+    { timeout: 240_000 },
+    async () => {
+      let api = createApi(server.baseURL(), "203.0.113.92");
+      const admin = await createStudent(api, "+12027390201", "Morgan", "male", 40);
+      const reported = await createStudent(api, "+12027390202", "Riley", "male", 150);
+      const reporters = [
+        await createStudent(api, "+12027390203", "Ash", "female", 260),
+        await createStudent(api, "+12027390204", "Blair", "female", 90),
+        await createStudent(api, "+12027390205", "Casey", "female", 20),
+      ];
+      // Only students shown Riley may report him: each reporter's round shows the school's two men.
+      for (const reporter of reporters) {
+        const round = await api.openRound(reporter);
+        expect(round.users.map((user) => user.id)).toContain(reported.me.id);
       }
-      expect(page.errors).toEqual([]);
-    }
-  });
+      // Reports count toward a hold by the reporter's account age (decision 0010): these are weeks old.
+      await server.runSql(
+        `update users set created_at = now() - interval '30 days' where phone in ('+12027390203', '+12027390204', '+12027390205')`,
+      );
+      api = createApi(server.baseURL(), "203.0.113.92");
+      const report = (reporter: Student, body: object) =>
+        api.api("/safety/report", {
+          method: "POST",
+          token: reporter.tokens.token,
+          body: JSON.stringify({ target: { userId: reported.me.id }, ...body }),
+        });
+      await report(reporters[0]!, { reason: "fake_profile" });
+      await report(reporters[1]!, { reason: "other", note: "Keeps messaging people from a fake account." });
+      // The third established reporter puts the profile on hold.
+      await report(reporters[2]!, { reason: "harassment" });
+
+      await server.grantAdmin(admin.phone);
+      const baseURL2 = server.baseURL();
+
+      for (const kind of ["mobile", "desktop"] as const) {
+        const page = await chromium.open(kind, `${baseURL2}/terms`);
+        await openSignedIn(page.page, baseURL2, admin, "/admin");
+        await page.page.getByRole("heading", { level: 1, name: "Moderation" }).waitFor();
+        const riley = page.page.getByRole("article", { name: "Riley" });
+        await riley.waitFor();
+        await expect(riley.getByText("Fake profile").isVisible()).resolves.toBe(true);
+        await expect(riley.getByText("Keeps messaging people from a fake account.").isVisible()).resolves.toBe(true);
+        await expect(riley.getByText("3 reports").isVisible()).resolves.toBe(true);
+        await expect(riley.getByText("On hold").isVisible()).resolves.toBe(true);
+        // Who reported, for the moderator.
+        for (const name of ["Ash", "Blair", "Casey"])
+          await expect(riley.getByText(`by ${name}`).isVisible()).resolves.toBe(true);
+        await page.page.getByText("Granted admin").waitFor();
+        await page.page.waitForFunction(() =>
+          Array.from(document.querySelectorAll<HTMLImageElement>("article img")).every((img) => img.complete),
+        );
+        await saveScreenshot(page.page, `admin-queue-${kind}`, { fullPage: true });
+
+        if (kind === "desktop") {
+          await riley.getByRole("button", { name: "Remove profile of Riley" }).click();
+          await page.page.getByRole("dialog", { name: "Remove Riley's profile?" }).waitFor();
+          await settle(page.page);
+          await saveScreenshot(page.page, "admin-confirm-remove-desktop");
+          await page.page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+
+          await riley.getByRole("button", { name: "Restore Riley" }).click();
+          await page.page.getByText("Riley is restored").waitFor();
+          await page.page.getByText("No open reports").waitFor();
+          await page.page.getByText("Restored a profile").waitFor();
+          await saveScreenshot(page.page, "admin-after-restore-desktop", { fullPage: true });
+        }
+        expect(page.errors).toEqual([]);
+      }
+    },
+  );
 });

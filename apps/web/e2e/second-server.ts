@@ -19,7 +19,14 @@ const HEALTH_TIMEOUT_MS = 120_000;
 function environment(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   // The embedded database in our DATA_DIR, never a shared one.
   const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
-  return { ...inherited, DATA_DIR: dataDir, NODE_ENV: "development", SEED_DEMO: "false", TRUST_PROXY: "true", ...extra };
+  return {
+    ...inherited,
+    DATA_DIR: dataDir,
+    NODE_ENV: "development",
+    SEED_DEMO: "false",
+    TRUST_PROXY: "true",
+    ...extra,
+  };
 }
 
 export interface SecondServer {
@@ -43,7 +50,11 @@ export async function startSecondServer(name: string): Promise<SecondServer> {
   const start = async () => {
     const port = await freePort();
     baseURL = `http://127.0.0.1:${port}`;
-    const started = spawn(process.execPath, [SERVER_ENTRY], { cwd: REPO_ROOT, env: environment(dataDir, { PORT: String(port) }), stdio: ["ignore", "pipe", "pipe"] });
+    const started = spawn(process.execPath, [SERVER_ENTRY], {
+      cwd: REPO_ROOT,
+      env: environment(dataDir, { PORT: String(port) }),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     started.stdout?.pipe(log, { end: false });
     started.stderr?.pipe(log, { end: false });
     child = started;
@@ -54,16 +65,24 @@ export async function startSecondServer(name: string): Promise<SecondServer> {
   const whileStopped = async (label: string, command: string, args: string[]) => {
     if (child) await stopProcess(child);
     await new Promise<void>((resolvePromise, reject) => {
-      const cli = spawn(command, args, { cwd: REPO_ROOT, env: environment(dataDir), stdio: ["ignore", "pipe", "pipe"] });
+      const cli = spawn(command, args, {
+        cwd: REPO_ROOT,
+        env: environment(dataDir),
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       cli.stdout?.pipe(log, { end: false });
       cli.stderr?.pipe(log, { end: false });
       cli.on("error", reject);
-      cli.on("exit", (code) => (code === 0 ? resolvePromise() : reject(new Error(`${label} exited with ${code}; see ${name}-server.log`))));
+      cli.on("exit", (code) =>
+        code === 0 ? resolvePromise() : reject(new Error(`${label} exited with ${code}; see ${name}-server.log`)),
+      );
     });
     await start();
   };
-  const grantAdmin = (phone: string) => whileStopped("admin:grant", "pnpm", ["--filter", "@quad/server", "admin:grant", phone]);
-  const runSql = (statement: string) => whileStopped("run-sql", "pnpm", ["--filter", "@quad/server", "exec", "tsx", "src/test/run-sql.ts", statement]);
+  const grantAdmin = (phone: string) =>
+    whileStopped("admin:grant", "pnpm", ["--filter", "@quad/server", "admin:grant", phone]);
+  const runSql = (statement: string) =>
+    whileStopped("run-sql", "pnpm", ["--filter", "@quad/server", "exec", "tsx", "src/test/run-sql.ts", statement]);
 
   const close = async () => {
     if (child) await stopProcess(child);

@@ -23,7 +23,9 @@ const { createStudent, voteFor, latestCode } = createApi(baseURL, "203.0.113.141
 async function startFramingSite(url: string): Promise<{ origin: string; close: () => Promise<void> }> {
   const server: Server = createServer((_request, response) => {
     response.writeHead(200, { "content-type": "text/html" });
-    response.end(`<!doctype html><title>Elsewhere</title><h1>Win a prize</h1><iframe id="victim" src="${url}" width="400" height="600"></iframe>`);
+    response.end(
+      `<!doctype html><title>Elsewhere</title><h1>Win a prize</h1><iframe id="victim" src="${url}" width="400" height="600"></iframe>`,
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -40,19 +42,28 @@ interface Watched {
 }
 
 /** A context whose every document reports CSP violations to the test before any of its own code runs. */
-async function watchedContext(browser: ReturnType<typeof useBrowser>["browser"], kind: "mobile" | "desktop"): Promise<Watched> {
+async function watchedContext(
+  browser: ReturnType<typeof useBrowser>["browser"],
+  kind: "mobile" | "desktop",
+): Promise<Watched> {
   const context = await browser.newContext(
-    kind === "mobile" ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 800 } },
+    kind === "mobile"
+      ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
+      : { viewport: { width: 1280, height: 800 } },
   );
   const violations: string[] = [];
   const errors: string[] = [];
-  await context.exposeBinding("__reportCspViolation", ({ frame }, text: string) => violations.push(`${frame.url()}: ${text}`));
+  await context.exposeBinding("__reportCspViolation", ({ frame }, text: string) =>
+    violations.push(`${frame.url()}: ${text}`),
+  );
   await context.addInitScript(() => {
     document.addEventListener(
       "securitypolicyviolation",
       (event) => {
         const report = (window as unknown as { __reportCspViolation: (text: string) => void }).__reportCspViolation;
-        report(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"} (${event.sample || event.sourceFile})`);
+        report(
+          `${event.effectiveDirective} blocked ${event.blockedURI || "inline"} (${event.sample || event.sourceFile})`,
+        );
       },
       true,
     );
@@ -73,7 +84,8 @@ const dialog = (page: Page, name: string) => page.getByRole("dialog", { name, ex
 const next = (page: Page) => page.getByRole("button", { name: "Next", exact: true }).click();
 const go = (page: Page, path: string) => page.goto(`${baseURL}${path}`, { waitUntil: "networkidle" });
 /** Chromium logs expected 4xx answers (a 404 page, a declined card) as console errors; those are not violations. */
-const unexpected = (errors: string[]) => errors.filter((e) => !/Failed to load resource: the server responded with a status of (402|404)/.test(e));
+const unexpected = (errors: string[]) =>
+  errors.filter((e) => !/Failed to load resource: the server responded with a status of (402|404)/.test(e));
 
 describe("security headers in the browser", () => {
   const chromium = useBrowser();
@@ -119,7 +131,9 @@ describe("security headers in the browser", () => {
       await question.waitFor();
       await question.getByRole("button", { name: "Girls" }).click();
       await page.getByRole("article").first().waitFor();
-      await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>("article img")).every((img) => img.complete));
+      await page.waitForFunction(() =>
+        Array.from(document.querySelectorAll<HTMLImageElement>("article img")).every((img) => img.complete),
+      );
       await go(page, "/login");
       await heading(page, "Log in");
       await go(page, "/terms");
@@ -132,99 +146,122 @@ describe("security headers in the browser", () => {
     }
   });
 
-  it("the whole sign-up wizard, the photo cropper included, runs with no CSP violation", { timeout: 120_000 }, async () => {
-    const { page, violations, errors } = await watched("mobile");
-    const digits = `2027${String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0")}`;
-    await go(page, "/signup?preference=female");
-    await heading(page, "Create your account");
-    await page.getByLabel("First name").fill("Casey");
-    await next(page);
-    await heading(page, "Where do you study?");
-    const school = page.locator("label").filter({ has: page.getByRole("radio") }).first();
-    await school.waitFor();
-    await school.click();
-    await next(page);
-    await heading(page, "When do you graduate?");
-    await page.locator("label", { hasText: "2027" }).click();
-    await next(page);
-    await heading(page, "Guy or girl?");
-    await page.locator("label", { hasText: "Guy" }).click();
-    await next(page);
-    await heading(page, "What's your Instagram?");
-    await page.getByLabel("Instagram").pressSequentially("casey.csp");
-    await next(page);
-    await heading(page, "Verify your phone");
-    await page.getByRole("checkbox", { name: SMS_CONSENT_TEXT }).check();
-    await page.getByRole("checkbox", { name: TERMS_CONSENT_TEXT }).check();
-    await page.getByLabel("Phone number").pressSequentially(digits);
-    await page.getByRole("button", { name: "Send Code" }).click();
-    await page.getByText(TOASTS.codeSent, { exact: true }).first().waitFor();
-    await page.getByLabel("Verification code").fill(await latestCode(`+1${digits}`));
-    await page.getByRole("button", { name: "Verify Code" }).click();
-    await heading(page, "Add your photo");
-    // The cropper reads the photo back through an object URL (img-src and connect-src blob:).
-    await page.getByLabel("Choose photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: portraitPng(...hueColors(200)) });
-    await page.locator(".cropper-crop-box").waitFor();
-    await page.getByRole("button", { name: "Preview Crop" }).click();
-    await page.getByRole("img", { name: "Your cropped profile photo" }).waitFor();
-    await page.getByRole("button", { name: "Complete" }).click();
-    await page.waitForURL(`${baseURL}/home`);
-    await page.getByText(TOASTS.accountCreated, { exact: true }).first().waitFor();
-    expect(violations).toEqual([]);
-    expect(unexpected(errors)).toEqual([]);
-  });
+  it(
+    "the whole sign-up wizard, the photo cropper included, runs with no CSP violation",
+    { timeout: 120_000 },
+    async () => {
+      const { page, violations, errors } = await watched("mobile");
+      const digits = `2027${String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0")}`;
+      await go(page, "/signup?preference=female");
+      await heading(page, "Create your account");
+      await page.getByLabel("First name").fill("Casey");
+      await next(page);
+      await heading(page, "Where do you study?");
+      const school = page
+        .locator("label")
+        .filter({ has: page.getByRole("radio") })
+        .first();
+      await school.waitFor();
+      await school.click();
+      await next(page);
+      await heading(page, "When do you graduate?");
+      await page.locator("label", { hasText: "2027" }).click();
+      await next(page);
+      await heading(page, "Guy or girl?");
+      await page.locator("label", { hasText: "Guy" }).click();
+      await next(page);
+      await heading(page, "What's your Instagram?");
+      await page.getByLabel("Instagram").pressSequentially("casey.csp");
+      await next(page);
+      await heading(page, "Verify your phone");
+      await page.getByRole("checkbox", { name: SMS_CONSENT_TEXT }).check();
+      await page.getByRole("checkbox", { name: TERMS_CONSENT_TEXT }).check();
+      await page.getByLabel("Phone number").pressSequentially(digits);
+      await page.getByRole("button", { name: "Send Code" }).click();
+      await page.getByText(TOASTS.codeSent, { exact: true }).first().waitFor();
+      await page.getByLabel("Verification code").fill(await latestCode(`+1${digits}`));
+      await page.getByRole("button", { name: "Verify Code" }).click();
+      await heading(page, "Add your photo");
+      // The cropper reads the photo back through an object URL (img-src and connect-src blob:).
+      await page
+        .getByLabel("Choose photo")
+        .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: portraitPng(...hueColors(200)) });
+      await page.locator(".cropper-crop-box").waitFor();
+      await page.getByRole("button", { name: "Preview Crop" }).click();
+      await page.getByRole("img", { name: "Your cropped profile photo" }).waitFor();
+      await page.getByRole("button", { name: "Complete" }).click();
+      await page.waitForURL(`${baseURL}/home`);
+      await page.getByText(TOASTS.accountCreated, { exact: true }).first().waitFor();
+      expect(violations).toEqual([]);
+      expect(unexpected(errors)).toEqual([]);
+    },
+  );
 
-  it("home with a round, the inbox, a vote's detail, the flash sale, Buy Unlocks, checkout and settings run with no CSP violation", { timeout: 120_000 }, async () => {
-    const recipient = await createStudent("+12027410101", { firstName: "Sasha", gender: "female", preference: "male", colors: hueColors(280) });
-    const voter = await createStudent("+12027410102", { firstName: "Ezra", gender: "male", preference: "female", colors: hueColors(30) });
-    await voteFor(voter, recipient);
-
-    for (const kind of ["mobile", "desktop"] as const) {
-      const { page, violations, errors } = await watched(kind);
-      await page.goto(`${baseURL}/terms`);
-      await openSignedIn(page, baseURL, recipient);
-      // A round: prompt, two candidates with their photos.
-      await page.locator("section[aria-busy=false] h2").waitFor();
-      await page.waitForFunction(() => {
-        const photos = Array.from(document.querySelectorAll<HTMLImageElement>("article img"));
-        return photos.length === 2 && photos.every((img) => img.complete && img.naturalWidth > 0);
+  it(
+    "home with a round, the inbox, a vote's detail, the flash sale, Buy Unlocks, checkout and settings run with no CSP violation",
+    { timeout: 120_000 },
+    async () => {
+      const recipient = await createStudent("+12027410101", {
+        firstName: "Sasha",
+        gender: "female",
+        preference: "male",
+        colors: hueColors(280),
       });
+      const voter = await createStudent("+12027410102", {
+        firstName: "Ezra",
+        gender: "male",
+        preference: "female",
+        colors: hueColors(30),
+      });
+      await voteFor(voter, recipient);
 
-      // The inbox, a vote's detail, and the flash sale its unlock offers.
-      await page.getByRole("button", { name: SCREEN_TEXT.seeWhoVotedForYou }).click();
-      const list = dialog(page, SCREEN_TEXT.votedOnYou);
-      const card = list.getByRole("listitem").first();
-      await card.getByText(LOCKED_NAME_PLACEHOLDER).waitFor();
-      await card.getByRole("button", { name: "View" }).click();
-      const detail = dialog(page, LOCKED_NAME_PLACEHOLDER);
-      await detail.getByText(SCREEN_TEXT.votedOnYouFor).waitFor();
-      await detail.getByRole("button", { name: SCREEN_TEXT.unlockDetails }).click();
-      const sale = dialog(page, "Flash sale");
-      await sale.getByText("67% off").waitFor();
-      await sale.getByRole("button", { name: "Not now" }).click();
-      await detail.getByRole("button", { name: "Close" }).click();
+      for (const kind of ["mobile", "desktop"] as const) {
+        const { page, violations, errors } = await watched(kind);
+        await page.goto(`${baseURL}/terms`);
+        await openSignedIn(page, baseURL, recipient);
+        // A round: prompt, two candidates with their photos.
+        await page.locator("section[aria-busy=false] h2").waitFor();
+        await page.waitForFunction(() => {
+          const photos = Array.from(document.querySelectorAll<HTMLImageElement>("article img"));
+          return photos.length === 2 && photos.every((img) => img.complete && img.naturalWidth > 0);
+        });
 
-      // Buy Unlocks, up to the checkout and a declined card.
-      await list.getByRole("button", { name: "Close" }).click();
-      await page.getByRole("button", { name: "Buy Unlocks" }).click();
-      const packages = dialog(page, "Buy Unlocks");
-      await packages.getByText("3 unlocks").click();
-      await packages.getByRole("button", { name: "Continue · $7.99" }).click();
-      const checkout = dialog(page, "Checkout");
-      await checkout.getByLabel("Card number").fill("4000 0000 0000 0002");
-      await checkout.getByLabel("Expiration date (MM / YY)").fill("12 / 34");
-      await checkout.getByLabel("Security code (CVC)").fill("123");
-      await checkout.getByRole("button", { name: "Pay $7.99" }).click();
-      await checkout.getByRole("alert").getByText("Your card was declined.").waitFor();
+        // The inbox, a vote's detail, and the flash sale its unlock offers.
+        await page.getByRole("button", { name: SCREEN_TEXT.seeWhoVotedForYou }).click();
+        const list = dialog(page, SCREEN_TEXT.votedOnYou);
+        const card = list.getByRole("listitem").first();
+        await card.getByText(LOCKED_NAME_PLACEHOLDER).waitFor();
+        await card.getByRole("button", { name: "View" }).click();
+        const detail = dialog(page, LOCKED_NAME_PLACEHOLDER);
+        await detail.getByText(SCREEN_TEXT.votedOnYouFor).waitFor();
+        await detail.getByRole("button", { name: SCREEN_TEXT.unlockDetails }).click();
+        const sale = dialog(page, "Flash sale");
+        await sale.getByText("67% off").waitFor();
+        await sale.getByRole("button", { name: "Not now" }).click();
+        await detail.getByRole("button", { name: "Close" }).click();
 
-      // Settings.
-      await go(page, "/settings");
-      await heading(page, SETTINGS_COPY.title);
-      await page.getByRole("img", { name: "Your profile photo" }).waitFor();
-      expect(violations, kind).toEqual([]);
-      expect(unexpected(errors), kind).toEqual([]);
-    }
-  });
+        // Buy Unlocks, up to the checkout and a declined card.
+        await list.getByRole("button", { name: "Close" }).click();
+        await page.getByRole("button", { name: "Buy Unlocks" }).click();
+        const packages = dialog(page, "Buy Unlocks");
+        await packages.getByText("3 unlocks").click();
+        await packages.getByRole("button", { name: "Continue · $7.99" }).click();
+        const checkout = dialog(page, "Checkout");
+        await checkout.getByLabel("Card number").fill("4000 0000 0000 0002");
+        await checkout.getByLabel("Expiration date (MM / YY)").fill("12 / 34");
+        await checkout.getByLabel("Security code (CVC)").fill("123");
+        await checkout.getByRole("button", { name: "Pay $7.99" }).click();
+        await checkout.getByRole("alert").getByText("Your card was declined.").waitFor();
+
+        // Settings.
+        await go(page, "/settings");
+        await heading(page, SETTINGS_COPY.title);
+        await page.getByRole("img", { name: "Your profile photo" }).waitFor();
+        expect(violations, kind).toEqual([]);
+        expect(unexpected(errors), kind).toEqual([]);
+      }
+    },
+  );
 
   it("the moderation page runs with no CSP violation", { timeout: 240_000 }, async () => {
     // Granting admin stops the server to open its database: a private one, as safety.e2e does.

@@ -23,7 +23,7 @@ const { api, createStudent, openRound, vote, latestCode } = createApi(baseURL, "
 async function candidatesSeenBy(voter: Student): Promise<Set<string>> {
   const seen = new Set<string>();
   let round = await openRound(voter);
-  for (let votes = 0; votes < VOTES_PER_BATCH; ) {
+  for (let votes = 0; votes < VOTES_PER_BATCH;) {
     for (const candidate of round.users) seen.add(candidate.id);
     if (!round.prompt.skipDisabled) {
       round = await openRound(voter, true);
@@ -50,29 +50,47 @@ describe("settings", () => {
     return page;
   }
 
-  it("a paused student never appears in another student's rounds, and comes back when resumed", { timeout: 120_000 }, async () => {
-    const harper = await createStudent("+12027400101", { firstName: "Harper", gender: "female", colors: hueColors(300) });
-    const { page, errors } = await openSettingsAs(harper);
-    await page.getByRole("img", { name: "Your profile photo" }).waitFor();
-    await settle(page);
-    await saveScreenshot(page, "settings-mobile");
-    await saveScreenshot(page, "settings-mobile-full", { fullPage: true });
+  it(
+    "a paused student never appears in another student's rounds, and comes back when resumed",
+    { timeout: 120_000 },
+    async () => {
+      const harper = await createStudent("+12027400101", {
+        firstName: "Harper",
+        gender: "female",
+        colors: hueColors(300),
+      });
+      const { page, errors } = await openSettingsAs(harper);
+      await page.getByRole("img", { name: "Your profile photo" }).waitFor();
+      await settle(page);
+      await saveScreenshot(page, "settings-mobile");
+      await saveScreenshot(page, "settings-mobile-full", { fullPage: true });
 
-    const pause = page.getByRole("switch", { name: SETTINGS_COPY.pauseTitle });
-    await pause.click();
-    await toast(page, SETTINGS_COPY.pausedToast);
-    expect(await pause.isChecked()).toBe(true);
+      const pause = page.getByRole("switch", { name: SETTINGS_COPY.pauseTitle });
+      await pause.click();
+      await toast(page, SETTINGS_COPY.pausedToast);
+      expect(await pause.isChecked()).toBe(true);
 
-    // A whole batch of rounds shows every eligible student at least once; never Harper.
-    const theo = await createStudent("+12027400102", { firstName: "Theo", gender: "male", preference: "female", colors: hueColors(20) });
-    expect((await candidatesSeenBy(theo)).has(harper.me.id)).toBe(false);
+      // A whole batch of rounds shows every eligible student at least once; never Harper.
+      const theo = await createStudent("+12027400102", {
+        firstName: "Theo",
+        gender: "male",
+        preference: "female",
+        colors: hueColors(20),
+      });
+      expect((await candidatesSeenBy(theo)).has(harper.me.id)).toBe(false);
 
-    await pause.click();
-    await toast(page, SETTINGS_COPY.resumedToast);
-    const owen = await createStudent("+12027400103", { firstName: "Owen", gender: "male", preference: "female", colors: hueColors(60) });
-    expect((await candidatesSeenBy(owen)).has(harper.me.id)).toBe(true);
-    expect(errors).toEqual([]);
-  });
+      await pause.click();
+      await toast(page, SETTINGS_COPY.resumedToast);
+      const owen = await createStudent("+12027400103", {
+        firstName: "Owen",
+        gender: "male",
+        preference: "female",
+        colors: hueColors(60),
+      });
+      expect((await candidatesSeenBy(owen)).has(harper.me.id)).toBe(true);
+      expect(errors).toEqual([]);
+    },
+  );
 
   it("edits the profile and turns vote texts off on a laptop", { timeout: 90_000 }, async () => {
     const riley = await createStudent("+12027400111", { firstName: "Riley", gender: "male", colors: hueColors(200) });

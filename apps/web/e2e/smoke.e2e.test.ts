@@ -17,9 +17,9 @@ describe("smoke", () => {
       await page.getByRole("heading", { level: 1, name: /vote on your classmates/i }).waitFor();
       expect(await page.title()).toBe("Quad");
       expect(await page.getByRole("link", { name: "Join to start voting" }).isVisible()).toBe(true);
-      expect(await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Sign up" }).isVisible()).toBe(
-        true,
-      );
+      expect(
+        await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Sign up" }).isVisible(),
+      ).toBe(true);
       await saveScreenshot(page, `landing-${kind}`);
       expect(errors).toEqual([]);
     }
@@ -47,7 +47,9 @@ describe("smoke", () => {
       return [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
     };
     expect(await pngSize(shareImage)).toEqual([1200, 630]);
-    expect(await pngSize((await page.locator('link[rel="apple-touch-icon"]').getAttribute("href"))!)).toEqual([180, 180]);
+    expect(await pngSize((await page.locator('link[rel="apple-touch-icon"]').getAttribute("href"))!)).toEqual([
+      180, 180,
+    ]);
     const favicon = await fetch(new URL((await page.locator('link[rel="icon"]').getAttribute("href"))!, baseURL));
     expect(favicon.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
     expect(errors).toEqual([]);
@@ -75,7 +77,10 @@ describe("smoke", () => {
       await saveScreenshot(page, `terms-${kind}`);
       if (kind === "mobile") await saveScreenshot(page, "terms-mobile-full", { fullPage: true });
 
-      await page.getByRole("link", { name: /back to quad/i }).first().click();
+      await page
+        .getByRole("link", { name: /back to quad/i })
+        .first()
+        .click();
       await page.waitForURL(`${baseURL}/`);
       await page.getByRole("heading", { level: 1, name: /vote on your classmates/i }).waitFor();
       expect(errors).toEqual([]);

@@ -15,7 +15,11 @@ const baseURL = inject("baseURL");
 const { createStudent, voteFor, me } = createApi(baseURL, "203.0.113.55");
 
 /** Opens /home signed in as `student`. */
-async function openHomeAs(chromium: Chromium, student: Student, kind: "mobile" | "desktop" = "mobile"): Promise<OpenedPage> {
+async function openHomeAs(
+  chromium: Chromium,
+  student: Student,
+  kind: "mobile" | "desktop" = "mobile",
+): Promise<OpenedPage> {
   const opened = await chromium.open(kind, `${baseURL}/terms`);
   await openSignedIn(opened.page, baseURL, student);
   await opened.page.getByRole("button", { name: SCREEN_TEXT.seeWhoVotedForYou }).waitFor();
@@ -50,7 +54,10 @@ describe("received votes, unlocks, payments and boosts", () => {
       preference: "male",
       instagramHandle: "@robin.e2e",
       graduationYear: 2027,
-      colors: [[124, 58, 237], [219, 39, 119]],
+      colors: [
+        [124, 58, 237],
+        [219, 39, 119],
+      ],
     });
     const voter = await createStudent("+12025550812", {
       firstName: "Quinlan",
@@ -59,7 +66,10 @@ describe("received votes, unlocks, payments and boosts", () => {
       instagramHandle: "@quinlan.builds",
       graduationYear: 2026,
       emojis: ["🎸", "🌮"],
-      colors: [[14, 116, 144], [249, 115, 22]],
+      colors: [
+        [14, 116, 144],
+        [249, 115, 22],
+      ],
     });
     await voteFor(voter, recipient);
 
@@ -125,7 +135,9 @@ describe("received votes, unlocks, payments and boosts", () => {
     const revealed = dialog(page, "Quinlan");
     await revealed.getByRole("link", { name: "@quinlan.builds" }).waitFor();
     await revealed.getByText("2026").waitFor();
-    await expect.poll(() => revealed.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => revealed.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
     await settle(page);
     await saveScreenshot(page, "inbox-unlocked-mobile");
     await revealed.getByRole("button", { name: "Done" }).click();
@@ -141,7 +153,11 @@ describe("received votes, unlocks, payments and boosts", () => {
     await dialog(desktop.page, SCREEN_TEXT.votedOnYou).getByRole("listitem").first().getByText("Quinlan").waitFor();
     await settle(desktop.page);
     await saveScreenshot(desktop.page, "inbox-votes-desktop");
-    await dialog(desktop.page, SCREEN_TEXT.votedOnYou).getByRole("listitem").first().getByRole("button", { name: "View" }).click();
+    await dialog(desktop.page, SCREEN_TEXT.votedOnYou)
+      .getByRole("listitem")
+      .first()
+      .getByRole("button", { name: "View" })
+      .click();
     await dialog(desktop.page, "Quinlan").getByRole("link", { name: "@quinlan.builds" }).waitFor();
     await settle(desktop.page);
     await saveScreenshot(desktop.page, "inbox-unlocked-desktop");
@@ -155,7 +171,10 @@ describe("received votes, unlocks, payments and boosts", () => {
       preference: "male",
       instagramHandle: "@dana.e2e",
       graduationYear: 2028,
-      colors: [[22, 163, 74], [37, 99, 235]],
+      colors: [
+        [22, 163, 74],
+        [37, 99, 235],
+      ],
     });
     const home = await openHomeAs(chromium, student);
     const { page, errors } = home;
@@ -171,11 +190,17 @@ describe("received votes, unlocks, payments and boosts", () => {
         labels.map((label) => {
           const own = label.getBoundingClientRect();
           const badge = label.querySelector("[data-badge]")?.getBoundingClientRect();
-          return { own: { top: own.top, bottom: own.bottom, left: own.left, right: own.right }, badge: badge && { top: badge.top, bottom: badge.bottom, left: badge.left, right: badge.right } };
+          return {
+            own: { top: own.top, bottom: own.bottom, left: own.left, right: own.right },
+            badge: badge && { top: badge.top, bottom: badge.bottom, left: badge.left, right: badge.right },
+          };
         }),
       );
       boxes.forEach(({ own, badge }, index) => {
-        if (badge) expect(badge.top >= own.top && badge.bottom <= own.bottom && badge.left >= own.left && badge.right <= own.right).toBe(true);
+        if (badge)
+          expect(
+            badge.top >= own.top && badge.bottom <= own.bottom && badge.left >= own.left && badge.right <= own.right,
+          ).toBe(true);
         if (index > 0) expect(own.top).toBeGreaterThanOrEqual(boxes[index - 1]!.own.bottom);
       });
       await settle(page);
@@ -202,7 +227,10 @@ describe("received votes, unlocks, payments and boosts", () => {
       preference: "female",
       instagramHandle: "@blair.e2e",
       graduationYear: 2025,
-      colors: [[190, 24, 93], [250, 204, 21]],
+      colors: [
+        [190, 24, 93],
+        [250, 204, 21],
+      ],
     });
     const home = await openHomeAs(chromium, student);
     const { page, errors } = home;

@@ -148,12 +148,12 @@ describe("voting", () => {
     await roundShown(mobile.page);
 
     for (let skip = 1; skip <= SKIPS_IN_A_ROW; skip++) {
-      const skipped = mobile.page.waitForResponse((r) => r.url().includes("/api/trpc/prompts.random") && r.url().includes("%22skip%22%3Atrue"));
+      const skipped = mobile.page.waitForResponse(
+        (r) => r.url().includes("/api/trpc/prompts.random") && r.url().includes("%22skip%22%3Atrue"),
+      );
       await mobile.page.getByRole("button", { name: /^Skip/ }).click();
       expect((await skipped).status()).toBe(200);
-      await mobile.page
-        .getByRole("button", { name: `Skip ${SKIPS_IN_A_ROW - skip} left` })
-        .waitFor();
+      await mobile.page.getByRole("button", { name: `Skip ${SKIPS_IN_A_ROW - skip} left` }).waitFor();
     }
     await roundShown(mobile.page);
     // None left: Skip is off and says how to get more, rather than opening a dead-end.

@@ -31,13 +31,21 @@ const shareCard = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="
 // Maskable: launchers crop to their own shape, so the mark stays inside the central 80% safe zone.
 const maskableIcon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="512" height="512">${inner
   .replace('rx="16"', 'rx="0"')
-  .replace(/<circle[^>]*\/>.*$/, (mark) => `<g transform="translate(32 32) scale(0.72) translate(-32 -32)">${mark}</g>`)}</svg>`;
-const squareIcon = (size) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="${size}" height="${size}">${inner}</svg>`;
+  .replace(
+    /<circle[^>]*\/>.*$/,
+    (mark) => `<g transform="translate(32 32) scale(0.72) translate(-32 -32)">${mark}</g>`,
+  )}</svg>`;
+const squareIcon = (size) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="${size}" height="${size}">${inner}</svg>`;
 
 mkdirSync(`${dist}icons`, { recursive: true });
 await sharp(Buffer.from(touchIcon)).png().toFile(`${dist}apple-touch-icon.png`);
-await sharp(Buffer.from(squareIcon(192))).png().toFile(`${dist}icons/icon-192.png`);
-await sharp(Buffer.from(squareIcon(512))).png().toFile(`${dist}icons/icon-512.png`);
+await sharp(Buffer.from(squareIcon(192)))
+  .png()
+  .toFile(`${dist}icons/icon-192.png`);
+await sharp(Buffer.from(squareIcon(512)))
+  .png()
+  .toFile(`${dist}icons/icon-512.png`);
 await sharp(Buffer.from(maskableIcon)).png().toFile(`${dist}icons/icon-maskable-512.png`);
 await sharp(Buffer.from(shareCard)).png().toFile(`${dist}og-image.png`);
 console.log("brand images: apple-touch-icon.png (180×180), icons/ (192, 512, maskable 512), og-image.png (1200×630)");

@@ -58,7 +58,12 @@ export function measure(distDir) {
       if (specifier.startsWith(".")) queue.push(path.resolve(path.dirname(file), specifier));
     }
   }
-  const css = new Map(attributes(text, /<link\b[^>]*rel="stylesheet"[^>]*>/g, "href").map((url) => [fileOf(url), gzipSize(readFileSync(fileOf(url)))]));
+  const css = new Map(
+    attributes(text, /<link\b[^>]*rel="stylesheet"[^>]*>/g, "href").map((url) => [
+      fileOf(url),
+      gzipSize(readFileSync(fileOf(url))),
+    ]),
+  );
   const assets = path.join(distDir, "assets");
   const lazy = readdirSync(assets)
     .filter((name) => name.endsWith(".js") && !js.has(path.join(assets, name)))
@@ -84,7 +89,8 @@ function main() {
   console.log(`  ${kB(result.html).padStart(9)}  index.html`);
   for (const [file, size] of result.css) console.log(`  ${kB(size).padStart(9)}  ${rel(file)}`);
   console.log("Loaded later (gzip, not counted):");
-  for (const [file, size] of [...result.lazy].sort((a, b) => b[1] - a[1])) console.log(`  ${kB(size).padStart(9)}  ${rel(file)}`);
+  for (const [file, size] of [...result.lazy].sort((a, b) => b[1] - a[1]))
+    console.log(`  ${kB(size).padStart(9)}  ${rel(file)}`);
   const checks = [
     ["first page JavaScript", result.firstPageJsGzip, BUDGETS.firstPageJsGzip],
     ["HTML + CSS", result.htmlCssGzip, BUDGETS.htmlCssGzip],

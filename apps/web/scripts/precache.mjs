@@ -22,7 +22,15 @@ try {
     swSrc,
     swDest,
     globDirectory: dist,
-    globPatterns: ["index.html", "app.html", "assets/**/*.{js,css,svg,png,woff2}", "icons/*.png", "favicon.svg", "apple-touch-icon.png", "manifest.webmanifest"],
+    globPatterns: [
+      "index.html",
+      "app.html",
+      "assets/**/*.{js,css,svg,png,woff2}",
+      "icons/*.png",
+      "favicon.svg",
+      "apple-touch-icon.png",
+      "manifest.webmanifest",
+    ],
     // Hashed file names are their own revision.
     dontCacheBustURLsMatching: /^assets\//,
     // Firebase and Stripe load only where configured, and never offline.

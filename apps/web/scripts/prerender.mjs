@@ -27,7 +27,9 @@ const signedInGuard = `<script>try{var s=JSON.parse(localStorage.getItem(${JSON.
 writeFileSync(`${dist}app.html`, shell);
 writeFileSync(
   `${dist}index.html`,
-  shell.replace("</head>", `    ${signedInGuard}\n  </head>`).replace(ROOT, `<div id="root"><div data-prerendered>${landing}</div></div>`),
+  shell
+    .replace("</head>", `    ${signedInGuard}\n  </head>`)
+    .replace(ROOT, `<div id="root"><div data-prerendered>${landing}</div></div>`),
 );
 rmSync(ssrDir, { recursive: true, force: true });
 console.log(`prerendered / into dist/index.html (${landing.length} characters); dist/app.html is the plain shell`);

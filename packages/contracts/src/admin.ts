@@ -31,5 +31,12 @@ export type ReviewQueue = z.infer<typeof ReviewQueue>;
 
 export const ADMIN_ACTIONS = ["restore", "remove_profile", "remove_photo", "grant_admin"] as const;
 export const AuditTrail = z.object({
-  entries: z.array(z.object({ action: z.enum(ADMIN_ACTIONS), adminId: z.string().nullable(), targetUserId: z.string().nullable(), at: IsoDateTime })),
+  entries: z.array(
+    z.object({
+      action: z.enum(ADMIN_ACTIONS),
+      adminId: z.string().nullable(),
+      targetUserId: z.string().nullable(),
+      at: IsoDateTime,
+    }),
+  ),
 });

@@ -35,7 +35,13 @@ describe("error codes and HTTP statuses", () => {
   });
 
   it("validates the error body", () => {
-    expect(ApiErrorBody.safeParse({ message: "Invalid input", code: "BAD_REQUEST", fieldErrors: { firstName: ["First name is required"] } }).success).toBe(true);
+    expect(
+      ApiErrorBody.safeParse({
+        message: "Invalid input",
+        code: "BAD_REQUEST",
+        fieldErrors: { firstName: ["First name is required"] },
+      }).success,
+    ).toBe(true);
     expect(ApiErrorBody.safeParse({ message: "x", code: "TEAPOT" }).success).toBe(false);
   });
 });

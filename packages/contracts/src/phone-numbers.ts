@@ -35,13 +35,11 @@ export const LoginPhoneSchema = z
 
 /** The code is optional in the schema; it is required once the code step is active. */
 export function loginFormSchema(opts: { codeStepActive: boolean }) {
-  return z
-    .object({ phone: LoginPhoneSchema, code: z.string().optional() })
-    .superRefine((value, ctx) => {
-      if (opts.codeStepActive && !value.code?.trim()) {
-        ctx.addIssue({ code: "custom", path: ["code"], message: VALIDATION.loginCode });
-      }
-    });
+  return z.object({ phone: LoginPhoneSchema, code: z.string().optional() }).superRefine((value, ctx) => {
+    if (opts.codeStepActive && !value.code?.trim()) {
+      ctx.addIssue({ code: "custom", path: ["code"], message: VALIDATION.loginCode });
+    }
+  });
 }
 
 /** The sign-up phone as typed, "(202) 555-0123". */

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { VOTES_PAGE_SIZE } from "./constants";
-import { PromptResponse, isPromptError, RandomPromptInput, StoreVoteInput, UnauthenticatedPromptInput } from "./prompts";
+import {
+  PromptResponse,
+  isPromptError,
+  RandomPromptInput,
+  StoreVoteInput,
+  UnauthenticatedPromptInput,
+} from "./prompts";
 import { type HttpMethod, routeList, routes } from "./routes";
 import { LOCKED_CARD_PHOTO, UnlockResult, VoteCard, VoteCardLocked, VotesForUserInput, VotesPage } from "./votes";
 import { expectValid } from "./test-helpers";
@@ -50,7 +56,10 @@ describe("route table", () => {
   });
 
   it("marks only the dev outboxes as development-only", () => {
-    expect(routeList.filter((r) => "devOnly" in r && r.devOnly).map((r) => r.path)).toEqual(["/dev/sms-outbox", "/dev/email-outbox"]);
+    expect(routeList.filter((r) => "devOnly" in r && r.devOnly).map((r) => r.path)).toEqual([
+      "/dev/sms-outbox",
+      "/dev/email-outbox",
+    ]);
   });
 
   it("sends the profile update as multipart", () => {
@@ -92,9 +101,18 @@ const U1 = "3f2b8c1e-6d4a-4f0e-9b7a-2c5d8e1f0a9b";
 
 describe("StoreVoteInput (POST /votes/store)", () => {
   it.each<[unknown, unknown]>([
-    [{ userId: U1, promptId: 3 }, { userId: U1, promptId: 3 }],
-    [{ userId: U1, promptId: "3" }, { userId: U1, promptId: 3 }],
-    [{ userId: U1, promptId: 3, preference: "female" }, { userId: U1, promptId: 3, preference: "female" }],
+    [
+      { userId: U1, promptId: 3 },
+      { userId: U1, promptId: 3 },
+    ],
+    [
+      { userId: U1, promptId: "3" },
+      { userId: U1, promptId: 3 },
+    ],
+    [
+      { userId: U1, promptId: 3, preference: "female" },
+      { userId: U1, promptId: 3, preference: "female" },
+    ],
   ])("accepts %j", (input, expected) => {
     expect(expectValid(StoreVoteInput, input)).toEqual(expected);
   });
@@ -118,7 +136,10 @@ describe("VotesForUserInput (GET /votes/for-user?page=&limit=)", () => {
     [{}, { page: 1, limit: VOTES_PAGE_SIZE }],
     [{}, { page: 1, limit: 10 }],
     [{ page: "2" }, { page: 2, limit: 10 }],
-    [{ page: "3", limit: "5" }, { page: 3, limit: 5 }],
+    [
+      { page: "3", limit: "5" },
+      { page: 3, limit: 5 },
+    ],
     [{ limit: 50 }, { page: 1, limit: 50 }],
     [{ cursor: "abc" }, { page: 1, limit: 10, cursor: "abc" }],
   ])("%j → %j", (input, expected) => {
@@ -140,7 +161,12 @@ describe("VotesForUserInput (GET /votes/for-user?page=&limit=)", () => {
 });
 
 describe("VoteCard: a locked card carries nothing that identifies the voter", () => {
-  const base = { id: "vote-1", photo: LOCKED_CARD_PHOTO, prompt: "Most likely to start a company", createdAt: "2025-04-08T12:00:00.000Z" };
+  const base = {
+    id: "vote-1",
+    photo: LOCKED_CARD_PHOTO,
+    prompt: "Most likely to start a company",
+    createdAt: "2025-04-08T12:00:00.000Z",
+  };
   const locked = { ...base, isUnlocked: false };
   const unlocked = {
     ...base,
@@ -185,7 +211,11 @@ describe("VoteCard: a locked card carries nothing that identifies the voter", ()
   });
 
   it("strips identifying keys from locked cards inside a votes page too", () => {
-    const page = expectValid(VotesPage, { votes: [{ ...locked, name: "Sam", voterId: "u42" }, unlocked], hasMore: false, nextCursor: null });
+    const page = expectValid(VotesPage, {
+      votes: [{ ...locked, name: "Sam", voterId: "u42" }, unlocked],
+      hasMore: false,
+      nextCursor: null,
+    });
     expect(page.votes[0]).toEqual(locked);
     expect(page.votes[0]).not.toHaveProperty("name");
     expect(page.votes[0]).not.toHaveProperty("voterId");
@@ -193,7 +223,10 @@ describe("VoteCard: a locked card carries nothing that identifies the voter", ()
   });
 
   it.each<[label: string, input: unknown]>([
-    ["an unlocked card without a name", { ...base, isUnlocked: true, graduationYear: 2026, instagramHandle: null, emojis: [] }],
+    [
+      "an unlocked card without a name",
+      { ...base, isUnlocked: true, graduationYear: 2026, instagramHandle: null, emojis: [] },
+    ],
     ["a card without isUnlocked", base],
     ["isUnlocked as text", { ...base, isUnlocked: "false" }],
   ])("rejects %s", (_label, input) => {
@@ -208,14 +241,24 @@ describe("VoteCard: a locked card carries nothing that identifies the voter", ()
 });
 
 describe("PromptResponse: a round or an error value", () => {
-  const candidate = { id: "c1", profileImageUrl: "/a.jpg", firstName: "Ann", graduationYear: 2026, organizations: [], interests: [] };
+  const candidate = {
+    id: "c1",
+    profileImageUrl: "/a.jpg",
+    firstName: "Ann",
+    graduationYear: 2026,
+    organizations: [],
+    interests: [],
+  };
   it("tells a round from an error", () => {
     const round = expectValid(PromptResponse, {
       prompt: { id: 1, prompt: "Most likely to start a company", skipDisabled: false },
       users: [candidate, { ...candidate, id: "c2" }],
     });
     expect(isPromptError(round)).toBe(false);
-    const error = expectValid(PromptResponse, { error: "no_candidates", message: "No students found, check back later." });
+    const error = expectValid(PromptResponse, {
+      error: "no_candidates",
+      message: "No students found, check back later.",
+    });
     expect(isPromptError(error)).toBe(true);
   });
   it("needs exactly two candidates", () => {

@@ -3,7 +3,14 @@ import { IsoDateTime, MediaUrl } from "./common";
 import { BooleanText } from "./validation";
 
 /** Why a student can be reported (issue: trust and safety). */
-export const REPORT_REASONS = ["fake_profile", "under_18", "not_a_student", "inappropriate_photo", "harassment", "other"] as const;
+export const REPORT_REASONS = [
+  "fake_profile",
+  "under_18",
+  "not_a_student",
+  "inappropriate_photo",
+  "harassment",
+  "other",
+] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   fake_profile: "Fake profile",
@@ -59,7 +66,9 @@ export type SafetyTarget = z.infer<typeof SafetyTarget>;
 export const BlockInput = SafetyTarget;
 export const UnblockInput = z.object({ userId: z.uuid({ error: "Invalid student" }) }).strict();
 export const BlockedStudents = z.object({
-  blocked: z.array(z.object({ userId: z.string(), firstName: z.string(), photo: MediaUrl.nullable(), blockedAt: IsoDateTime })),
+  blocked: z.array(
+    z.object({ userId: z.string(), firstName: z.string(), photo: MediaUrl.nullable(), blockedAt: IsoDateTime }),
+  ),
 });
 
 export const ReportInput = z
@@ -69,11 +78,16 @@ export const ReportInput = z
     note: z.string().trim().max(REPORT_NOTE_MAX, `Keep it under ${REPORT_NOTE_MAX} characters`).optional(),
   })
   .strict()
-  .refine((input) => input.reason !== "other" || Boolean(input.note), { path: ["note"], message: "Tell us what happened" });
+  .refine((input) => input.reason !== "other" || Boolean(input.note), {
+    path: ["note"],
+    message: "Tell us what happened",
+  });
 
 export const OkResult = z.object({ ok: z.literal(true) });
 
 export const SetPausedInput = z.object({ paused: BooleanText }).strict();
 export const SetPreviewInput = z.object({ showInPreview: BooleanText }).strict();
 /** Deleting an account is final; the client sends the word the person typed. */
-export const DeleteAccountInput = z.object({ confirm: z.literal("DELETE", { error: 'Type DELETE to confirm' }) }).strict();
+export const DeleteAccountInput = z
+  .object({ confirm: z.literal("DELETE", { error: "Type DELETE to confirm" }) })
+  .strict();

@@ -38,7 +38,8 @@ export const SCHOOL_EMAIL_MESSAGES = {
   enter: "Please enter your school e-mail",
   invalid: "Please enter a valid e-mail address",
   tooLong: `E-mail addresses are at most ${SCHOOL_EMAIL_MAX_LENGTH} characters`,
-  notSchool: (schoolName: string, domain: string) => `That address isn't from ${schoolName}. Use your e-mail ending in @${domain}.`,
+  notSchool: (schoolName: string, domain: string) =>
+    `That address isn't from ${schoolName}. Use your e-mail ending in @${domain}.`,
   noSchool: "Choose your school in your profile first.",
   taken: "That school e-mail already belongs to another account.",
   sent: (address: string) => `We sent a code to ${address}`,

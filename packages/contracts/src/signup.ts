@@ -18,7 +18,15 @@ export function canSendSignupCode(input: { formattedPhone: string; smsConsent: b
 }
 
 // ── The sign-up wizard ───────────────────────────────────────────────────
-export const SIGNUP_STEPS = ["personal", "university", "graduation", "gender", "instagram", "phone", "profileImage"] as const;
+export const SIGNUP_STEPS = [
+  "personal",
+  "university",
+  "graduation",
+  "gender",
+  "instagram",
+  "phone",
+  "profileImage",
+] as const;
 export type SignupStep = (typeof SIGNUP_STEPS)[number];
 
 export const signupStepSchemas = {

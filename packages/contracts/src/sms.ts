@@ -27,7 +27,8 @@ export function voteNoticeText(count: number, homeUrl: string): string {
 export const SMS_REPLIES = {
   help: "Quad: texts about votes you receive and your sign-in codes. Msg frequency varies. Msg&data rates may apply. Reply STOP to opt out.",
   optedOut: "Quad: You're unsubscribed and will get no more vote notifications. Reply START to resubscribe.",
-  optedIn: "Quad: You're resubscribed to vote notifications. Msg&data rates may apply. Reply STOP to opt out, HELP for help.",
+  optedIn:
+    "Quad: You're resubscribed to vote notifications. Msg&data rates may apply. Reply STOP to opt out, HELP for help.",
 } as const;
 
 /**

@@ -12,7 +12,9 @@ export function messagesOf(schema: z.ZodType, input: unknown): string[] {
 export function expectValid<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (!result.success) {
-    throw new Error(`expected ${JSON.stringify(input)} to be valid, got: ${result.error.issues.map((i) => i.message).join("; ")}`);
+    throw new Error(
+      `expected ${JSON.stringify(input)} to be valid, got: ${result.error.issues.map((i) => i.message).join("; ")}`,
+    );
   }
   return result.data;
 }

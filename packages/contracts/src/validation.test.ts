@@ -368,7 +368,15 @@ describe("Profile image crop: must be previewed → 'Please preview your image f
 // ── The sign-up wizard ───────────────────────────────────────────────────
 describe("Sign-up wizard steps", () => {
   it("runs personal, university, graduation, gender, instagram, phone, profileImage in that order", () => {
-    expect(SIGNUP_STEPS).toEqual(["personal", "university", "graduation", "gender", "instagram", "phone", "profileImage"]);
+    expect(SIGNUP_STEPS).toEqual([
+      "personal",
+      "university",
+      "graduation",
+      "gender",
+      "instagram",
+      "phone",
+      "profileImage",
+    ]);
     expect(Object.keys(signupStepSchemas).sort()).toEqual([...SIGNUP_STEPS].sort());
   });
 
@@ -381,27 +389,88 @@ describe("Sign-up wizard steps", () => {
     message: string;
     literal: string;
   }[] = [
-    { step: "personal", good: { firstName: "Jo" }, bad: { firstName: "J" }, field: "firstName", message: VALIDATION.firstName, literal: "First name is required" },
-    { step: "university", good: { university: "3" }, bad: { university: "" }, field: "university", message: VALIDATION.university, literal: "Please select a university" },
-    { step: "graduation", good: { graduationYear: "2027" }, bad: { graduationYear: 2024 }, field: "graduationYear", message: VALIDATION.graduationYear, literal: "Graduation year is required" },
-    { step: "gender", good: { gender: "female" }, bad: { gender: "" }, field: "gender", message: VALIDATION.gender, literal: "Please select your gender" },
-    { step: "instagram", good: { instagramHandle: "john" }, bad: { instagramHandle: "" }, field: "instagramHandle", message: VALIDATION.instagramRequired, literal: "Instagram handle is required" },
-    { step: "phone", good: { phone: "(202) 555-0123" }, bad: { phone: "(555) 555" }, field: "phone", message: VALIDATION.signupPhoneMin, literal: "Phone number must be at least 10 digits" },
-    { step: "profileImage", good: { profileImage: image, cropPreviewed: true }, bad: { cropPreviewed: true }, field: "profileImage", message: VALIDATION.profileImage, literal: "Please upload a profile image" },
-    { step: "profileImage", good: { profileImage: image, cropPreviewed: true }, bad: { profileImage: image, cropPreviewed: false }, field: "cropPreviewed", message: VALIDATION.cropPreview, literal: "Please preview your image first" },
+    {
+      step: "personal",
+      good: { firstName: "Jo" },
+      bad: { firstName: "J" },
+      field: "firstName",
+      message: VALIDATION.firstName,
+      literal: "First name is required",
+    },
+    {
+      step: "university",
+      good: { university: "3" },
+      bad: { university: "" },
+      field: "university",
+      message: VALIDATION.university,
+      literal: "Please select a university",
+    },
+    {
+      step: "graduation",
+      good: { graduationYear: "2027" },
+      bad: { graduationYear: 2024 },
+      field: "graduationYear",
+      message: VALIDATION.graduationYear,
+      literal: "Graduation year is required",
+    },
+    {
+      step: "gender",
+      good: { gender: "female" },
+      bad: { gender: "" },
+      field: "gender",
+      message: VALIDATION.gender,
+      literal: "Please select your gender",
+    },
+    {
+      step: "instagram",
+      good: { instagramHandle: "john" },
+      bad: { instagramHandle: "" },
+      field: "instagramHandle",
+      message: VALIDATION.instagramRequired,
+      literal: "Instagram handle is required",
+    },
+    {
+      step: "phone",
+      good: { phone: "(202) 555-0123" },
+      bad: { phone: "(555) 555" },
+      field: "phone",
+      message: VALIDATION.signupPhoneMin,
+      literal: "Phone number must be at least 10 digits",
+    },
+    {
+      step: "profileImage",
+      good: { profileImage: image, cropPreviewed: true },
+      bad: { cropPreviewed: true },
+      field: "profileImage",
+      message: VALIDATION.profileImage,
+      literal: "Please upload a profile image",
+    },
+    {
+      step: "profileImage",
+      good: { profileImage: image, cropPreviewed: true },
+      bad: { profileImage: image, cropPreviewed: false },
+      field: "cropPreviewed",
+      message: VALIDATION.cropPreview,
+      literal: "Please preview your image first",
+    },
   ];
 
-  it.each(cases)("$step accepts a good value and rejects $bad on $field", ({ step, good, bad, field, message, literal }) => {
-    const schema = signupStepSchemas[step];
-    expectValid(schema, good);
-    expectInvalid(schema, bad, message);
-    expect(messagesAt(schema, bad, field)).toEqual([literal]);
-  });
+  it.each(cases)(
+    "$step accepts a good value and rejects $bad on $field",
+    ({ step, good, bad, field, message, literal }) => {
+      const schema = signupStepSchemas[step];
+      expectValid(schema, good);
+      expectInvalid(schema, bad, message);
+      expect(messagesAt(schema, bad, field)).toEqual([literal]);
+    },
+  );
 
   it("normalizes values the way they are sent", () => {
     expect(expectValid(signupStepSchemas.university, { university: "3" })).toEqual({ university: 3 });
     expect(expectValid(signupStepSchemas.graduation, { graduationYear: "2027" })).toEqual({ graduationYear: 2027 });
-    expect(expectValid(signupStepSchemas.instagram, { instagramHandle: " john " })).toEqual({ instagramHandle: "@john" });
+    expect(expectValid(signupStepSchemas.instagram, { instagramHandle: " john " })).toEqual({
+      instagramHandle: "@john",
+    });
   });
 });
 
@@ -432,7 +501,9 @@ describe("SignupFormSchema: the whole form with its defaults", () => {
   });
 
   it("requires acceptPrivacy to be true", () => {
-    expect(messagesAt(SignupFormSchema, { ...form, acceptPrivacy: false }, "acceptPrivacy")).toEqual([VALIDATION.acceptPrivacy]);
+    expect(messagesAt(SignupFormSchema, { ...form, acceptPrivacy: false }, "acceptPrivacy")).toEqual([
+      VALIDATION.acceptPrivacy,
+    ]);
     expect(messagesAt(SignupFormSchema, { ...form, acceptPrivacy: undefined }, "acceptPrivacy")).toEqual([
       "You must accept the terms and conditions",
     ]);
@@ -459,14 +530,23 @@ describe("ProfileUpdateSchema (PATCH /users/update)", () => {
   it.each<Row>([
     [{}, {}],
     [{ firstName: " Jo " }, { firstName: "Jo" }],
-    [{ university: "3", graduationYear: "2028" }, { university: 3, graduationYear: 2028 }],
+    [
+      { university: "3", graduationYear: "2028" },
+      { university: 3, graduationYear: 2028 },
+    ],
     [{ instagramHandle: "john" }, { instagramHandle: "@john" }],
-    [{ gender: "female", preference: "male" }, { gender: "female", preference: "male" }],
+    [
+      { gender: "female", preference: "male" },
+      { gender: "female", preference: "male" },
+    ],
     [{ isVerified: "true" }, { isVerified: true }],
     [{ isVerified: "false" }, { isVerified: false }],
     [{ isVerified: true }, { isVerified: true }],
     [{ isVerified: false }, { isVerified: false }],
-    [{ organizations: ["Chess"], interests: ["Music", "Hiking"] }, { organizations: ["Chess"], interests: ["Music", "Hiking"] }],
+    [
+      { organizations: ["Chess"], interests: ["Music", "Hiking"] },
+      { organizations: ["Chess"], interests: ["Music", "Hiking"] },
+    ],
     [{ emojis: [] }, { emojis: [] }],
     [{ emojis: ["😀", "🔥", "❤️"] }, { emojis: ["😀", "🔥", "❤️"] }],
   ])("accepts %j as %j", (input, expected) => {

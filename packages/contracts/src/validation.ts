@@ -80,7 +80,13 @@ const ShortTextList = z
 /** Emojis shown on an unlocked profile. */
 export const MAX_EMOJIS = 3;
 const EmojiList = z
-  .array(z.string().min(1).max(16).regex(/^\p{Extended_Pictographic}/u, "Choose an emoji"))
+  .array(
+    z
+      .string()
+      .min(1)
+      .max(16)
+      .regex(/^\p{Extended_Pictographic}/u, "Choose an emoji"),
+  )
   .max(MAX_EMOJIS, `Choose up to ${MAX_EMOJIS} emojis`);
 
 /** Multipart form values are text; "true"/"false" become booleans. */

@@ -48,7 +48,10 @@ describe("createDatabase", () => {
   it.skipIf(!url)("on Postgres, cuts a statement off at statementTimeoutMs, as an unavailable database", async () => {
     const handle = await createDatabase({ url, statementTimeoutMs: 200 });
     try {
-      const error: unknown = await handle.db.execute(sql`select pg_sleep(2)`).then(() => undefined, (e: unknown) => e);
+      const error: unknown = await handle.db.execute(sql`select pg_sleep(2)`).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(isDatabaseUnavailable(error)).toBe(true);
     } finally {
       await handle.close();

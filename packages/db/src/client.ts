@@ -72,7 +72,10 @@ function postgresDatabase(url: string, opts: CreateDatabaseOptions): DatabaseHan
     backoff: (attempts) => Math.min(0.02 * 2 ** attempts, MAX_RECONNECT_DELAY_S),
     // "already exists, skipping" notices from idempotent DDL are noise.
     onnotice: () => {},
-    connection: { application_name: "quad", ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}) },
+    connection: {
+      application_name: "quad",
+      ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
+    },
   });
   const db: Database = drizzlePostgres(client, { schema });
   return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };

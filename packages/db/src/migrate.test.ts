@@ -55,7 +55,10 @@ describe("migrations", () => {
     expect(await migrate(t.db)).toEqual({ applied: 0 });
     expect(await migrate(t.db, { migrationsFolder: new URL("../drizzle/", import.meta.url) })).toEqual({ applied: 0 });
     expect(await migrate(t.db, { migrationsFolder: DEFAULT_MIGRATIONS_FOLDER })).toEqual({ applied: 0 });
-    const [row] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    const [row] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    );
     expect(row?.n).toBeGreaterThan(0);
   });
 
@@ -68,7 +71,11 @@ describe("migrations", () => {
  * A database as a previous release left it: migrated up to (not including) `tag`, with `seed` run
  * on it; then `check` runs after the remaining migrations, which the call expects to apply.
  */
-async function acrossMigration(tag: string, seed: (db: Database) => Promise<void>, check: (db: Database) => Promise<void>): Promise<void> {
+async function acrossMigration(
+  tag: string,
+  seed: (db: Database) => Promise<void>,
+  check: (db: Database) => Promise<void>,
+): Promise<void> {
   const before = await mkdtemp(path.join(tmpdir(), "quad-migrations-"));
   try {
     await cp(DEFAULT_MIGRATIONS_FOLDER, before, { recursive: true });
@@ -147,7 +154,14 @@ describe("the open round migration", () => {
         await db.execute(sql`insert into voter_state (user_id, votes_in_batch) values (${id(1)}, 1)`);
       },
       async (db) => {
-        const states = await queryRows<{ who: string; votes: number; open: boolean; shown: string[]; recentPrompts: string[]; recent: string[] }>(
+        const states = await queryRows<{
+          who: string;
+          votes: number;
+          open: boolean;
+          shown: string[];
+          recentPrompts: string[];
+          recent: string[];
+        }>(
           db,
           sql`select u.first_name as who, s.votes_in_batch as votes, s.round_open as open,
                      array[a.first_name, b.first_name] as shown,
@@ -158,7 +172,14 @@ describe("the open round migration", () => {
               order by u.first_name`,
         );
         expect(states).toEqual([
-          { who: "S1", votes: 1, open: true, shown: ["S4", "S5"], recentPrompts: ["Second", "First"], recent: ["S4", "S5", "S2", "S3"] },
+          {
+            who: "S1",
+            votes: 1,
+            open: true,
+            shown: ["S4", "S5"],
+            recentPrompts: ["Second", "First"],
+            recent: ["S4", "S5", "S2", "S3"],
+          },
           { who: "S2", votes: 0, open: false, shown: [null, null], recentPrompts: ["First"], recent: ["S1", "S3"] },
         ]);
         const ended = await queryRows<{ status: string }>(db, sql`select status::text from rounds order by created_at`);

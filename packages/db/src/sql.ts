@@ -22,7 +22,9 @@ interface PostgresJsClient {
 }
 const postgresJsClientOf = (db: Database): PostgresJsClient | null => {
   const client = (db as { $client?: Partial<PostgresJsClient> }).$client;
-  return client && typeof client.unsafe === "function" && typeof client.begin === "function" ? (client as PostgresJsClient) : null;
+  return client && typeof client.unsafe === "function" && typeof client.begin === "function"
+    ? (client as PostgresJsClient)
+    : null;
 };
 
 /** What a statement's builder interpolates: one placeholder per value, never the value itself. */
@@ -49,6 +51,8 @@ export function preparedStatement<P extends object>(build: (p: StatementParams<P
     const client = postgresJsClientOf(db);
     if (!client) return queryRows<T>(db, build(values as unknown as StatementParams<P>));
     built ??= dialect.sqlToQuery(build(placeholders as unknown as StatementParams<P>));
-    return (await client.unsafe(built.sql, fillPlaceholders(built.params, values as Record<string, unknown>), { prepare: true })) as T[];
+    return (await client.unsafe(built.sql, fillPlaceholders(built.params, values as Record<string, unknown>), {
+      prepare: true,
+    })) as T[];
   };
 }

@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/app";
 
-const paths = ["/api/bench/select1", "/api/bench/caller/select1", "/api/bench/trpc/select1", "/api/bench/trpc-adapter/select1"];
+const paths = [
+  "/api/bench/select1",
+  "/api/bench/caller/select1",
+  "/api/bench/trpc/select1",
+  "/api/bench/trpc-adapter/select1",
+];
 
 describe("bench ceiling routes", () => {
   let t: TestApp | undefined;

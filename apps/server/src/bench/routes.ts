@@ -42,8 +42,14 @@ export async function registerBenchRoutes(
     await ctx.db.execute(sql`select 1`);
     return { ok: true };
   });
-  app.get("/api/bench/caller/select1", async (request) => createBenchCaller(await opts.createContext(request)).select1());
-  await registerTrpcEndpoint(app, { prefix: "/api/bench/trpc", router: benchRouter, createContext: opts.createContext });
+  app.get("/api/bench/caller/select1", async (request) =>
+    createBenchCaller(await opts.createContext(request)).select1(),
+  );
+  await registerTrpcEndpoint(app, {
+    prefix: "/api/bench/trpc",
+    router: benchRouter,
+    createContext: opts.createContext,
+  });
   await app.register(fastifyTRPCPlugin, {
     prefix: "/api/bench/trpc-adapter",
     trpcOptions: { router: benchRouter, createContext: ({ req }) => opts.createContext(req) },

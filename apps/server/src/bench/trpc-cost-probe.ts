@@ -22,8 +22,13 @@ const createContext = async (request: FastifyRequest) => ({ ip: request.ip }) as
 const app = Fastify();
 app.get("/plain/ping", async () => ({ ok: true }));
 const createCaller = t.createCallerFactory(probeRouter);
-app.get("/caller/ping", async (request) => ({ result: { data: await createCaller(await createContext(request)).ping() } }));
-await app.register(fastifyTRPCPlugin, { prefix: "/adapter", trpcOptions: { router: probeRouter, createContext: ({ req }: { req: FastifyRequest }) => createContext(req) } });
+app.get("/caller/ping", async (request) => ({
+  result: { data: await createCaller(await createContext(request)).ping() },
+}));
+await app.register(fastifyTRPCPlugin, {
+  prefix: "/adapter",
+  trpcOptions: { router: probeRouter, createContext: ({ req }: { req: FastifyRequest }) => createContext(req) },
+});
 await registerTrpcEndpoint(app, { prefix: "/endpoint", router: probeRouter, createContext });
 // The adapter taken apart: its Fetch Request alone; then resolveResponse too, with the body sent as a string.
 app.get("/fetch-request/ping", async (request) => {
@@ -32,8 +37,17 @@ app.get("/fetch-request/ping", async (request) => {
 });
 app.get("/resolve-response/:path", async (request: FastifyRequest<{ Params: { path: string } }>, reply) => {
   const req = incomingMessageToRequest(request.raw, reply.raw, { maxBodySize: null });
-  const res = await resolveResponse({ router: probeRouter, req, path: request.params.path, error: null, createContext: () => createContext(request) });
-  return reply.code(res.status).header("content-type", "application/json").send(await res.text());
+  const res = await resolveResponse({
+    router: probeRouter,
+    req,
+    path: request.params.path,
+    error: null,
+    createContext: () => createContext(request),
+  });
+  return reply
+    .code(res.status)
+    .header("content-type", "application/json")
+    .send(await res.text());
 });
 await app.ready();
 
@@ -61,5 +75,6 @@ for (let round = 0; round < 5; round++) {
 }
 const plain = results.get("plain Fastify route")!;
 console.log(`Node ${process.versions.node}; ${requests} sequential injects per case, best of 5 rounds`);
-for (const [name, us] of results) console.log(`${name.padEnd(70)} ${us.toFixed(1).padStart(6)} µs  ${(us / plain).toFixed(2)}× plain`);
+for (const [name, us] of results)
+  console.log(`${name.padEnd(70)} ${us.toFixed(1).padStart(6)} µs  ${(us / plain).toFixed(2)}× plain`);
 await app.close();

@@ -16,7 +16,9 @@ async function main() {
     process.exit(2);
   }
   const config = loadConfig();
-  const database = await createDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.dataDir, "pglite") });
+  const database = await createDatabase(
+    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.dataDir, "pglite") },
+  );
   try {
     await migrate(database.db);
     if (!(await grantAdmin(database.db, phone.data))) {
@@ -24,7 +26,9 @@ async function main() {
       process.exitCode = 1;
       return;
     }
-    await database.db.insert(adminAuditLog).values({ adminId: null, action: "grant_admin", targetUserId: null, details: { via: "cli" } });
+    await database.db
+      .insert(adminAuditLog)
+      .values({ adminId: null, action: "grant_admin", targetUserId: null, details: { via: "cli" } });
     console.log(`${phone.data} is now an admin.`);
   } finally {
     await database.close();

@@ -9,7 +9,11 @@ import { AppError, unavailableError } from "../errors";
  * alike: the first field's message (written for people) and every field's.
  */
 export function invalidInputBody(error: ZodError): ApiErrorBody & { fieldErrors: Record<string, string[]> } {
-  return { message: error.issues[0]?.message ?? ERROR_MESSAGES.invalidInput, code: "BAD_REQUEST", fieldErrors: fieldErrorsOf(error) };
+  return {
+    message: error.issues[0]?.message ?? ERROR_MESSAGES.invalidInput,
+    code: "BAD_REQUEST",
+    fieldErrors: fieldErrorsOf(error),
+  };
 }
 
 /** Input that failed its schema; not a procedure's own output failing it, which is the server's fault. */

@@ -13,7 +13,11 @@ const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
 
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("base64");
-const hashesOf = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1]!).filter(Boolean).map(sha256);
+const hashesOf = (html: string, pattern: RegExp) =>
+  [...html.matchAll(pattern)]
+    .map((m) => m[1]!)
+    .filter(Boolean)
+    .map(sha256);
 
 /** Hashes what one HTML document runs inline. */
 export function inlineHashes(html: string): InlineHashes {

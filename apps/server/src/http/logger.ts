@@ -8,9 +8,25 @@ export function loggerOptions(level: string, stream?: { write(line: string): voi
   return {
     level,
     ...(stream && { stream }),
-    redact: { paths: ["req.headers.authorization", "*.phone", "*.email", "*.schoolEmail", "*.address", "*.token", "*.refreshToken", "*.code"], censor: "[redacted]" },
+    redact: {
+      paths: [
+        "req.headers.authorization",
+        "*.phone",
+        "*.email",
+        "*.schoolEmail",
+        "*.address",
+        "*.token",
+        "*.refreshToken",
+        "*.code",
+      ],
+      censor: "[redacted]",
+    },
     serializers: {
-      req: (req: { method: string; url: string; id?: string }) => ({ id: req.id, method: req.method, path: req.url.split("?")[0] }),
+      req: (req: { method: string; url: string; id?: string }) => ({
+        id: req.id,
+        method: req.method,
+        path: req.url.split("?")[0],
+      }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   };

@@ -58,7 +58,11 @@ describe("security headers on every answer of the real app", () => {
     await writeFile(path.join(webDir, "app.html"), "<!doctype html><div id=root></div>");
     await writeFile(path.join(webDir, "assets", "app-abc123.js"), "console.log('quad')");
     t = await createTestApp({ webDistDir: webDir });
-    await t.deps.media.put("profiles/headers-test.svg", Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"), "image/svg+xml");
+    await t.deps.media.put(
+      "profiles/headers-test.svg",
+      Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"),
+      "image/svg+xml",
+    );
   });
   afterAll(async () => {
     await t?.close();
@@ -96,7 +100,12 @@ describe("security headers on every answer of the real app", () => {
     const trpc = await t.app.inject({ method: "POST", url: "/api/trpc/auth.sendCode", payload: { phone: "nope" } });
     expect(trpc.statusCode).toBe(400);
     expectBrowserHeaders(trpc.headers, "tRPC auth.sendCode");
-    const json = await t.app.inject({ method: "POST", url: "/api/auth/send-code", headers: { "content-type": "application/json" }, payload: "{" });
+    const json = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/send-code",
+      headers: { "content-type": "application/json" },
+      payload: "{",
+    });
     expect(json.statusCode).toBe(400);
     expectBrowserHeaders(json.headers, "malformed JSON");
   });
@@ -118,9 +127,15 @@ describe("hashes of the built HTML", () => {
   it("cover inline scripts and styles, not scripts loaded from a file", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "quad-web-"));
     try {
-      await writeFile(path.join(dir, "index.html"), `<script>a()</script><script type="module" crossorigin src="/x.js"></script><style>p{}</style>`);
+      await writeFile(
+        path.join(dir, "index.html"),
+        `<script>a()</script><script type="module" crossorigin src="/x.js"></script><style>p{}</style>`,
+      );
       await writeFile(path.join(dir, "app.html"), `<script>a()</script>`);
-      expect(builtInlineHashes(dir)).toEqual({ scripts: [sha256("a()").slice(8, -1)], styles: [sha256("p{}").slice(8, -1)] });
+      expect(builtInlineHashes(dir)).toEqual({
+        scripts: [sha256("a()").slice(8, -1)],
+        styles: [sha256("p{}").slice(8, -1)],
+      });
       expect(builtInlineHashes(undefined)).toEqual({ scripts: [], styles: [] });
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -154,10 +169,16 @@ describe("security headers follow the configuration", () => {
   });
 
   it("allow Stripe's script, frames and API only with PAYMENT_PROVIDER=stripe", async () => {
-    const headers = await headersFor({ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" });
+    const headers = await headersFor({
+      PAYMENT_PROVIDER: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_x",
+      STRIPE_WEBHOOK_SECRET: "whsec_x",
+    });
     const policy = csp(headers);
     expect(policy.get("script-src")).toContain("https://js.stripe.com");
-    expect(policy.get("frame-src")).toEqual(expect.arrayContaining(["https://js.stripe.com", "https://hooks.stripe.com"]));
+    expect(policy.get("frame-src")).toEqual(
+      expect.arrayContaining(["https://js.stripe.com", "https://hooks.stripe.com"]),
+    );
     expect(policy.get("connect-src")).toContain("https://api.stripe.com");
     expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
     expect(String(headers["content-security-policy"])).not.toMatch(/google|firebase/);
@@ -165,11 +186,19 @@ describe("security headers follow the configuration", () => {
   });
 
   it("allow Firebase's auth API, reCAPTCHA and auth domain only with AUTH_PROVIDER=firebase", async () => {
-    const headers = await headersFor({ AUTH_PROVIDER: "firebase", FIREBASE_PROJECT_ID: "quad-test", FIREBASE_API_KEY: "key" });
+    const headers = await headersFor({
+      AUTH_PROVIDER: "firebase",
+      FIREBASE_PROJECT_ID: "quad-test",
+      FIREBASE_API_KEY: "key",
+    });
     const policy = csp(headers);
-    expect(policy.get("script-src")).toEqual(expect.arrayContaining(["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"]));
+    expect(policy.get("script-src")).toEqual(
+      expect.arrayContaining(["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"]),
+    );
     expect(policy.get("frame-src")).toContain("https://quad-test.firebaseapp.com");
-    expect(policy.get("connect-src")).toEqual(expect.arrayContaining(["https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com"]));
+    expect(policy.get("connect-src")).toEqual(
+      expect.arrayContaining(["https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com"]),
+    );
     expect(String(headers["content-security-policy"])).not.toMatch(/stripe/);
     expect(headers["permissions-policy"]).toContain("payment=()");
   });

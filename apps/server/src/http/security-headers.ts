@@ -12,7 +12,10 @@ import type { InlineHashes } from "./inline-hashes";
  * every request, 4x the CPU (about 20 µs against 5 µs a request).
  */
 
-type ProviderConfig = Pick<Config, "PUBLIC_URL" | "PAYMENT_PROVIDER" | "AUTH_PROVIDER" | "FIREBASE_PROJECT_ID" | "FIREBASE_AUTH_DOMAIN">;
+type ProviderConfig = Pick<
+  Config,
+  "PUBLIC_URL" | "PAYMENT_PROVIDER" | "AUTH_PROVIDER" | "FIREBASE_PROJECT_ID" | "FIREBASE_AUTH_DOMAIN"
+>;
 
 interface Sources {
   script: string[];
@@ -33,7 +36,11 @@ const STRIPE: Sources = {
 function firebaseSources(config: ProviderConfig): Sources {
   return {
     script: ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/", "https://apis.google.com"],
-    frame: ["https://www.google.com/recaptcha/", "https://recaptcha.google.com/recaptcha/", `https://${firebaseAuthDomain(config)}`],
+    frame: [
+      "https://www.google.com/recaptcha/",
+      "https://recaptcha.google.com/recaptcha/",
+      `https://${firebaseAuthDomain(config)}`,
+    ],
     connect: ["https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com"],
     img: [],
   };

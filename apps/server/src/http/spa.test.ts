@@ -29,7 +29,11 @@ describe("precompressed web assets", () => {
 
   it("sends Brotli, then gzip, then the plain file, always as JavaScript and cached for good", async () => {
     const url = "/assets/app-abc123.js";
-    for (const [accept, encoding] of [["gzip, deflate, br", "br"], ["gzip", "gzip"], ["identity", undefined]] as const) {
+    for (const [accept, encoding] of [
+      ["gzip, deflate, br", "br"],
+      ["gzip", "gzip"],
+      ["identity", undefined],
+    ] as const) {
       const res = await t.app.inject({ method: "GET", url, headers: { "accept-encoding": accept } });
       expect(res.statusCode, accept).toBe(200);
       expect(res.headers["content-encoding"], accept).toBe(encoding);
@@ -59,7 +63,10 @@ describe("the prerendered landing page", () => {
 
   beforeAll(async () => {
     webDir = await mkdtemp(path.join(tmpdir(), "quad-web-"));
-    await writeFile(path.join(webDir, "index.html"), "<!doctype html><div id=root><div data-prerendered><h1>Vote on your classmates</h1></div></div>");
+    await writeFile(
+      path.join(webDir, "index.html"),
+      "<!doctype html><div id=root><div data-prerendered><h1>Vote on your classmates</h1></div></div>",
+    );
     await writeFile(path.join(webDir, "app.html"), "<!doctype html><div id=root></div>");
     t = await createTestApp({ webDistDir: webDir });
   });

@@ -39,7 +39,11 @@ describe("validation errors", () => {
         : await t.app.inject({ method, url, payload: input, headers });
     const trpc =
       method === "GET"
-        ? await t.app.inject({ method, url: `/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`, headers })
+        ? await t.app.inject({
+            method,
+            url: `/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`,
+            headers,
+          })
         : await t.app.inject({ method: "POST", url: `/api/trpc/${procedure}`, payload: input, headers });
 
     expect(rest.statusCode).toBe(400);

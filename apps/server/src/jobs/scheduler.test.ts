@@ -42,8 +42,20 @@ describe("the job scheduler", () => {
     const name = uniqueName();
     const runsA: Date[] = [];
     const runsB: Date[] = [];
-    const a = createJobScheduler({ db: first.db, jobs: [countingJob(name, runsA, clock.now)], now: clock.now, log: quiet, instanceId: "a" });
-    const b = createJobScheduler({ db: second.db, jobs: [countingJob(name, runsB, clock.now)], now: clock.now, log: quiet, instanceId: "b" });
+    const a = createJobScheduler({
+      db: first.db,
+      jobs: [countingJob(name, runsA, clock.now)],
+      now: clock.now,
+      log: quiet,
+      instanceId: "a",
+    });
+    const b = createJobScheduler({
+      db: second.db,
+      jobs: [countingJob(name, runsB, clock.now)],
+      now: clock.now,
+      log: quiet,
+      instanceId: "b",
+    });
 
     // One hour of 30-second ticks, both processes ticking at the same instants.
     for (let step = 0; step < 120; step++) {
@@ -83,10 +95,17 @@ describe("the job scheduler", () => {
       log: quiet,
     });
     void crashed.tick();
-    await waitFor(async () => (await first.db.select().from(jobRuns).where(eq(jobRuns.name, name)))[0]?.leaseUntil != null);
+    await waitFor(
+      async () => (await first.db.select().from(jobRuns).where(eq(jobRuns.name, name)))[0]?.leaseUntil != null,
+    );
 
     const runs: Date[] = [];
-    const b = createJobScheduler({ db: second.db, jobs: [countingJob(name, runs, clock.now)], now: clock.now, log: quiet });
+    const b = createJobScheduler({
+      db: second.db,
+      jobs: [countingJob(name, runs, clock.now)],
+      now: clock.now,
+      log: quiet,
+    });
     clock.advance(INTERVAL - 1); // due at +10 min, but A's lease also lasts until then
     expect(await b.tick()).toEqual([]);
     clock.advance(1);

@@ -23,7 +23,14 @@ afterEach(async () => {
 /** What a data folder held before: photos, their teasers, demo avatars with theirs. */
 async function storeOldMedia(root: string) {
   const media = createDiskStorage(root);
-  const keys = ["photos/a.jpg", "teasers/t1.jpg", "teasers/t2.jpg", "demo/avatar-0.jpg", "demo/avatar-0-teaser.jpg", "demo/avatar-17-teaser.jpg"];
+  const keys = [
+    "photos/a.jpg",
+    "teasers/t1.jpg",
+    "teasers/t2.jpg",
+    "demo/avatar-0.jpg",
+    "demo/avatar-0-teaser.jpg",
+    "demo/avatar-17-teaser.jpg",
+  ];
   for (const key of keys) await media.put(key, JPEG, "image/jpeg");
   return media;
 }
@@ -34,10 +41,11 @@ describe("retired teaser images", () => {
     const media = await storeOldMedia(root);
     await writeFile(path.join(root, "teasers", "t3.jpg"), JPEG); // left by a failed upload: no row names it
     expect(await removeRetiredTeasers(media)).toBe(5);
-    expect([...(await media.list("photos/")), ...(await media.list("demo/")), ...(await media.list("teasers/"))]).toEqual([
-      "photos/a.jpg",
-      "demo/avatar-0.jpg",
-    ]);
+    expect([
+      ...(await media.list("photos/")),
+      ...(await media.list("demo/")),
+      ...(await media.list("teasers/")),
+    ]).toEqual(["photos/a.jpg", "demo/avatar-0.jpg"]);
     expect(await removeRetiredTeasers(media)).toBe(0);
   });
 
@@ -53,7 +61,9 @@ describe("retired teaser images", () => {
     await writeFile(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
     const old = await createDatabase({ dataDir: path.join(dataDir, "pglite") });
     await migrate(old.db, { migrationsFolder: before });
-    await old.db.execute(sql`insert into users (phone, photo_key, teaser_key) values ('+15550000001', 'photos/a.jpg', 'teasers/t1.jpg')`);
+    await old.db.execute(
+      sql`insert into users (phone, photo_key, teaser_key) values ('+15550000001', 'photos/a.jpg', 'teasers/t1.jpg')`,
+    );
     await old.close();
     const media = await storeOldMedia(path.join(dataDir, "media"));
 

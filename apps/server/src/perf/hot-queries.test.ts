@@ -29,7 +29,9 @@ interface Statement {
 }
 
 describe.skipIf(!serverUrl)(
-  serverUrl ? "hot queries on Postgres: no sequential scan of users, votes or rounds" : "hot queries EXPLAIN (skipped: needs DATABASE_URL — PGlite plans prove nothing about Postgres)",
+  serverUrl
+    ? "hot queries on Postgres: no sequential scan of users, votes or rounds"
+    : "hot queries EXPLAIN (skipped: needs DATABASE_URL — PGlite plans prove nothing about Postgres)",
   () => {
     let database: TestDatabase;
     let client: postgres.Sql;
@@ -72,19 +74,41 @@ describe.skipIf(!serverUrl)(
       };
       await ok(app.inject({ method: "GET", url: "/api/prompts/random", headers: voterHeaders }));
       await ok(
-        app.inject({ method: "POST", url: "/api/votes/store", headers: voterHeaders, payload: { userId: round.users[0]!.id, promptId: round.prompt.id } }),
+        app.inject({
+          method: "POST",
+          url: "/api/votes/store",
+          headers: voterHeaders,
+          payload: { userId: round.users[0]!.id, promptId: round.prompt.id },
+        }),
       );
       await ok(app.inject({ method: "GET", url: "/api/prompts/random?skip=true", headers: voterHeaders }));
       await ok(app.inject({ method: "GET", url: "/api/prompts/random?skip=true", headers: voterHeaders }));
       await ok(app.inject({ method: "GET", url: "/api/users/me", headers: voterHeaders }));
-      const first = (await ok(app.inject({ method: "GET", url: "/api/votes/for-user?page=1&limit=10", headers: recipientHeaders }))) as {
+      const first = (await ok(
+        app.inject({ method: "GET", url: "/api/votes/for-user?page=1&limit=10", headers: recipientHeaders }),
+      )) as {
         votes: { id: string }[];
         nextCursor: string;
       };
       await ok(app.inject({ method: "GET", url: `/api/votes/for-user?page=50&limit=10`, headers: recipientHeaders }));
-      await ok(app.inject({ method: "GET", url: `/api/votes/for-user?cursor=${first.nextCursor}&limit=10`, headers: recipientHeaders }));
-      await ok(app.inject({ method: "POST", url: "/api/unlocks/unlock-user", headers: recipientHeaders, payload: { userId: first.votes[0]!.id } }));
-      await ok(app.inject({ method: "GET", url: "/api/prompts/unauthenticated?gender=female", remoteAddress: "10.9.9.9" }));
+      await ok(
+        app.inject({
+          method: "GET",
+          url: `/api/votes/for-user?cursor=${first.nextCursor}&limit=10`,
+          headers: recipientHeaders,
+        }),
+      );
+      await ok(
+        app.inject({
+          method: "POST",
+          url: "/api/unlocks/unlock-user",
+          headers: recipientHeaders,
+          payload: { userId: first.votes[0]!.id },
+        }),
+      );
+      await ok(
+        app.inject({ method: "GET", url: "/api/prompts/unauthenticated?gender=female", remoteAddress: "10.9.9.9" }),
+      );
       recording = false;
     }, 300_000);
 
@@ -108,13 +132,17 @@ describe.skipIf(!serverUrl)(
       const text = recorded.map((s) => s.query).join("\n");
       const expected: Record<string, RegExp> = {
         "candidate pool load": /from "users" where \("users"\."school_id" = \$1 and "users"\."gender" = \$2/,
-        "round state (voter, allowance, open and recent rounds, blocks)": /from users u\s+left join voter_state s on s\.user_id = u\.id\s+left join prompts p on s\.round_open/,
-        "round opening": /with eligible as \(.*insert into voter_state as s .*on conflict \(user_id\) do update set.*where not s\.round_open/s,
-        "vote": /with voter as \(.*update voter_state s set\s+round_open = false.*insert into votes/s,
-        "skip": /update voter_state set round_open = false, skips_in_row = skips_in_row \+ 1.*insert into rounds/s,
-        "received votes page": /from votes\s+where recipient_id = me\.id\s+order by created_at desc, id desc\s+limit \$\d+ offset/,
+        "round state (voter, allowance, open and recent rounds, blocks)":
+          /from users u\s+left join voter_state s on s\.user_id = u\.id\s+left join prompts p on s\.round_open/,
+        "round opening":
+          /with eligible as \(.*insert into voter_state as s .*on conflict \(user_id\) do update set.*where not s\.round_open/s,
+        vote: /with voter as \(.*update voter_state s set\s+round_open = false.*insert into votes/s,
+        skip: /update voter_state set round_open = false, skips_in_row = skips_in_row \+ 1.*insert into rounds/s,
+        "received votes page":
+          /from votes\s+where recipient_id = me\.id\s+order by created_at desc, id desc\s+limit \$\d+ offset/,
         "received votes cursor": /where recipient_id = me\.id and \(created_at, id\) < \(/,
-        "unlock's vote lookup": /from "votes" inner join "prompts".*"votes"\."id" = \$1 and "votes"\."recipient_id" = \$2/s,
+        "unlock's vote lookup":
+          /from "votes" inner join "prompts".*"votes"\."id" = \$1 and "votes"\."recipient_id" = \$2/s,
         "user by phone": /from "users" where "users"\."phone" = \$1/,
       };
       for (const [name, pattern] of Object.entries(expected)) expect(text, name).toMatch(pattern);
@@ -123,7 +151,9 @@ describe.skipIf(!serverUrl)(
     it("reads a page by cursor with the (created_at, id) row comparison as an index condition, not a filter", async () => {
       const cursorPlans = [...(await plans())].filter(([query]) => /\(created_at, id\) < \(/.test(query));
       expect(cursorPlans).toHaveLength(1);
-      expect(cursorPlans[0]![1]).toMatch(/Index (Only )?Scan using votes_recipient_created_idx[^\n]*\n\s+Index Cond: \(\(recipient_id = [^\n]*ROW\(created_at, id\) </);
+      expect(cursorPlans[0]![1]).toMatch(
+        /Index (Only )?Scan using votes_recipient_created_idx[^\n]*\n\s+Index Cond: \(\(recipient_id = [^\n]*ROW\(created_at, id\) </,
+      );
     });
 
     it("plans none of them with a sequential scan of users, votes, rounds or voter_state", async () => {
@@ -180,5 +210,6 @@ async function seedCampuses(sql: postgres.Sql) {
   await sql`insert into voter_state (user_id, votes_in_batch) select id, n % 12 from ids where n % 2 = 0 and n > 0`;
   await sql`insert into unlocks (owner_id, voter_id) select o.id, v.id from ids o join ids v on v.n = (o.n + 5) % ${STUDENTS} where o.n % 3 = 0`;
   await sql`insert into blocks (blocker_id, blocked_id) select o.id, v.id from ids o join ids v on v.n = (o.n + 9) % ${STUDENTS} where o.n % 11 = 0`;
-  for (const table of ["users", "votes", "rounds", "voter_state", "unlocks", "blocks"]) await sql.unsafe(`vacuum analyze ${table}`);
+  for (const table of ["users", "votes", "rounds", "voter_state", "unlocks", "blocks"])
+    await sql.unsafe(`vacuum analyze ${table}`);
 }

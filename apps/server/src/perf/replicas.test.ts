@@ -7,7 +7,13 @@ import path from "node:path";
 import { VOTES_PER_BATCH } from "@quad/contracts";
 import { emailOutbox, smsOutbox, unlocks, users, voterState, votes } from "@quad/db/schema";
 import { seedReferenceData } from "@quad/db/seed";
-import { createTestDatabase, insertTestPrompt, insertTestSchool, insertTestUser, type TestDatabase } from "@quad/db/testing";
+import {
+  createTestDatabase,
+  insertTestPrompt,
+  insertTestSchool,
+  insertTestUser,
+  type TestDatabase,
+} from "@quad/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSession } from "../modules/auth/sessions";
@@ -32,7 +38,8 @@ const NGINX_CONF = path.resolve(SERVER_DIR, "../../deploy/nginx.conf");
 const JWT_SECRET = "replicas-test-secret-0123456789abcdef0123456789";
 const nginxBinary = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => spawnSync(p, ["-v"]).status === 0);
 // CI installs nginx (.ci/run): there a missing one must fail, not skip.
-if (!nginxBinary && process.env.CI && serverUrl) throw new Error("nginx is missing: .ci/run installs nginx-light for this test");
+if (!nginxBinary && process.env.CI && serverUrl)
+  throw new Error("nginx is missing: .ci/run installs nginx-light for this test");
 
 interface Answer {
   status: number;
@@ -45,7 +52,10 @@ interface Answer {
  * is this machine), so the address nginx sees, and passes on as
  * X-Forwarded-For, is this test's own and no other run shares its limits.
  */
-function viaProxy(port: number, opts: { path: string; method?: string; headers?: Record<string, string>; body?: unknown; from: string }): Promise<Answer> {
+function viaProxy(
+  port: number,
+  opts: { path: string; method?: string; headers?: Record<string, string>; body?: unknown; from: string },
+): Promise<Answer> {
   const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
   return new Promise((resolve, reject) => {
     const req = request(
@@ -146,14 +156,24 @@ describe.skipIf(!serverUrl || !nginxBinary)(
       ];
       let conf = original;
       for (const [from, to] of rewrites) {
-        if (!conf.includes(from)) throw new Error(`deploy/nginx.conf no longer has "${from}": update this test with it`);
+        if (!conf.includes(from))
+          throw new Error(`deploy/nginx.conf no longer has "${from}": update this test with it`);
         conf = conf.replace(from, to);
       }
       const confFile = path.join(workDir, "nginx.conf");
       await writeFile(confFile, conf);
       nginx = spawn(
         nginxBinary!,
-        ["-p", workDir, "-c", confFile, "-e", path.join(workDir, "nginx-error.log"), "-g", `daemon off; pid ${path.join(workDir, "nginx.pid")};`],
+        [
+          "-p",
+          workDir,
+          "-c",
+          confFile,
+          "-e",
+          path.join(workDir, "nginx-error.log"),
+          "-g",
+          `daemon off; pid ${path.join(workDir, "nginx.pid")};`,
+        ],
         { stdio: "ignore" },
       );
       await waitUntilAnswering(`http://127.0.0.1:${proxyPort}/api/health`, nginx);
@@ -176,7 +196,14 @@ describe.skipIf(!serverUrl || !nginxBinary)(
         const proxied = await viaProxy(proxyPort, { path, from });
         expect(proxied.status, path).toBe(direct.status);
         expect(proxied.headers["content-security-policy"], path).toMatch(/frame-ancestors 'none'/);
-        for (const name of ["content-security-policy", "x-content-type-options", "x-frame-options", "referrer-policy", "permissions-policy", "cross-origin-opener-policy"]) {
+        for (const name of [
+          "content-security-policy",
+          "x-content-type-options",
+          "x-frame-options",
+          "referrer-policy",
+          "permissions-policy",
+          "cross-origin-opener-policy",
+        ]) {
           expect(proxied.headers[name], `${path} ${name}`).toBe(direct.headers[name]);
         }
       }
@@ -184,7 +211,10 @@ describe.skipIf(!serverUrl || !nginxBinary)(
 
     it("the 10-minute job on both processes: votes waiting at start get one text, not one per process", async () => {
       await expect
-        .poll(async () => (await database.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, recipientPhone))).length, { timeout: 20_000 })
+        .poll(
+          async () => (await database.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, recipientPhone))).length,
+          { timeout: 20_000 },
+        )
         .toBe(1);
       // Both schedulers have ticked by now (each ticks when it starts); still one.
       await new Promise((r) => setTimeout(r, 1000));
@@ -202,7 +232,13 @@ describe.skipIf(!serverUrl || !nginxBinary)(
       const round = JSON.parse(opened.body) as { prompt: { id: number }; users: { id: string }[] };
       const results = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          viaProxy(proxyPort, { path: "/api/votes/store", method: "POST", headers, from, body: { userId: round.users[i % 2]!.id, promptId: round.prompt.id } }),
+          viaProxy(proxyPort, {
+            path: "/api/votes/store",
+            method: "POST",
+            headers,
+            from,
+            body: { userId: round.users[i % 2]!.id, promptId: round.prompt.id },
+          }),
         ),
       );
       expect(results.filter((r) => r.status === 200)).toHaveLength(1);
@@ -212,11 +248,16 @@ describe.skipIf(!serverUrl || !nginxBinary)(
 
     it("rate limits: one address gets 60 previews a minute through the proxy in all, whatever X-Forwarded-For it sends", async () => {
       const school = await insertTestSchool(database.db);
-      for (let i = 0; i < 2; i++) await insertTestUser(database.db, { schoolId: school.id, gender: "female", showInPreview: true });
+      for (let i = 0; i < 2; i++)
+        await insertTestUser(database.db, { schoolId: school.id, gender: "female", showInPreview: true });
       const statuses: number[] = [];
       for (let i = 0; i < 70; i++) {
         // nginx replaces the header with the address it saw, so a forged one changes nothing.
-        const res = await viaProxy(proxyPort, { path: "/api/prompts/unauthenticated?gender=female", from, headers: { "x-forwarded-for": `10.9.${i}.1` } });
+        const res = await viaProxy(proxyPort, {
+          path: "/api/prompts/unauthenticated?gender=female",
+          from,
+          headers: { "x-forwarded-for": `10.9.${i}.1` },
+        });
         statuses.push(res.status);
       }
       expect(statuses.filter((s) => s === 200)).toHaveLength(60);
@@ -227,14 +268,24 @@ describe.skipIf(!serverUrl || !nginxBinary)(
       const school = await insertTestSchool(database.db);
       const owner = await insertTestUser(database.db, { schoolId: school.id, gender: "female", remainingUnlocks: 2 });
       const prompt = await insertTestPrompt(database.db);
-      const voters = await Promise.all(Array.from({ length: 4 }, () => insertTestUser(database.db, { schoolId: school.id, gender: "male" })));
+      const voters = await Promise.all(
+        Array.from({ length: 4 }, () => insertTestUser(database.db, { schoolId: school.id, gender: "male" })),
+      );
       const cards = await database.db
         .insert(votes)
         .values(voters.map((v) => ({ voterId: v.id, recipientId: owner.id, promptId: prompt.id })))
         .returning({ id: votes.id });
       const headers = await sessionHeaders(owner.phone);
       const results = await Promise.all(
-        [...cards, ...cards].map((card) => viaProxy(proxyPort, { path: "/api/unlocks/unlock-user", method: "POST", headers, from, body: { userId: card.id } })),
+        [...cards, ...cards].map((card) =>
+          viaProxy(proxyPort, {
+            path: "/api/unlocks/unlock-user",
+            method: "POST",
+            headers,
+            from,
+            body: { userId: card.id },
+          }),
+        ),
       );
       for (const r of results) expect([200, 402], r.body).toContain(r.status);
       expect(await database.db.select().from(unlocks).where(eq(unlocks.ownerId, owner.id))).toHaveLength(2);
@@ -249,8 +300,11 @@ describe.skipIf(!serverUrl || !nginxBinary)(
       const joiner = await insertTestUser(database.db, { schoolId: school.id, gender: "female", member: false });
       const [first, second] = replicaPorts as [number, number];
       const headers = await sessionHeaders(voter.phone);
-      const ask = (port: number, path: string, extra: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
-        viaProxy(port, { path, from, headers: extra.headers ?? headers, method: extra.method, body: extra.body });
+      const ask = (
+        port: number,
+        path: string,
+        extra: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+      ) => viaProxy(port, { path, from, headers: extra.headers ?? headers, method: extra.method, body: extra.body });
 
       // The second process loads the school's pool (the two members) for this round.
       const opened = await ask(second, "/api/prompts/random");
@@ -258,19 +312,33 @@ describe.skipIf(!serverUrl || !nginxBinary)(
       // The joiner proves a school address through the first process (the code read where the outbox keeps it).
       const joinerHeaders = await sessionHeaders(joiner.phone);
       const email = `joiner@${school.domain}`;
-      const sent = await ask(first, "/api/trpc/schoolEmail.sendCode", { method: "POST", headers: joinerHeaders, body: { email } });
+      const sent = await ask(first, "/api/trpc/schoolEmail.sendCode", {
+        method: "POST",
+        headers: joinerHeaders,
+        body: { email },
+      });
       expect(sent.status, sent.body).toBe(200);
-      const [mail] = await database.db.select({ body: emailOutbox.body }).from(emailOutbox).where(eq(emailOutbox.toAddress, email));
+      const [mail] = await database.db
+        .select({ body: emailOutbox.body })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.toAddress, email));
       const code = /\b(\d{6})\b/.exec(mail!.body)![1]!;
-      const proved = await ask(first, "/api/trpc/schoolEmail.verify", { method: "POST", headers: joinerHeaders, body: { email, code } });
+      const proved = await ask(first, "/api/trpc/schoolEmail.verify", {
+        method: "POST",
+        headers: joinerHeaders,
+        body: { email, code },
+      });
       expect(proved.status, proved.body).toBe(200);
       // Three students now; the two just shown were seen, so the next pair holds the newcomer —
       // unless the second process still drew from the pool it loaded (kept 15 s without a NOTIFY).
       await expect
-        .poll(async () => {
-          const next = await ask(second, "/api/prompts/random?skip=true");
-          return (JSON.parse(next.body) as { users?: { id: string }[] }).users?.map((u) => u.id) ?? next.body;
-        }, { timeout: 2000, interval: 100 })
+        .poll(
+          async () => {
+            const next = await ask(second, "/api/prompts/random?skip=true");
+            return (JSON.parse(next.body) as { users?: { id: string }[] }).users?.map((u) => u.id) ?? next.body;
+          },
+          { timeout: 2000, interval: 100 },
+        )
         .toContain(joiner.id);
     });
 
@@ -280,21 +348,34 @@ describe.skipIf(!serverUrl || !nginxBinary)(
       const ask = (port: number, path: string, token: string, extra: { method?: string; body?: unknown } = {}) =>
         viaProxy(port, { path, from, headers: { authorization: `Bearer ${token}` }, ...extra });
       const refusedBySecond = (token: string) =>
-        expect.poll(async () => (await ask(second, "/api/users/me", token)).status, { timeout: 1000, interval: 20 }).toBe(401);
+        expect
+          .poll(async () => (await ask(second, "/api/users/me", token)).status, { timeout: 1000, interval: 20 })
+          .toBe(401);
 
       const student = await insertTestUser(database.db, { schoolId: school.id, gender: "female" });
       const session = await startSession({ db: database.db, now: () => new Date(), secret: JWT_SECRET }, student.phone);
       expect((await ask(second, "/api/users/me", session.token)).status).toBe(200);
-      const out = await viaProxy(first, { path: "/api/auth/logout", method: "POST", from, body: { refreshToken: session.refreshToken } });
+      const out = await viaProxy(first, {
+        path: "/api/auth/logout",
+        method: "POST",
+        from,
+        body: { refreshToken: session.refreshToken },
+      });
       expect(out.status, out.body).toBe(200);
       await refusedBySecond(session.token);
 
       const leaving = await startSession({ db: database.db, now: () => new Date(), secret: JWT_SECRET }, student.phone);
       expect((await ask(second, "/api/users/me", leaving.token)).status).toBe(200);
-      const deleted = await ask(first, "/api/users/delete-account", leaving.token, { method: "POST", body: { confirm: "DELETE" } });
+      const deleted = await ask(first, "/api/users/delete-account", leaving.token, {
+        method: "POST",
+        body: { confirm: "DELETE" },
+      });
       expect(deleted.status, deleted.body).toBe(200);
       await refusedBySecond(leaving.token);
-      expect((await ask(second, "/api/trpc/users.update", leaving.token, { method: "POST", body: { firstName: "Ghost" } })).status).toBe(401);
+      expect(
+        (await ask(second, "/api/trpc/users.update", leaving.token, { method: "POST", body: { firstName: "Ghost" } }))
+          .status,
+      ).toBe(401);
       expect(await database.db.select().from(users).where(eq(users.phone, student.phone))).toHaveLength(0);
     });
 
@@ -303,7 +384,9 @@ describe.skipIf(!serverUrl || !nginxBinary)(
       const student = await insertTestUser(database.db, { schoolId: school.id, gender: "female" });
       const headers = await sessionHeaders(student.phone);
       await stopProcess(replicas[0]);
-      const answers = await Promise.all(Array.from({ length: 20 }, () => viaProxy(proxyPort, { path: "/api/users/me", headers, from })));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => viaProxy(proxyPort, { path: "/api/users/me", headers, from })),
+      );
       expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 20 }, () => 200));
       expect(JSON.parse(answers[0]!.body)).toMatchObject({ id: student.id });
     });

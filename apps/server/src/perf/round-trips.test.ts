@@ -1,7 +1,13 @@
 import { PromptRound, VOTES_PER_BATCH, VotesPage } from "@quad/contracts";
 import { unlocks, voterState, votes } from "@quad/db/schema";
 import { seedReferenceData } from "@quad/db/seed";
-import { createTestDatabase, insertTestPrompt, insertTestSchool, insertTestUser, type TestDatabase } from "@quad/db/testing";
+import {
+  createTestDatabase,
+  insertTestPrompt,
+  insertTestSchool,
+  insertTestUser,
+  type TestDatabase,
+} from "@quad/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSession } from "../modules/auth/sessions";
@@ -45,7 +51,9 @@ describe.skipIf(!serverUrl)("round trips per hot request", () => {
     const me = await insertTestUser(db, { schoolId: school.id, gender: "male", preference: "female" });
     for (let i = 0; i < 30; i++) await insertTestUser(db, { schoolId: school.id, gender: "female" });
     voterId = me.id;
-    headers = { authorization: `Bearer ${(await startSession({ db, now, secret: config.JWT_SECRET! }, me.phone)).token}` };
+    headers = {
+      authorization: `Bearer ${(await startSession({ db, now, secret: config.JWT_SECRET! }, me.phone)).token}`,
+    };
   }, 120_000);
 
   afterAll(async () => {
@@ -63,8 +71,14 @@ describe.skipIf(!serverUrl)("round trips per hot request", () => {
     await request("open a round (pool warm)", "GET", "/api/prompts/random");
     await request("skip and open", "GET", "/api/prompts/random?skip=true");
     const open = PromptRound.parse((await request("reload after skip", "GET", "/api/prompts/random")).body);
-    await counting.db.update(voterState).set({ votesInBatch: VOTES_PER_BATCH - 1 }).where(eq(voterState.userId, voterId));
-    await request("last vote of the batch", "POST", "/api/votes/store", { userId: open.users[1].id, promptId: open.prompt.id });
+    await counting.db
+      .update(voterState)
+      .set({ votesInBatch: VOTES_PER_BATCH - 1 })
+      .where(eq(voterState.userId, voterId));
+    await request("last vote of the batch", "POST", "/api/votes/store", {
+      userId: open.users[1].id,
+      promptId: open.prompt.id,
+    });
     await request("out of votes", "GET", "/api/prompts/random");
     expect(counts).toMatchObject({
       "reload (round open)": 1,
@@ -80,14 +94,27 @@ describe.skipIf(!serverUrl)("round trips per hot request", () => {
   it("pages received votes in 1, by page and by cursor, unlocked cards included", async () => {
     const prompt = await insertTestPrompt(counting.db);
     const school = await insertTestSchool(counting.db);
-    const voters = await Promise.all(Array.from({ length: 15 }, () => insertTestUser(counting.db, { schoolId: school.id })));
-    await counting.db.insert(votes).values(voters.map((v, i) => ({ voterId: v.id, recipientId: voterId, promptId: prompt.id, createdAt: new Date(Date.now() - i * 1000) })));
+    const voters = await Promise.all(
+      Array.from({ length: 15 }, () => insertTestUser(counting.db, { schoolId: school.id })),
+    );
+    await counting.db.insert(votes).values(
+      voters.map((v, i) => ({
+        voterId: v.id,
+        recipientId: voterId,
+        promptId: prompt.id,
+        createdAt: new Date(Date.now() - i * 1000),
+      })),
+    );
     await counting.db.insert(unlocks).values({ ownerId: voterId, voterId: voters[0]!.id });
     const page = VotesPage.parse((await request("received votes page 1", "GET", "/api/votes/for-user?limit=10")).body);
     expect(page.votes.filter((v) => v.isUnlocked)).toHaveLength(1);
     await request("received votes page 2", "GET", "/api/votes/for-user?page=2&limit=10");
     await request("received votes by cursor", "GET", `/api/votes/for-user?limit=10&cursor=${page.nextCursor}`);
-    expect(counts).toMatchObject({ "received votes page 1": 1, "received votes page 2": 1, "received votes by cursor": 1 });
+    expect(counts).toMatchObject({
+      "received votes page 1": 1,
+      "received votes page 2": 1,
+      "received votes by cursor": 1,
+    });
   });
 
   it("reads the signed-in profile with its school in 1", async () => {

@@ -7,7 +7,14 @@ import type { Database } from "@quad/db";
 import * as schema from "@quad/db/schema";
 import { unlocks, users, voterState, votes } from "@quad/db/schema";
 import { seedReferenceData } from "@quad/db/seed";
-import { createTestDatabase, insertTestPrompt, insertTestSchool, insertTestUser, type TestDatabase, type TestUserOverrides } from "@quad/db/testing";
+import {
+  createTestDatabase,
+  insertTestPrompt,
+  insertTestSchool,
+  insertTestUser,
+  type TestDatabase,
+  type TestUserOverrides,
+} from "@quad/db/testing";
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
@@ -38,11 +45,18 @@ interface ServerProcess {
   close(): Promise<void>;
 }
 
-async function startProcess(url: string, opts: { mediaDir: string; redisPrefix: string; now: () => Date }): Promise<ServerProcess> {
+async function startProcess(
+  url: string,
+  opts: { mediaDir: string; redisPrefix: string; now: () => Date },
+): Promise<ServerProcess> {
   const client = postgres(url, { max: 5, onnotice: () => {} });
   const db: Database = drizzle(client, { schema });
   const bus = await createPostgresInvalidationBus(url);
-  const rateLimiter = createRedisRateLimiter(REDIS_URL, { prefix: opts.redisPrefix, commandTimeoutMs: 2000, log: { warn: () => {}, info: () => {} } });
+  const rateLimiter = createRedisRateLimiter(REDIS_URL, {
+    prefix: opts.redisPrefix,
+    commandTimeoutMs: 2000,
+    log: { warn: () => {}, info: () => {} },
+  });
   // Until connected, a process counts for itself (as while Redis is away); these tests need the shared count.
   while (!rateLimiter.isShared()) await new Promise((r) => setTimeout(r, 20));
   // A clock that never moves for the pool: a pool loaded once is kept for good unless
@@ -71,7 +85,9 @@ async function startProcess(url: string, opts: { mediaDir: string; redisPrefix: 
 }
 
 describe.skipIf(!serverUrl)(
-  serverUrl ? "two server processes on one Postgres and one Redis" : "two server processes (skipped: needs DATABASE_URL — LISTEN/NOTIFY and row locks across processes need Postgres)",
+  serverUrl
+    ? "two server processes on one Postgres and one Redis"
+    : "two server processes (skipped: needs DATABASE_URL — LISTEN/NOTIFY and row locks across processes need Postgres)",
   () => {
     let database: TestDatabase;
     let mediaDir: string;
@@ -130,7 +146,9 @@ describe.skipIf(!serverUrl)(
       const [state] = await database.db.select().from(voterState).where(eq(voterState.userId, c.voter.id));
       expect(state!.votesInBatch).toBe(VOTES_PER_BATCH);
       for (const p of both()) {
-        expect((await p.app.inject({ method: "GET", url: "/api/prompts/random", headers: c.headers })).json().error).toBe("out_of_votes");
+        expect(
+          (await p.app.inject({ method: "GET", url: "/api/prompts/random", headers: c.headers })).json().error,
+        ).toBe("out_of_votes");
       }
     });
 
@@ -145,15 +163,25 @@ describe.skipIf(!serverUrl)(
         .returning({ id: votes.id, voterId: votes.voterId });
       const results = await Promise.all(
         [...cards, ...cards].map((card, i) =>
-          both()[i % 2]!.app.inject({ method: "POST", url: "/api/unlocks/unlock-user", headers: c.headers, payload: { userId: card.id } }),
+          both()[i % 2]!.app.inject({
+            method: "POST",
+            url: "/api/unlocks/unlock-user",
+            headers: c.headers,
+            payload: { userId: card.id },
+          }),
         ),
       );
       for (const res of results) expect([200, 402]).toContain(res.statusCode);
       const revealed = await database.db.select().from(unlocks).where(eq(unlocks.ownerId, c.voter.id));
       expect(revealed).toHaveLength(2);
-      const [owner] = await database.db.select({ left: users.remainingUnlocks }).from(users).where(eq(users.id, c.voter.id));
+      const [owner] = await database.db
+        .select({ left: users.remainingUnlocks })
+        .from(users)
+        .where(eq(users.id, c.voter.id));
       expect(owner!.left).toBe(0);
-      const paidFor = new Set(results.filter((r) => r.statusCode === 200).map((r) => r.json().unlockedUser.id as string));
+      const paidFor = new Set(
+        results.filter((r) => r.statusCode === 200).map((r) => r.json().unlockedUser.id as string),
+      );
       const voterOfCard = new Map(cards.map((card) => [card.id, card.voterId]));
       expect(new Set([...paidFor].map((id) => voterOfCard.get(id)))).toEqual(new Set(revealed.map((r) => r.voterId)));
     });
@@ -161,7 +189,11 @@ describe.skipIf(!serverUrl)(
     it("rate limits: an address gets 60 previews a minute in total, not 60 from each process", async () => {
       const statuses: number[] = [];
       for (let i = 0; i < 70; i++) {
-        const res = await both()[i % 2]!.app.inject({ method: "GET", url: "/api/prompts/unauthenticated?gender=female", remoteAddress: "10.77.0.1" });
+        const res = await both()[i % 2]!.app.inject({
+          method: "GET",
+          url: "/api/prompts/unauthenticated?gender=female",
+          remoteAddress: "10.77.0.1",
+        });
         statuses.push(res.statusCode);
       }
       expect(statuses.filter((s) => s === 200)).toHaveLength(60);
@@ -179,10 +211,21 @@ describe.skipIf(!serverUrl)(
       const joiner = await insertTestUser(database.db, { schoolId: c.school.id, gender: "female", member: false });
       const headers = await headersFor(joiner.phone);
       const email = `joiner@${c.school.domain}`;
-      expect((await a.app.inject({ method: "POST", url: "/api/trpc/schoolEmail.sendCode", headers, payload: { email } })).statusCode).toBe(200);
-      const outbox = await a.app.inject({ method: "GET", url: `/api/dev/email-outbox?to=${encodeURIComponent(email)}` });
+      expect(
+        (await a.app.inject({ method: "POST", url: "/api/trpc/schoolEmail.sendCode", headers, payload: { email } }))
+          .statusCode,
+      ).toBe(200);
+      const outbox = await a.app.inject({
+        method: "GET",
+        url: `/api/dev/email-outbox?to=${encodeURIComponent(email)}`,
+      });
       const code = (outbox.json() as { messages: { body: string }[] }).messages[0]!.body.match(/\b(\d{6})\b/)![1]!;
-      const proved = await a.app.inject({ method: "POST", url: "/api/trpc/schoolEmail.verify", headers, payload: { email, code } });
+      const proved = await a.app.inject({
+        method: "POST",
+        url: "/api/trpc/schoolEmail.verify",
+        headers,
+        payload: { email, code },
+      });
       expect(proved.statusCode, proved.body).toBe(200);
       await expect.poll(() => ids(b), { timeout: 2000, interval: 20 }).toContain(joiner.id);
     });
@@ -191,11 +234,17 @@ describe.skipIf(!serverUrl)(
       const c = await campus();
       const booster = await c.student();
       await c.student();
-      const boostOf = async (p: ServerProcess) => (await p.pool.candidates(c.school.id, "female")).find((e) => e.id === booster.id)!.boostEndsAt;
+      const boostOf = async (p: ServerProcess) =>
+        (await p.pool.candidates(c.school.id, "female")).find((e) => e.id === booster.id)!.boostEndsAt;
       expect(await boostOf(b)).toBe(0);
 
       const headers = await headersFor(booster.phone);
-      const intent = await a.app.inject({ method: "POST", url: "/api/payments/create-payment-intent", headers, payload: { productId: "boost-1" } });
+      const intent = await a.app.inject({
+        method: "POST",
+        url: "/api/payments/create-payment-intent",
+        headers,
+        payload: { productId: "boost-1" },
+      });
       expect(intent.statusCode, intent.body).toBe(200);
       const paid = await a.app.inject({
         method: "POST",
@@ -209,8 +258,11 @@ describe.skipIf(!serverUrl)(
 
     describe("signing out in one process reaches the other within a second", () => {
       const me = (p: ServerProcess, tokens: AuthTokens) =>
-        p.app.inject({ method: "GET", url: "/api/users/me", headers: { authorization: `Bearer ${tokens.token}` } }).then((r) => r.statusCode);
-      const refusedBy = (p: ServerProcess, tokens: AuthTokens) => expect.poll(() => me(p, tokens), { timeout: 1000, interval: 20 }).toBe(401);
+        p.app
+          .inject({ method: "GET", url: "/api/users/me", headers: { authorization: `Bearer ${tokens.token}` } })
+          .then((r) => r.statusCode);
+      const refusedBy = (p: ServerProcess, tokens: AuthTokens) =>
+        expect.poll(() => me(p, tokens), { timeout: 1000, interval: 20 }).toBe(401);
       const session = async () => {
         const c = await campus();
         const tokens = await startSession({ db: database.db, now, secret: testConfig().JWT_SECRET! }, c.voter.phone);
@@ -221,15 +273,37 @@ describe.skipIf(!serverUrl)(
 
       it("logout through A: B refuses the token", async () => {
         const tokens = await session();
-        expect((await a.app.inject({ method: "POST", url: "/api/auth/logout", payload: { refreshToken: tokens.refreshToken } })).statusCode).toBe(200);
+        expect(
+          (
+            await a.app.inject({
+              method: "POST",
+              url: "/api/auth/logout",
+              payload: { refreshToken: tokens.refreshToken },
+            })
+          ).statusCode,
+        ).toBe(200);
         await refusedBy(b, tokens);
       });
 
       it("refresh-token reuse through A: B refuses the family's tokens", async () => {
         const tokens = await session();
-        const next = (await a.app.inject({ method: "POST", url: "/api/auth/refresh", payload: { refreshToken: tokens.refreshToken } })).json() as AuthTokens;
+        const next = (
+          await a.app.inject({
+            method: "POST",
+            url: "/api/auth/refresh",
+            payload: { refreshToken: tokens.refreshToken },
+          })
+        ).json() as AuthTokens;
         expect(await me(b, next)).toBe(200);
-        expect((await a.app.inject({ method: "POST", url: "/api/auth/refresh", payload: { refreshToken: tokens.refreshToken } })).statusCode).toBe(401);
+        expect(
+          (
+            await a.app.inject({
+              method: "POST",
+              url: "/api/auth/refresh",
+              payload: { refreshToken: tokens.refreshToken },
+            })
+          ).statusCode,
+        ).toBe(401);
         await refusedBy(b, next);
         await refusedBy(b, tokens);
       });
@@ -237,9 +311,22 @@ describe.skipIf(!serverUrl)(
       it("account deletion through A: B refuses the token, and a process that starts later does too", async () => {
         const tokens = await session();
         const headers = { authorization: `Bearer ${tokens.token}` };
-        expect((await a.app.inject({ method: "POST", url: "/api/users/delete-account", headers, payload: { confirm: "DELETE" } })).statusCode).toBe(200);
+        expect(
+          (
+            await a.app.inject({
+              method: "POST",
+              url: "/api/users/delete-account",
+              headers,
+              payload: { confirm: "DELETE" },
+            })
+          ).statusCode,
+        ).toBe(200);
         await refusedBy(b, tokens);
-        const late = await startProcess(await urlOfTestDatabase(database.db, serverUrl!), { mediaDir, redisPrefix: `quad:test:${randomUUID()}:`, now });
+        const late = await startProcess(await urlOfTestDatabase(database.db, serverUrl!), {
+          mediaDir,
+          redisPrefix: `quad:test:${randomUUID()}:`,
+          now,
+        });
         try {
           expect(await me(late, tokens)).toBe(401);
         } finally {

@@ -37,7 +37,9 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
         windows.set(key, window);
       }
       window.count += 1;
-      return window.count <= limit ? { allowed: true, retryAfterMs: 0 } : { allowed: false, retryAfterMs: window.resetAt - t };
+      return window.count <= limit
+        ? { allowed: true, retryAfterMs: 0 }
+        : { allowed: false, retryAfterMs: window.resetAt - t };
     },
     async close() {
       windows.clear();

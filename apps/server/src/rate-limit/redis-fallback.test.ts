@@ -26,7 +26,11 @@ afterEach(async () => {
 });
 
 function limiterAt(port: number, log: LimiterLog, prefix = `test:${randomUUID()}:`) {
-  const limiter = createRedisRateLimiter(`redis://127.0.0.1:${port}`, { prefix, commandTimeoutMs: COMMAND_TIMEOUT_MS, log });
+  const limiter = createRedisRateLimiter(`redis://127.0.0.1:${port}`, {
+    prefix,
+    commandTimeoutMs: COMMAND_TIMEOUT_MS,
+    log,
+  });
   cleanups.push(() => limiter.close());
   return limiter;
 }
@@ -55,7 +59,11 @@ async function silentServer(): Promise<number> {
 
 /** A Redis of the test's own, so stopping it touches nothing else on the machine. */
 async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  const child = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdio: "ignore" },
+  );
   cleanups.push(() => stopProcess(child));
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
@@ -136,7 +144,12 @@ describe("rate limits while Redis is away", () => {
     const t = await createTestApp({ rateLimiter: limiterAt(await freePort(), log) });
     cleanups.push(() => t.close());
     const { value: res, ms } = await timed(() =>
-      t.app.inject({ method: "POST", url: "/api/auth/send-code", payload: { phone: testPhone() }, remoteAddress: "10.9.9.9" }),
+      t.app.inject({
+        method: "POST",
+        url: "/api/auth/send-code",
+        payload: { phone: testPhone() },
+        remoteAddress: "10.9.9.9",
+      }),
     );
     expect(res.statusCode).toBe(200);
     expect(ms).toBeLessThan(PROMPT_MS * 2);

@@ -32,7 +32,10 @@ export interface RedisRateLimiterOptions {
  * in memory: limits become per process for a while, which is better than
  * refusing every sign-in and vote. The switch each way is logged once.
  */
-export function createRedisRateLimiter(url: string, options: RedisRateLimiterOptions): RateLimiter & { isShared(): boolean } {
+export function createRedisRateLimiter(
+  url: string,
+  options: RedisRateLimiterOptions,
+): RateLimiter & { isShared(): boolean } {
   const { prefix, commandTimeoutMs, log } = options;
   const redis = new Redis(url, {
     // Fail a command at once while disconnected, and give up on a silent server quickly.

@@ -54,12 +54,22 @@ describe.skipIf(!binDir)(binDir ? "a database outage" : "a database outage (skip
     }
     // The shared body, on REST and tRPC alike.
     const rest = during.find((a) => a.path === "/api/health")!;
-    expect(ApiErrorBody.parse(JSON.parse(rest.body))).toEqual({ message: ERROR_MESSAGES.unavailable, code: "SERVICE_UNAVAILABLE", retryAfterSeconds: 5 });
+    expect(ApiErrorBody.parse(JSON.parse(rest.body))).toEqual({
+      message: ERROR_MESSAGES.unavailable,
+      code: "SERVICE_UNAVAILABLE",
+      retryAfterSeconds: 5,
+    });
     const trpc = during.find((a) => a.path === "/api/trpc/auth.refresh")!;
-    expect(JSON.parse(trpc.body)).toMatchObject({ error: { message: ERROR_MESSAGES.unavailable, data: { code: "SERVICE_UNAVAILABLE", httpStatus: 503, retryAfterSeconds: 5 } } });
+    expect(JSON.parse(trpc.body)).toMatchObject({
+      error: {
+        message: ERROR_MESSAGES.unavailable,
+        data: { code: "SERVICE_UNAVAILABLE", httpStatus: 503, retryAfterSeconds: 5 },
+      },
+    });
     // Every request, before, during and after: answered within about 2 s, and only with these.
     expect(slowest).toBeLessThan(2_500);
-    for (const answer of load.answers) expect([200, 401, 503], `${answer.path}: ${answer.body}`).toContain(answer.status);
+    for (const answer of load.answers)
+      expect([200, 401, 503], `${answer.path}: ${answer.body}`).toContain(answer.status);
     expect(recoveredMs).toBeLessThan(5_000);
   }, 60_000);
 });

@@ -42,7 +42,10 @@ describe("one process per embedded database", () => {
     expect(lines[0]).toContain(`process ${first.child.pid}`);
     // The first one is untouched and still the holder.
     expect((await send(first.base, { path: "/api/health" })).status).toBe(200);
-    expect(JSON.parse(readFileSync(path.join(pgliteDir, LOCK_FILE), "utf8"))).toEqual({ pid: first.child.pid, hostname: hostname() });
+    expect(JSON.parse(readFileSync(path.join(pgliteDir, LOCK_FILE), "utf8"))).toEqual({
+      pid: first.child.pid,
+      hostname: hostname(),
+    });
   }, 300_000);
 
   it("removes its lock on a clean stop", async () => {

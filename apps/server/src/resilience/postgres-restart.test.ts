@@ -13,31 +13,34 @@ import { postgresBinDir, startThrowawayPostgres, type ThrowawayPostgres } from "
 const binDir = postgresBinDir();
 const RESTARTS = Number(process.env.RESTART_TEST_ROUNDS ?? 20);
 
-describe.skipIf(!binDir)(binDir ? "Postgres restarts under load" : "Postgres restarts under load (skipped: no initdb/pg_ctl)", () => {
-  let postgres: ThrowawayPostgres;
-  let server: ServerProcess;
+describe.skipIf(!binDir)(
+  binDir ? "Postgres restarts under load" : "Postgres restarts under load (skipped: no initdb/pg_ctl)",
+  () => {
+    let postgres: ThrowawayPostgres;
+    let server: ServerProcess;
 
-  beforeAll(async () => {
-    postgres = await startThrowawayPostgres(binDir!);
-    server = await startServerProcess(process.env, { DATABASE_URL: postgres.url });
-  }, 120_000);
+    beforeAll(async () => {
+      postgres = await startThrowawayPostgres(binDir!);
+      server = await startServerProcess(process.env, { DATABASE_URL: postgres.url });
+    }, 120_000);
 
-  afterAll(async () => {
-    await server?.stop();
-    await postgres?.destroy();
-  });
+    afterAll(async () => {
+      await server?.stop();
+      await postgres?.destroy();
+    });
 
-  it(`survives ${RESTARTS} restarts (immediate and fast) with requests in flight, and answers again each time`, async () => {
-    for (let round = 0; round < RESTARTS; round++) {
-      const load = burst(server.base, 24);
-      await new Promise((r) => setTimeout(r, 150));
-      postgres.stop(round % 2 === 0 ? "immediate" : "fast");
-      await new Promise((r) => setTimeout(r, 100));
-      postgres.start();
-      await new Promise((r) => setTimeout(r, 150));
-      await load.stop();
-      expect(server.alive(), `the server exited in round ${round + 1}:\n${server.output().slice(-2000)}`).toBe(true);
-      await waitUntilAnswering(`${server.base}/api/health`, server.child, 15_000);
-    }
-  }, 120_000);
-});
+    it(`survives ${RESTARTS} restarts (immediate and fast) with requests in flight, and answers again each time`, async () => {
+      for (let round = 0; round < RESTARTS; round++) {
+        const load = burst(server.base, 24);
+        await new Promise((r) => setTimeout(r, 150));
+        postgres.stop(round % 2 === 0 ? "immediate" : "fast");
+        await new Promise((r) => setTimeout(r, 100));
+        postgres.start();
+        await new Promise((r) => setTimeout(r, 150));
+        await load.stop();
+        expect(server.alive(), `the server exited in round ${round + 1}:\n${server.output().slice(-2000)}`).toBe(true);
+        await waitUntilAnswering(`${server.base}/api/health`, server.child, 15_000);
+      }
+    }, 120_000);
+  },
+);

@@ -54,7 +54,9 @@ describe("slow clients", () => {
   let port: number;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_MS), HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_MS) } });
+    t = await createTestApp({
+      env: { HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_MS), HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_MS) },
+    });
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     port = (t.app.server.address() as AddressInfo).port;
   });
@@ -82,7 +84,10 @@ describe("slow clients", () => {
 
   it("headers sent a byte at a time are cut off at the headers deadline with 408", async () => {
     const headers = `X-Slow: ${"a".repeat(100)}\r\n\r\n`;
-    expect408(await slowRequest(port, "GET /api/health HTTP/1.1\r\nHost: quad\r\n", headers, 100, HEADERS_MS + 4_000), HEADERS_MS);
+    expect408(
+      await slowRequest(port, "GET /api/health HTTP/1.1\r\nHost: quad\r\n", headers, 100, HEADERS_MS + 4_000),
+      HEADERS_MS,
+    );
   });
 
   it("a request that arrives within the deadlines, slowly, is answered", async () => {

@@ -32,7 +32,15 @@ export function registerRestRoutes(app: FastifyInstance, opts: RestAdapterOption
         const ctx = await opts.createContext(request);
         const input = route.method === "GET" ? request.query : request.body;
         try {
-          const result = await callTRPCProcedure({ router: opts.router, path: route.procedure, getRawInput: async () => input, ctx, type, signal: undefined, batchIndex: 0 });
+          const result = await callTRPCProcedure({
+            router: opts.router,
+            path: route.procedure,
+            getRawInput: async () => input,
+            ctx,
+            type,
+            signal: undefined,
+            batchIndex: 0,
+          });
           return reply.send(result ?? null);
         } catch (error) {
           const { status, body } = errorResponse(error);

@@ -41,7 +41,11 @@ describe("interactive API docs in development", () => {
 
   it("shows the app's OpenAPI document, calling the origin the docs were opened from", async () => {
     const served = (await t.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
-    const res = await t.app.inject({ method: "GET", url: `${API_DOCS_PREFIX}/json`, headers: { host: "localhost:5173" } });
+    const res = await t.app.inject({
+      method: "GET",
+      url: `${API_DOCS_PREFIX}/json`,
+      headers: { host: "localhost:5173" },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ...served, servers: [{ url: "http://localhost:5173" }] });
   });
@@ -50,12 +54,21 @@ describe("interactive API docs in development", () => {
 describe("interactive API docs in production", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await appIn({ NODE_ENV: "production", ALLOW_DEV_PROVIDERS: "true", JWT_SECRET: randomBytes(48).toString("base64") });
+    t = await appIn({
+      NODE_ENV: "production",
+      ALLOW_DEV_PROVIDERS: "true",
+      JWT_SECRET: randomBytes(48).toString("base64"),
+    });
   });
   afterAll(() => t?.close());
 
   it("are not served", async () => {
-    for (const url of [API_DOCS_PREFIX, `${API_DOCS_PREFIX}/`, `${API_DOCS_PREFIX}/json`, `${API_DOCS_PREFIX}/static/swagger-ui-bundle.js`]) {
+    for (const url of [
+      API_DOCS_PREFIX,
+      `${API_DOCS_PREFIX}/`,
+      `${API_DOCS_PREFIX}/json`,
+      `${API_DOCS_PREFIX}/static/swagger-ui-bundle.js`,
+    ]) {
       const res = await t.app.inject({ method: "GET", url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toMatchObject({ code: "NOT_FOUND" });

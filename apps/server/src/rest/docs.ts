@@ -13,14 +13,23 @@ export const API_DOCS_PREFIX = "/api/docs";
  * origin the docs were opened from (:5173 through the web dev server's
  * proxy, or :3000), which the CSP's connect-src allows.
  */
-export async function registerApiDocs(app: FastifyInstance, document: ReturnType<typeof buildOpenApiDocument>): Promise<void> {
-  const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([import("@fastify/swagger"), import("@fastify/swagger-ui")]);
+export async function registerApiDocs(
+  app: FastifyInstance,
+  document: ReturnType<typeof buildOpenApiDocument>,
+): Promise<void> {
+  const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([
+    import("@fastify/swagger"),
+    import("@fastify/swagger-ui"),
+  ]);
   await app.register(async (docs) => {
     await docs.register(swagger, { mode: "static", specification: { document: document as never } });
     await docs.register(swaggerUi, {
       routePrefix: API_DOCS_PREFIX,
       uiConfig: { deepLinking: true, persistAuthorization: true, layout: "BaseLayout" },
-      transformSpecification: (spec, request) => ({ ...spec, servers: [{ url: `${request.protocol}://${request.host}` }] }),
+      transformSpecification: (spec, request) => ({
+        ...spec,
+        servers: [{ url: `${request.protocol}://${request.host}` }],
+      }),
     });
   });
 }

@@ -15,7 +15,11 @@ const operationOf = (doc: ReturnType<typeof documentOf>, route: RouteDef) =>
 describe("the OpenAPI document", () => {
   it("passes Redocly's recommended rules", async () => {
     const config = await createConfig({ extends: ["recommended"] });
-    const problems = await lintFromString({ source: JSON.stringify(documentOf(routeList)), absoluteRef: "openapi.json", config });
+    const problems = await lintFromString({
+      source: JSON.stringify(documentOf(routeList)),
+      absoluteRef: "openapi.json",
+      config,
+    });
     // The API is not published under a licence, so the licence field stays empty on purpose.
     const reported = problems
       .filter((problem) => problem.ruleId !== "info-license")
@@ -60,8 +64,14 @@ describe("the OpenAPI document", () => {
 
   it("gives a route added to the table its security and errors with no other change", () => {
     const added: RouteDef = {
-      method: "POST", path: "/things/add", procedure: "things.add", auth: true, tags: ["things"],
-      summary: "Add a thing", input: z.object({ name: z.string() }), output: z.object({ ok: z.literal(true) }),
+      method: "POST",
+      path: "/things/add",
+      procedure: "things.add",
+      auth: true,
+      tags: ["things"],
+      summary: "Add a thing",
+      input: z.object({ name: z.string() }),
+      output: z.object({ ok: z.literal(true) }),
     };
     const operation = operationOf(documentOf([...routeList, added]), added);
     expect(operation.security).toBeUndefined();

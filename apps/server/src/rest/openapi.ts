@@ -9,7 +9,10 @@ export interface OpenApiInfo {
 
 const errorContent = { "application/json": { schema: { $ref: "#/components/schemas/ApiError" } } };
 const retryAfter = {
-  "Retry-After": { description: "Seconds to wait before trying again (also `retryAfterSeconds` in the body)", schema: { type: "integer" } },
+  "Retry-After": {
+    description: "Seconds to wait before trying again (also `retryAfterSeconds` in the body)",
+    schema: { type: "integer" },
+  },
 };
 
 /**
@@ -19,11 +22,25 @@ const retryAfter = {
  * input 400 with `fieldErrors`.
  */
 const errorResponses = {
-  BadRequest: { description: "The input failed its schema; `fieldErrors` names each field's problems", content: errorContent },
+  BadRequest: {
+    description: "The input failed its schema; `fieldErrors` names each field's problems",
+    content: errorContent,
+  },
   Unauthorized: { description: "No session, or an expired or revoked one", content: errorContent },
-  TooManyRequests: { description: "Too many requests; try again after Retry-After", headers: retryAfter, content: errorContent },
-  Refused: { description: "Refused by a rule (402, 403, 404, 409, 413, 429 …); `code` says which", content: errorContent },
-  ServerError: { description: "The server failed, or the database is unavailable (503, with Retry-After)", headers: retryAfter, content: errorContent },
+  TooManyRequests: {
+    description: "Too many requests; try again after Retry-After",
+    headers: retryAfter,
+    content: errorContent,
+  },
+  Refused: {
+    description: "Refused by a rule (402, 403, 404, 409, 413, 429 …); `code` says which",
+    content: errorContent,
+  },
+  ServerError: {
+    description: "The server failed, or the database is unavailable (503, with Retry-After)",
+    headers: retryAfter,
+    content: errorContent,
+  },
 };
 type ErrorResponse = keyof typeof errorResponses;
 const ref = (name: ErrorResponse) => ({ $ref: `#/components/responses/${name}` });
@@ -54,7 +71,10 @@ export function buildOpenApiDocument(routes: readonly RouteDef[], info: OpenApiI
       }));
     } else if (route.input) {
       const contentType = route.multipart ? "multipart/form-data" : "application/json";
-      operation.requestBody = { required: true, content: { [contentType]: { schema: jsonSchema(route.input, "input") } } };
+      operation.requestBody = {
+        required: true,
+        content: { [contentType]: { schema: jsonSchema(route.input, "input") } },
+      };
     }
     (paths[`/api${route.path}`] ??= {})[route.method.toLowerCase()] = operation;
   }
@@ -63,14 +83,20 @@ export function buildOpenApiDocument(routes: readonly RouteDef[], info: OpenApiI
     info: {
       title: "Quad API",
       version: info.version,
-      description: "Errors are JSON `{message, code, fieldErrors?}` with the fitting status. Session routes take `Authorization: Bearer <accessToken>` from /api/auth/verify-code.",
+      description:
+        "Errors are JSON `{message, code, fieldErrors?}` with the fitting status. Session routes take `Authorization: Bearer <accessToken>` from /api/auth/verify-code.",
     },
     servers: [{ url: info.serverUrl.replace(/\/+$/, "") }],
     security: [{ bearerAuth: [] }],
     paths,
     components: {
       securitySchemes: {
-        bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "The access token of a session" },
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "JWT",
+          description: "The access token of a session",
+        },
       },
       schemas: { ApiError: jsonSchema(ApiErrorBody, "output") },
       responses: errorResponses,
@@ -92,6 +118,9 @@ function responsesOf(route: RouteDef): Record<string, unknown> {
 }
 
 function jsonSchema(schema: z.ZodType, io: "input" | "output") {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<string, unknown>;
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<
+    string,
+    unknown
+  >;
   return rest;
 }

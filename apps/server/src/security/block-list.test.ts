@@ -39,7 +39,12 @@ describe("the block list and students who left the school", () => {
     await showTo(t, c.me.id, mover.id, stayer.id);
     await showTo(t, c.me.id, stayer.id, mover.id);
     for (const id of [mover.id, stayer.id]) {
-      const res = await t.app.inject({ method: "POST", url: "/api/safety/block", headers: c.headers, payload: { userId: id } });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/safety/block",
+        headers: c.headers,
+        payload: { userId: id },
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
     for (const via of ["rest", "trpc"] as const) {
@@ -49,14 +54,21 @@ describe("the block list and students who left the school", () => {
     }
 
     const elsewhere = await insertTestSchool(t.deps.db);
-    await t.deps.db.update(users).set({ schoolId: elsewhere.id, photoKey: "photos/mover-new-school.jpg", ...NO_PROOF }).where(eq(users.id, mover.id));
+    await t.deps.db
+      .update(users)
+      .set({ schoolId: elsewhere.id, photoKey: "photos/mover-new-school.jpg", ...NO_PROOF })
+      .where(eq(users.id, mover.id));
     for (const via of ["rest", "trpc"] as const) {
       const list = await listBlocked(via, c.headers);
       // Still listed, so the block can be undone; the new school's photo is not the blocker's to see.
       expect(list.map((b) => b.userId).sort(), via).toEqual([mover.id, stayer.id].sort());
       expect(photoOf(list, mover.id), via).toBeNull();
       expect(photoOf(list, stayer.id), via).toBe("/api/media/photos/stayer.jpg");
-      const raw = await t.app.inject({ method: "GET", url: via === "rest" ? "/api/safety/blocks" : "/api/trpc/safety.blocks", headers: c.headers });
+      const raw = await t.app.inject({
+        method: "GET",
+        url: via === "rest" ? "/api/safety/blocks" : "/api/trpc/safety.blocks",
+        headers: c.headers,
+      });
       expect(raw.body, via).not.toContain("mover-new-school");
     }
   });
@@ -66,9 +78,22 @@ describe("the block list and students who left the school", () => {
     const voter = await c.student({ gender: "male", photoKey: "photos/voter.jpg" });
     const { votes } = await receiveVotes(t, { recipientId: c.me.id, voterIds: [voter.id], at: new Date() });
     await t.deps.db.insert(unlocks).values({ ownerId: c.me.id, voterId: voter.id });
-    expect((await t.app.inject({ method: "POST", url: "/api/safety/block", headers: c.headers, payload: { voteCardId: votes[0]!.id } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: "POST",
+          url: "/api/safety/block",
+          headers: c.headers,
+          payload: { voteCardId: votes[0]!.id },
+        })
+      ).statusCode,
+    ).toBe(200);
     const elsewhere = await insertTestSchool(t.deps.db);
-    await t.deps.db.update(users).set({ schoolId: elsewhere.id, ...NO_PROOF }).where(eq(users.id, voter.id));
-    for (const via of ["rest", "trpc"] as const) expect(photoOf(await listBlocked(via, c.headers), voter.id), via).toBe("/api/media/photos/voter.jpg");
+    await t.deps.db
+      .update(users)
+      .set({ schoolId: elsewhere.id, ...NO_PROOF })
+      .where(eq(users.id, voter.id));
+    for (const via of ["rest", "trpc"] as const)
+      expect(photoOf(await listBlocked(via, c.headers), voter.id), via).toBe("/api/media/photos/voter.jpg");
   });
 });

@@ -22,7 +22,9 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 type Headers = Record<string, string>;
-const headersOf = async (phone: string): Promise<Headers> => ({ authorization: `Bearer ${(await sessionFor(t, phone)).token}` });
+const headersOf = async (phone: string): Promise<Headers> => ({
+  authorization: `Bearer ${(await sessionFor(t, phone)).token}`,
+});
 const ESTABLISHED = new Date(Date.now() - (REPORTER_WEIGHT.youngAccountDays + 30) * 24 * 60 * 60 * 1000);
 
 async function me(via: "rest" | "trpc", headers: Headers): Promise<{ paused: boolean; heldForReview: boolean }> {
@@ -38,18 +40,33 @@ async function holdAndRestore(via: "rest" | "trpc", pauseFirst: boolean) {
   const filler = await c.student({ gender: "female", preference: "male" });
   const victimHeaders = await headersOf(victim.phone);
   if (pauseFirst) {
-    const paused = await t.app.inject({ method: "POST", url: via === "rest" ? "/api/users/pause" : "/api/trpc/account.setPaused", headers: victimHeaders, payload: { paused: true } });
+    const paused = await t.app.inject({
+      method: "POST",
+      url: via === "rest" ? "/api/users/pause" : "/api/trpc/account.setPaused",
+      headers: victimHeaders,
+      payload: { paused: true },
+    });
     expect(paused.statusCode, paused.body).toBe(200);
   }
   for (let i = 0; i < REPORTS_TO_HOLD; i++) {
     const reporter = await c.student({ gender: "male", preference: "female", createdAt: ESTABLISHED });
     await showTo(t, reporter.id, victim.id, filler.id);
     const url = via === "rest" ? "/api/safety/report" : "/api/trpc/safety.report";
-    const res = await t.app.inject({ method: "POST", url, headers: await headersOf(reporter.phone), payload: { target: { userId: victim.id }, reason: "fake_profile" } });
+    const res = await t.app.inject({
+      method: "POST",
+      url,
+      headers: await headersOf(reporter.phone),
+      payload: { target: { userId: victim.id }, reason: "fake_profile" },
+    });
     expect(res.statusCode, res.body).toBe(200);
   }
   expect(await me(via, victimHeaders)).toMatchObject({ paused: true, heldForReview: true });
-  const restored = await t.app.inject({ method: "POST", url: "/api/trpc/admin.restore", headers: c.headers, payload: { userId: victim.id } });
+  const restored = await t.app.inject({
+    method: "POST",
+    url: "/api/trpc/admin.restore",
+    headers: c.headers,
+    payload: { userId: victim.id },
+  });
   expect(restored.statusCode, restored.body).toBe(200);
   return { victim, victimHeaders };
 }
@@ -62,7 +79,12 @@ describe("a moderator's restore and the student's own pause", () => {
       const [row] = await t.deps.db.select({ pausedAt: users.pausedAt }).from(users).where(eq(users.id, victim.id));
       expect(row!.pausedAt).not.toBeNull();
       // The owner can still resume it.
-      const resumed = await t.app.inject({ method: "POST", url: "/api/users/pause", headers: victimHeaders, payload: { paused: false } });
+      const resumed = await t.app.inject({
+        method: "POST",
+        url: "/api/users/pause",
+        headers: victimHeaders,
+        payload: { paused: false },
+      });
       expect(resumed.statusCode, resumed.body).toBe(200);
       expect(resumed.json()).toMatchObject({ paused: false });
     });
@@ -80,8 +102,26 @@ describe("a moderator's restore and the student's own pause", () => {
     const heldAt = new Date(Date.now() - 60_000);
     await t.deps.db.update(users).set({ pausedAt: heldAt, heldForReviewAt: heldAt }).where(eq(users.id, victim.id));
     const victimHeaders = await headersOf(victim.phone);
-    expect((await t.app.inject({ method: "POST", url: "/api/users/pause", headers: victimHeaders, payload: { paused: true } })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: "POST", url: "/api/trpc/admin.restore", headers: c.headers, payload: { userId: victim.id } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: "POST",
+          url: "/api/users/pause",
+          headers: victimHeaders,
+          payload: { paused: true },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: "POST",
+          url: "/api/trpc/admin.restore",
+          headers: c.headers,
+          payload: { userId: victim.id },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(await me("rest", victimHeaders)).toMatchObject({ paused: true, heldForReview: false });
   });
 });

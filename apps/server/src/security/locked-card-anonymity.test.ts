@@ -23,13 +23,41 @@ import { receiveVotes } from "../test/votes";
 type Rgb = readonly [number, number, number];
 /** Distinct, vivid photos (none near the placeholder's pale lilac and pink). */
 const PHOTOS: [Rgb, Rgb, Rgb][] = [
-  [[220, 30, 30], [250, 170, 30], [70, 20, 10]],
-  [[20, 50, 210], [30, 190, 230], [250, 230, 210]],
-  [[20, 140, 50], [190, 230, 50], [60, 40, 20]],
-  [[250, 130, 0], [130, 20, 130], [255, 245, 230]],
-  [[15, 15, 15], [80, 80, 80], [235, 175, 140]],
-  [[0, 110, 110], [0, 60, 60], [250, 120, 170]],
-  [[70, 0, 100], [150, 0, 60], [255, 210, 0]],
+  [
+    [220, 30, 30],
+    [250, 170, 30],
+    [70, 20, 10],
+  ],
+  [
+    [20, 50, 210],
+    [30, 190, 230],
+    [250, 230, 210],
+  ],
+  [
+    [20, 140, 50],
+    [190, 230, 50],
+    [60, 40, 20],
+  ],
+  [
+    [250, 130, 0],
+    [130, 20, 130],
+    [255, 245, 230],
+  ],
+  [
+    [15, 15, 15],
+    [80, 80, 80],
+    [235, 175, 140],
+  ],
+  [
+    [0, 110, 110],
+    [0, 60, 60],
+    [250, 120, 170],
+  ],
+  [
+    [70, 0, 100],
+    [150, 0, 60],
+    [255, 210, 0],
+  ],
 ];
 
 /**
@@ -48,7 +76,8 @@ function distance(a: Buffer, b: Buffer): number {
 }
 
 /** The teaser earlier versions rendered for locked cards (resize, blur, resize, JPEG): the matcher must find its owner. */
-const oldTeaser = (photo: Buffer) => sharp(photo).resize(48, 64).blur(6).resize(12, 16).jpeg({ quality: 60 }).toBuffer();
+const oldTeaser = (photo: Buffer) =>
+  sharp(photo).resize(48, 64).blur(6).resize(12, 16).jpeg({ quality: 60 }).toBuffer();
 
 let t: TestApp;
 let base: string;
@@ -68,7 +97,13 @@ beforeAll(async () => {
     const phone = testPhone();
     const tokens = await signIn(t.app, phone, `10.9.0.${i + 1}`);
     const body = multipartBody(
-      { firstName: name, university: String(schoolId), graduationYear: "2027", gender: i % 2 ? "male" : "female", instagramHandle: `${name.toLowerCase()}.ig` },
+      {
+        firstName: name,
+        university: String(schoolId),
+        graduationYear: "2027",
+        gender: i % 2 ? "male" : "female",
+        instagramHandle: `${name.toLowerCase()}.ig`,
+      },
       { name: "me.jpg", type: "image/jpeg", data: await portraitJpeg(...PHOTOS[i]!) },
     );
     const res = await t.app.inject({
@@ -81,7 +116,12 @@ beforeAll(async () => {
     expect(res.statusCode, res.body).toBe(200);
     const me = MeUser.parse(res.json().user);
     expect(me.isVerified).toBe(true);
-    await proveSchoolEmail(t.app, bearer(tokens), `${name.toLowerCase()}@${school!.emailDomains[0]}`, `10.9.0.${i + 1}`);
+    await proveSchoolEmail(
+      t.app,
+      bearer(tokens),
+      `${name.toLowerCase()}@${school!.emailDomains[0]}`,
+      `10.9.0.${i + 1}`,
+    );
     students.push({ name, id: me.id, phone, headers: bearer(tokens) });
   }
   // Vesper votes for Robin twice (two prompts) and for Rowan once; Wren votes for both once.
@@ -103,7 +143,8 @@ const getJson = async (path: string, headers: Record<string, string>): Promise<R
 };
 const trpcQuery = async (procedure: string, input: unknown, headers: Record<string, string>): Promise<Received> => {
   const query = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-  return ((await getJson(`/api/trpc/${procedure}${query}`, headers)) as unknown as { result: { data: Received } }).result.data;
+  return ((await getJson(`/api/trpc/${procedure}${query}`, headers)) as unknown as { result: { data: Received } })
+    .result.data;
 };
 
 /** Every locked card a recipient is shown, in every form: REST and tRPC inbox, REST and tRPC export. */
@@ -125,7 +166,9 @@ async function imageOf(photo: string): Promise<Buffer> {
   if (photo.startsWith("data:")) {
     const comma = photo.indexOf(",");
     const body = photo.slice(comma + 1);
-    return photo.slice(0, comma).endsWith(";base64") ? Buffer.from(body, "base64") : Buffer.from(decodeURIComponent(body));
+    return photo.slice(0, comma).endsWith(";base64")
+      ? Buffer.from(body, "base64")
+      : Buffer.from(decodeURIComponent(body));
   }
   const res = await fetch(new URL(photo, base));
   expect(res.status, photo).toBe(200);
@@ -134,7 +177,10 @@ async function imageOf(photo: string): Promise<Buffer> {
 
 /** The school's public photos as served, and every image the server's pipeline renders from each. */
 async function publicImages() {
-  const rows = await t.deps.db.select({ id: users.id, photoKey: users.photoKey }).from(users).where(eq(users.schoolId, schoolId));
+  const rows = await t.deps.db
+    .select({ id: users.id, photoKey: users.photoKey })
+    .from(users)
+    .where(eq(users.schoolId, schoolId));
   const images: { owner: string; image: Buffer }[] = [];
   for (const row of rows) {
     const owner = students.find((s) => s.id === row.id)?.name ?? row.id;
@@ -161,7 +207,10 @@ describe("a locked card's image", () => {
     const candidates = await publicImages();
     expect(candidates.length).toBeGreaterThanOrEqual(PHOTOS.length * 2);
     for (const student of ["Vesper", "Wren"]) {
-      const [photo] = await t.deps.db.select({ key: users.photoKey }).from(users).where(eq(users.id, byName(student).id));
+      const [photo] = await t.deps.db
+        .select({ key: users.photoKey })
+        .from(users)
+        .where(eq(users.id, byName(student).id));
       const teaser = await oldTeaser(await imageOf(`/api/media/${photo!.key}`));
       expect((await matchesOf(teaser, candidates))[0]).toBe(student);
     }
@@ -171,7 +220,9 @@ describe("a locked card's image", () => {
     const candidates = await publicImages();
     for (const recipient of ["Robin", "Rowan"]) {
       for (const { via, card } of await lockedCardsOf(recipient)) {
-        expect(await matchesOf(await imageOf(card.photo), candidates), `${via}: ${card.photo.slice(0, 80)}`).toEqual([]);
+        expect(await matchesOf(await imageOf(card.photo), candidates), `${via}: ${card.photo.slice(0, 80)}`).toEqual(
+          [],
+        );
       }
     }
   });
@@ -188,7 +239,10 @@ describe("two locked cards of one voter", () => {
     // The card's id is the vote's id, never the voter's.
     for (const { via, card } of seen) {
       expect(voterOfVote.has(card.id), via).toBe(true);
-      expect(students.map((s) => s.id), via).not.toContain(card.id);
+      expect(
+        students.map((s) => s.id),
+        via,
+      ).not.toContain(card.id);
     }
     const vesper = seen.filter(({ card }) => voterOfVote.get(card.id) === byName("Vesper").id);
     const wren = seen.filter(({ card }) => voterOfVote.get(card.id) === byName("Wren").id);
@@ -203,8 +257,11 @@ describe("two locked cards of one voter", () => {
           if (field === "prompt" || field === "createdAt") continue;
           const shared = JSON.stringify(value) === JSON.stringify((b.card as Record<string, unknown>)[field]);
           // A value two of her cards share is fine only if every locked card carries it (a constant, not a pseudonym).
-          const onEveryCard = wren.every(({ card }) => JSON.stringify((card as Record<string, unknown>)[field]) === JSON.stringify(value));
-          if (shared && !onEveryCard) linking.push(`${field}: ${a.via} and ${b.via} share ${JSON.stringify(value).slice(0, 80)}`);
+          const onEveryCard = wren.every(
+            ({ card }) => JSON.stringify((card as Record<string, unknown>)[field]) === JSON.stringify(value),
+          );
+          if (shared && !onEveryCard)
+            linking.push(`${field}: ${a.via} and ${b.via} share ${JSON.stringify(value).slice(0, 80)}`);
         }
       }
     }

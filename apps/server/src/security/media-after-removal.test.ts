@@ -31,10 +31,25 @@ async function student() {
   const upload = async () => {
     shade = (shade + 37) % 200;
     const body = multipartBody(
-      { firstName: "Kept", university: String(schoolId), graduationYear: "2027", gender: "female", instagramHandle: "kept.url" },
-      { name: "me.jpg", type: "image/jpeg", data: await portraitJpeg([shade, 40, 40], [40, shade, 40], [40, 40, shade]) },
+      {
+        firstName: "Kept",
+        university: String(schoolId),
+        graduationYear: "2027",
+        gender: "female",
+        instagramHandle: "kept.url",
+      },
+      {
+        name: "me.jpg",
+        type: "image/jpeg",
+        data: await portraitJpeg([shade, 40, 40], [40, shade, 40], [40, 40, shade]),
+      },
     );
-    const res = await t.app.inject({ method: "PATCH", url: "/api/users/update", headers: { ...body.headers, ...headers }, payload: body.payload });
+    const res = await t.app.inject({
+      method: "PATCH",
+      url: "/api/users/update",
+      headers: { ...body.headers, ...headers },
+      payload: body.payload,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return MeUser.parse(res.json().user);
   };
@@ -56,7 +71,12 @@ describe("a kept photo URL stops working", () => {
 
   it("when the student deletes the account", async () => {
     const s = await student();
-    const res = await t.app.inject({ method: "POST", url: "/api/users/delete-account", headers: s.headers, payload: { confirm: "DELETE" } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/users/delete-account",
+      headers: s.headers,
+      payload: { confirm: "DELETE" },
+    });
     expect(res.statusCode).toBe(200);
     expect(await fetchSignedOut(s.me.profileImage!)).toBe(404);
   });
@@ -66,7 +86,12 @@ describe("a kept photo URL stops working", () => {
     await grantAdmin(t.deps.db, mod.me.phone);
     for (const action of ["removePhoto", "removeProfile"]) {
       const s = await student();
-      const res = await t.app.inject({ method: "POST", url: `/api/trpc/admin.${action}`, headers: mod.headers, payload: { userId: s.me.id } });
+      const res = await t.app.inject({
+        method: "POST",
+        url: `/api/trpc/admin.${action}`,
+        headers: mod.headers,
+        payload: { userId: s.me.id },
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(await fetchSignedOut(s.me.profileImage!), action).toBe(404);
     }

@@ -21,8 +21,54 @@ import { appRouter } from "../trpc/root";
 
 const RUNS = 25;
 const UUID = "00000000-0000-4000-8000-000000000000";
-const NUMBERS = [0, -1, 1, 2, 12, 2025, 2029, 32_767, 32_768, 100_000, 2_147_483_647, 2_147_483_648, -2_147_483_649, Number.MAX_SAFE_INTEGER + 2, 1e308, -1e308, 0.5, -0];
-const STRINGS = ["", " ", "0", "-1", "2147483648", "-2147483649", "1e400", "NaN", "Infinity", "true", "null", "[]", "{}", "0x7fffffff", "x".repeat(5000), "\u0000", "💥", "'; select 1; --", "../../etc/passwd", UUID, "+12025550123", "+18765551234", "unlock-1", "female", "other", "@handle"];
+const NUMBERS = [
+  0,
+  -1,
+  1,
+  2,
+  12,
+  2025,
+  2029,
+  32_767,
+  32_768,
+  100_000,
+  2_147_483_647,
+  2_147_483_648,
+  -2_147_483_649,
+  Number.MAX_SAFE_INTEGER + 2,
+  1e308,
+  -1e308,
+  0.5,
+  -0,
+];
+const STRINGS = [
+  "",
+  " ",
+  "0",
+  "-1",
+  "2147483648",
+  "-2147483649",
+  "1e400",
+  "NaN",
+  "Infinity",
+  "true",
+  "null",
+  "[]",
+  "{}",
+  "0x7fffffff",
+  "x".repeat(5000),
+  "\u0000",
+  "💥",
+  "'; select 1; --",
+  "../../etc/passwd",
+  UUID,
+  "+12025550123",
+  "+18765551234",
+  "unlock-1",
+  "female",
+  "other",
+  "@handle",
+];
 
 const leaf = fc.oneof(
   fc.constantFrom(...NUMBERS),
@@ -47,7 +93,9 @@ function arbitraryFor(schema: z.ZodType | undefined, depth = 0): fc.Arbitrary<un
   switch (def.type) {
     case "object": {
       const shape = def.shape as Record<string, z.ZodType>;
-      const fields = Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, arbitraryFor(field, depth + 1)]));
+      const fields = Object.fromEntries(
+        Object.entries(shape).map(([key, field]) => [key, arbitraryFor(field, depth + 1)]),
+      );
       return fc.oneof(fc.record(fields, { requiredKeys: [] }), anyValue);
     }
     case "union":
@@ -69,7 +117,16 @@ function arbitraryFor(schema: z.ZodType | undefined, depth = 0): fc.Arbitrary<un
 }
 
 /** Values just past what columns and parsers hold, tried in every field of every input. */
-const EDGES = [2_147_483_648, -2_147_483_649, 32_768, 1e308, Number.MAX_SAFE_INTEGER + 2, "2147483648", "1e400", "x".repeat(5000)];
+const EDGES = [
+  2_147_483_648,
+  -2_147_483_649,
+  32_768,
+  1e308,
+  Number.MAX_SAFE_INTEGER + 2,
+  "2147483648",
+  "1e400",
+  "x".repeat(5000),
+];
 
 /** Inputs with one field at an edge value each (the rest left out), besides the drawn ones. */
 function edgeExamples(schema: z.ZodType | undefined): unknown[] {
@@ -81,7 +138,8 @@ function edgeExamples(schema: z.ZodType | undefined): unknown[] {
 
 /** A query string as a browser would send the input: keys with text values. */
 function queryOf(input: unknown): string {
-  if (typeof input !== "object" || input === null) return input === undefined ? "" : `?value=${encodeURIComponent(String(input))}`;
+  if (typeof input !== "object" || input === null)
+    return input === undefined ? "" : `?value=${encodeURIComponent(String(input))}`;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(input)) {
     for (const item of Array.isArray(value) ? value : [value]) {
@@ -119,14 +177,22 @@ async function expectNo5xx(schema: z.ZodType | undefined, request: (input: unkno
 }
 
 describe("no input answers 5xx", { timeout: 120_000 }, () => {
-  it.each(restRoutes.map((route): [string, RouteDef] => [`${route.method} /api${route.path}`, route]))("REST %s", async (_name, route) => {
-    const url = `/api${route.path}`;
-    await expectNo5xx(route.input, (input) =>
-      route.method === "GET"
-        ? { method: "GET", url: `${url}${queryOf(input)}` }
-        : { method: route.method, url, headers: { "content-type": "application/json" }, payload: input === undefined ? "" : JSON.stringify(input) },
-    );
-  });
+  it.each(restRoutes.map((route): [string, RouteDef] => [`${route.method} /api${route.path}`, route]))(
+    "REST %s",
+    async (_name, route) => {
+      const url = `/api${route.path}`;
+      await expectNo5xx(route.input, (input) =>
+        route.method === "GET"
+          ? { method: "GET", url: `${url}${queryOf(input)}` }
+          : {
+              method: route.method,
+              url,
+              headers: { "content-type": "application/json" },
+              payload: input === undefined ? "" : JSON.stringify(input),
+            },
+      );
+    },
+  );
 
   it.each(trpcProcedures)("tRPC %s", async (name) => {
     const type = procedures[name]!._def.type;
@@ -134,29 +200,122 @@ describe("no input answers 5xx", { timeout: 120_000 }, () => {
       const json = input === undefined ? undefined : JSON.stringify(input);
       return type === "query"
         ? { method: "GET", url: `/api/trpc/${name}${json === undefined ? "" : `?input=${encodeURIComponent(json)}`}` }
-        : { method: "POST", url: `/api/trpc/${name}`, headers: { "content-type": "application/json" }, payload: json ?? "" };
+        : {
+            method: "POST",
+            url: `/api/trpc/${name}`,
+            headers: { "content-type": "application/json" },
+            payload: json ?? "",
+          };
     });
   });
 
   const boundary = "b0und4ry";
   const MALFORMED: [name: string, options: InjectOptions][] = [
-    ["JSON that does not parse", { method: "POST", url: "/api/votes/store", headers: { "content-type": "application/json" }, payload: "{" }],
-    ["a number past double", { method: "PATCH", url: "/api/users/update", headers: { "content-type": "application/json" }, payload: '{"university": 1e999}' }],
-    ["a prototype key", { method: "PATCH", url: "/api/users/update", headers: { "content-type": "application/json" }, payload: '{"__proto__": {"isVerified": true}}' }],
-    ["text where JSON goes", { method: "POST", url: "/api/safety/report", headers: { "content-type": "text/plain" }, payload: "report" }],
-    ["an unknown content type", { method: "POST", url: "/api/auth/send-code", headers: { "content-type": "application/x-custom" }, payload: "x" }],
+    [
+      "JSON that does not parse",
+      { method: "POST", url: "/api/votes/store", headers: { "content-type": "application/json" }, payload: "{" },
+    ],
+    [
+      "a number past double",
+      {
+        method: "PATCH",
+        url: "/api/users/update",
+        headers: { "content-type": "application/json" },
+        payload: '{"university": 1e999}',
+      },
+    ],
+    [
+      "a prototype key",
+      {
+        method: "PATCH",
+        url: "/api/users/update",
+        headers: { "content-type": "application/json" },
+        payload: '{"__proto__": {"isVerified": true}}',
+      },
+    ],
+    [
+      "text where JSON goes",
+      { method: "POST", url: "/api/safety/report", headers: { "content-type": "text/plain" }, payload: "report" },
+    ],
+    [
+      "an unknown content type",
+      { method: "POST", url: "/api/auth/send-code", headers: { "content-type": "application/x-custom" }, payload: "x" },
+    ],
     ["tRPC input that is not JSON", { method: "GET", url: "/api/trpc/votes.forUser?input=%7Bnot" }],
-    ["a tRPC batch with holes", { method: "GET", url: `/api/trpc/users.me,votes.forUser?batch=1&input=${encodeURIComponent('{"1":{"limit":2147483648}}')}` }],
+    [
+      "a tRPC batch with holes",
+      {
+        method: "GET",
+        url: `/api/trpc/users.me,votes.forUser?batch=1&input=${encodeURIComponent('{"1":{"limit":2147483648}}')}`,
+      },
+    ],
     ["a tRPC batch past its size", { method: "GET", url: `/api/trpc/${Array(20).fill("health").join(",")}?batch=1` }],
     ["an unknown tRPC procedure", { method: "POST", url: "/api/trpc/users.nope", payload: {} }],
     ["a tRPC mutation as GET", { method: "GET", url: "/api/trpc/votes.store" }],
-    ["multipart cut short", { method: "PATCH", url: "/api/users/update", headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, payload: `--${boundary}\r\nContent-Disposition: form-data; name="firstName"\r\n\r\nAv` }],
-    ["multipart without a boundary", { method: "PATCH", url: "/api/users/update", headers: { "content-type": "multipart/form-data" }, payload: `--${boundary}\r\n\r\n--${boundary}--\r\n` }],
-    ["multipart with a header that never ends", { method: "PATCH", url: "/api/users/update", headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, payload: `--${boundary}\r\nContent-Disposition: form-data; name="x"` }],
-    ["multipart with a file cut short", { method: "PATCH", url: "/api/users/update", headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, payload: `--${boundary}\r\nContent-Disposition: form-data; name="profileImage"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\xff\xd8\xff` }],
-    ["multipart with two files", { method: "PATCH", url: "/api/users/update", headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, payload: [1, 2].map((i) => `--${boundary}\r\nContent-Disposition: form-data; name="profileImage"; filename="${i}.jpg"\r\nContent-Type: image/jpeg\r\n\r\nxx\r\n`).join("") + `--${boundary}--\r\n` }],
-    ["multipart with a huge university", { method: "PATCH", url: "/api/users/update", headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, payload: `--${boundary}\r\nContent-Disposition: form-data; name="university"\r\n\r\n2147483648\r\n--${boundary}--\r\n` }],
-    ["a wrong content type on the upload", { method: "PATCH", url: "/api/users/update", headers: { "content-type": "image/png" }, payload: "\x89PNG" }],
+    [
+      "multipart cut short",
+      {
+        method: "PATCH",
+        url: "/api/users/update",
+        headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+        payload: `--${boundary}\r\nContent-Disposition: form-data; name="firstName"\r\n\r\nAv`,
+      },
+    ],
+    [
+      "multipart without a boundary",
+      {
+        method: "PATCH",
+        url: "/api/users/update",
+        headers: { "content-type": "multipart/form-data" },
+        payload: `--${boundary}\r\n\r\n--${boundary}--\r\n`,
+      },
+    ],
+    [
+      "multipart with a header that never ends",
+      {
+        method: "PATCH",
+        url: "/api/users/update",
+        headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+        payload: `--${boundary}\r\nContent-Disposition: form-data; name="x"`,
+      },
+    ],
+    [
+      "multipart with a file cut short",
+      {
+        method: "PATCH",
+        url: "/api/users/update",
+        headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+        payload: `--${boundary}\r\nContent-Disposition: form-data; name="profileImage"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\xff\xd8\xff`,
+      },
+    ],
+    [
+      "multipart with two files",
+      {
+        method: "PATCH",
+        url: "/api/users/update",
+        headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+        payload:
+          [1, 2]
+            .map(
+              (i) =>
+                `--${boundary}\r\nContent-Disposition: form-data; name="profileImage"; filename="${i}.jpg"\r\nContent-Type: image/jpeg\r\n\r\nxx\r\n`,
+            )
+            .join("") + `--${boundary}--\r\n`,
+      },
+    ],
+    [
+      "multipart with a huge university",
+      {
+        method: "PATCH",
+        url: "/api/users/update",
+        headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+        payload: `--${boundary}\r\nContent-Disposition: form-data; name="university"\r\n\r\n2147483648\r\n--${boundary}--\r\n`,
+      },
+    ],
+    [
+      "a wrong content type on the upload",
+      { method: "PATCH", url: "/api/users/update", headers: { "content-type": "image/png" }, payload: "\x89PNG" },
+    ],
   ];
 
   it.each(MALFORMED)("%s", async (_name, options) => {

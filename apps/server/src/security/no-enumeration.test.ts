@@ -27,7 +27,9 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 describe("no enumeration of students", () => {
   it("every read shows a student no other student than the two candidates of their round", async () => {
     const c = await campus(t, { gender: "male", preference: "female" });
-    const others = await Promise.all(Array.from({ length: 12 }, (_, i) => c.student({ gender: i % 2 ? "male" : "female" })));
+    const others = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => c.student({ gender: i % 2 ? "male" : "female" })),
+    );
     const round = (await t.app.inject({ method: "GET", url: "/api/prompts/random", headers: c.headers })).json();
     const candidates = (round.users as { id: string }[]).map((u) => u.id);
     expect(candidates).toHaveLength(2);
@@ -45,7 +47,10 @@ describe("no enumeration of students", () => {
     const c = await campus(t, { gender: "male", preference: "female" });
     await Promise.all(Array.from({ length: 10 }, () => c.student({ gender: "female" })));
     const ids = async () =>
-      ((await t.app.inject({ method: "GET", url: "/api/prompts/random?skip=false", headers: c.headers })).json().users as { id: string }[])
+      (
+        (await t.app.inject({ method: "GET", url: "/api/prompts/random?skip=false", headers: c.headers })).json()
+          .users as { id: string }[]
+      )
         .map((u) => u.id)
         .sort();
     const first = await ids();

@@ -18,10 +18,17 @@ afterAll(() => t?.close());
 
 type Via = "rest" | "trpc";
 async function call(via: Via, procedure: "sendCode" | "verifyCode", payload: object, ip: string) {
-  const url = via === "rest" ? `/api/auth/${procedure === "sendCode" ? "send-code" : "verify-code"}` : `/api/trpc/auth.${procedure}`;
+  const url =
+    via === "rest"
+      ? `/api/auth/${procedure === "sendCode" ? "send-code" : "verify-code"}`
+      : `/api/trpc/auth.${procedure}`;
   const res = await t.app.inject({ method: "POST", url, payload, remoteAddress: ip });
   // Everything the caller sees, but the retry time's exact seconds (a clock, not the phone).
-  return { status: res.statusCode, body: res.body.replace(/"retryAfterSeconds":\d+/g, '"retryAfterSeconds":N'), retryAfter: res.headers["retry-after"] !== undefined };
+  return {
+    status: res.statusCode,
+    body: res.body.replace(/"retryAfterSeconds":\d+/g, '"retryAfterSeconds":N'),
+    retryAfter: res.headers["retry-after"] !== undefined,
+  };
 }
 
 async function probe(via: Via, phone: string, ip: string) {

@@ -29,12 +29,21 @@ afterAll(() => t?.close());
 
 type Headers = Record<string, string>;
 const trpcGet = (path: string, headers: Headers, input?: unknown) =>
-  t.app.inject({ method: "GET", url: `/api/trpc/${path}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, headers });
+  t.app.inject({
+    method: "GET",
+    url: `/api/trpc/${path}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+    headers,
+  });
 
 describe("no private data of another student leaves the server", () => {
   it("for a same-school student, another school's, a brand-new account and a held one, over REST and tRPC", async () => {
     const c = await campus(t, { gender: "male", preference: "female", firstName: "Attacker" });
-    const victim = await c.student({ gender: "female", preference: "male", firstName: "Victima", instagramHandle: "@victim.secret_ig" });
+    const victim = await c.student({
+      gender: "female",
+      preference: "male",
+      firstName: "Victima",
+      instagramHandle: "@victim.secret_ig",
+    });
     const friend = await c.student({ gender: "male", firstName: "Friendo" });
     const blockedByVictim = await c.student({ gender: "male", firstName: "Zanzibar" });
     const unlockedByVictim = await c.student({ gender: "male", firstName: "Quixote" });
@@ -42,24 +51,59 @@ describe("no private data of another student leaves the server", () => {
 
     // The victim's life: a vote for the attacker and one for a friend (at a telling millisecond),
     // a purchase, a block, an unlock, texts switched off.
-    const { votes: toAttacker } = await receiveVotes(t, { recipientId: c.me.id, voterIds: [victim.id], at: new Date(Date.now() - 120_000) });
+    const { votes: toAttacker } = await receiveVotes(t, {
+      recipientId: c.me.id,
+      voterIds: [victim.id],
+      at: new Date(Date.now() - 120_000),
+    });
     const secretTime = new Date(Date.now() - 90_000);
     secretTime.setUTCMilliseconds(777);
     await receiveVotes(t, { recipientId: friend.id, voterIds: [victim.id], at: secretTime });
-    const bought = await t.app.inject({ method: "POST", url: "/api/payments/create-payment-intent", headers: victimHeaders, payload: { productId: "unlock-3" } });
+    const bought = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/create-payment-intent",
+      headers: victimHeaders,
+      payload: { productId: "unlock-3" },
+    });
     expect(bought.statusCode, bought.body).toBe(200);
-    const purchaseIds = ((await t.app.inject({ method: "GET", url: "/api/payments/history", headers: victimHeaders })).json().purchases as { id: string }[]).map((p) => p.id);
+    const purchaseIds = (
+      (await t.app.inject({ method: "GET", url: "/api/payments/history", headers: victimHeaders })).json()
+        .purchases as { id: string }[]
+    ).map((p) => p.id);
     const clientSecret = bought.json().clientSecret as string;
     await showTo(t, victim.id, blockedByVictim.id, unlockedByVictim.id);
-    expect((await t.app.inject({ method: "POST", url: "/api/safety/block", headers: victimHeaders, payload: { userId: blockedByVictim.id } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: "POST",
+          url: "/api/safety/block",
+          headers: victimHeaders,
+          payload: { userId: blockedByVictim.id },
+        })
+      ).statusCode,
+    ).toBe(200);
     await t.deps.db.insert(unlocks).values({ ownerId: victim.id, voterId: unlockedByVictim.id });
-    expect((await t.app.inject({ method: "PUT", url: "/api/users/sms-settings", headers: victimHeaders, payload: { enabled: false } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: "PUT",
+          url: "/api/users/sms-settings",
+          headers: victimHeaders,
+          payload: { enabled: false },
+        })
+      ).statusCode,
+    ).toBe(200);
 
     // The attacker was shown the victim; the others never were.
     await showTo(t, c.me.id, victim.id, friend.id);
     const other = await campus(t, { gender: "male", preference: "female" });
     const fresh = { authorization: `Bearer ${(await sessionFor(t, testPhone())).token}` };
-    const held = await c.student({ gender: "male", preference: "female", heldForReviewAt: new Date(), pausedAt: new Date() });
+    const held = await c.student({
+      gender: "male",
+      preference: "female",
+      heldForReviewAt: new Date(),
+      pausedAt: new Date(),
+    });
     const heldHeaders = { authorization: `Bearer ${(await sessionFor(t, held.phone)).token}` };
 
     const secrets = [
@@ -88,10 +132,15 @@ describe("no private data of another student leaves the server", () => {
         const query = route.procedure === "prompts.unauthenticated" ? "?gender=female" : "";
         const rest = await t.app.inject({ method: "GET", url: `/api${route.path}${query}`, headers: persona.headers });
         answers.push({ via: `REST ${route.path}`, body: rest.body });
-        const trpc = await trpcGet(route.procedure, persona.headers, route.procedure === "prompts.unauthenticated" ? { gender: "female" } : undefined);
+        const trpc = await trpcGet(
+          route.procedure,
+          persona.headers,
+          route.procedure === "prompts.unauthenticated" ? { gender: "female" } : undefined,
+        );
         answers.push({ via: `tRPC ${route.procedure}`, body: trpc.body });
       }
-      for (const path of ["admin.reviewQueue", "admin.auditTrail"]) answers.push({ via: `tRPC ${path}`, body: (await trpcGet(path, persona.headers)).body });
+      for (const path of ["admin.reviewQueue", "admin.auditTrail"])
+        answers.push({ via: `tRPC ${path}`, body: (await trpcGet(path, persona.headers)).body });
       // The doors aimed at the victim: by id, by the attacker's card, and with the victim's payment secret.
       const doors: [string, string, object][] = [
         ["/api/safety/block", "safety.block", { userId: victim.id }],
@@ -101,21 +150,41 @@ describe("no private data of another student leaves the server", () => {
         ["/api/payments/local/confirm", "payments.localConfirm", { clientSecret, cardNumber: "4242424242424242" }],
       ];
       for (const [url, procedure, payload] of doors) {
-        answers.push({ via: `REST ${url}`, body: (await t.app.inject({ method: "POST", url, headers: persona.headers, payload })).body });
-        answers.push({ via: `tRPC ${procedure}`, body: (await t.app.inject({ method: "POST", url: `/api/trpc/${procedure}`, headers: persona.headers, payload })).body });
+        answers.push({
+          via: `REST ${url}`,
+          body: (await t.app.inject({ method: "POST", url, headers: persona.headers, payload })).body,
+        });
+        answers.push({
+          via: `tRPC ${procedure}`,
+          body: (
+            await t.app.inject({ method: "POST", url: `/api/trpc/${procedure}`, headers: persona.headers, payload })
+          ).body,
+        });
       }
       const forbidden = persona.shownVictim ? secrets : [...secrets, victim.id, "Victima"];
-      const leaks = answers.flatMap(({ via, body }) => forbidden.filter((s) => body.includes(s)).map((s) => `${via} carries ${s}`));
+      const leaks = answers.flatMap(({ via, body }) =>
+        forbidden.filter((s) => body.includes(s)).map((s) => `${via} carries ${s}`),
+      );
       expect(leaks, persona.name).toEqual([]);
     }
 
     // (The sweep has teeth: the victim's own export carries their phone, handle, vote time, purchases, block and unlock.)
     const own = (await t.app.inject({ method: "GET", url: "/api/users/export", headers: victimHeaders })).body;
-    const ownSecrets = [victim.phone, "victim.secret_ig", secretTime.toISOString(), ...purchaseIds, "Zanzibar", "Quixote"];
+    const ownSecrets = [
+      victim.phone,
+      "victim.secret_ig",
+      secretTime.toISOString(),
+      ...purchaseIds,
+      "Zanzibar",
+      "Quixote",
+    ];
     expect(ownSecrets.filter((s) => !own.includes(s))).toEqual([]);
 
     // None of those doors changed anything of the victim's: no purchase fulfilled, no credits given.
-    const [after] = await t.deps.db.select({ credits: users.remainingUnlocks, held: users.heldForReviewAt }).from(users).where(eq(users.id, victim.id));
+    const [after] = await t.deps.db
+      .select({ credits: users.remainingUnlocks, held: users.heldForReviewAt })
+      .from(users)
+      .where(eq(users.id, victim.id));
     expect(after).toEqual({ credits: victim.remainingUnlocks, held: null });
   });
 });

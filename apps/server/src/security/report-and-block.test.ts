@@ -50,7 +50,11 @@ async function write(via: Via, headers: Headers, kind: "report" | "block", paylo
   const url = via === "rest" ? REST_PATH[kind] : `/api/trpc/safety.${kind}`;
   const res = await t.app.inject({ method: "POST", url, headers, payload });
   const body = res.json();
-  return { status: res.statusCode, message: (via === "rest" ? body.message : body.error?.message) as string | undefined, body: res.body };
+  return {
+    status: res.statusCode,
+    message: (via === "rest" ? body.message : body.error?.message) as string | undefined,
+    body: res.body,
+  };
 }
 
 async function listBlocked(via: Via, headers: Headers): Promise<{ userId: string; firstName: string }[]> {
@@ -58,14 +62,17 @@ async function listBlocked(via: Via, headers: Headers): Promise<{ userId: string
   return (await t.app.inject({ method: "GET", url: "/api/trpc/safety.blocks", headers })).json().result.data.blocked;
 }
 
-const headersOf = async (phone: string): Promise<Headers> => ({ authorization: `Bearer ${(await sessionFor(t, phone)).token}` });
+const headersOf = async (phone: string): Promise<Headers> => ({
+  authorization: `Bearer ${(await sessionFor(t, phone)).token}`,
+});
 const daysAgo = (days: number) => new Date(now().getTime() - days * DAY_MS);
 /** Old enough that a report counts in full: the rule under test is who may report, not account age. */
 const ESTABLISHED = { createdAt: daysAgo(REPORTER_WEIGHT.youngAccountDays + 30) };
 
 const showTo = (voterId: string, shown: string, beside: string) => showSeen(t, voterId, shown, beside);
 
-const heldAt = async (id: string) => (await t.deps.db.select({ held: users.heldForReviewAt }).from(users).where(eq(users.id, id)))[0]!.held;
+const heldAt = async (id: string) =>
+  (await t.deps.db.select({ held: users.heldForReviewAt }).from(users).where(eq(users.id, id)))[0]!.held;
 const reportsAbout = async (id: string) => t.deps.db.select().from(reports).where(eq(reports.reportedId, id));
 
 describe.each(VIAS)("reporting over %s", (via) => {
@@ -82,8 +89,15 @@ describe.each(VIAS)("reporting over %s", (via) => {
     const b = await write(via, elsewhere.headers, "report", payload);
     const d = await write(via, await headersOf(neverShown.phone), "report", payload);
     // Not shown answers exactly like an id that is no student at all: no oracle for ids.
-    const missing = await write(via, await headersOf(neverShown.phone), "report", { ...payload, target: { userId: crypto.randomUUID() } });
-    for (const res of [b, d]) expect({ status: res.status, message: res.message }).toEqual({ status: missing.status, message: missing.message });
+    const missing = await write(via, await headersOf(neverShown.phone), "report", {
+      ...payload,
+      target: { userId: crypto.randomUUID() },
+    });
+    for (const res of [b, d])
+      expect({ status: res.status, message: res.message }).toEqual({
+        status: missing.status,
+        message: missing.message,
+      });
     expect(missing.status).toBe(404);
 
     expect(await reportsAbout(target.id)).toEqual([]);
@@ -96,7 +110,10 @@ describe.each(VIAS)("reporting over %s", (via) => {
     const filler = await c.student({ gender: "female" });
     await showTo(c.me.id, target.id, filler.id);
     const elsewhere = await campus(t);
-    await t.deps.db.update(users).set({ schoolId: elsewhere.school.id, schoolEmail: null, schoolEmailDomain: null, schoolVerifiedAt: null }).where(eq(users.id, target.id));
+    await t.deps.db
+      .update(users)
+      .set({ schoolId: elsewhere.school.id, schoolEmail: null, schoolEmailDomain: null, schoolVerifiedAt: null })
+      .where(eq(users.id, target.id));
     const moved = await write(via, c.headers, "report", { target: { userId: target.id }, reason: "fake_profile" });
     expect([moved.status, moved.message]).toEqual([403, ERROR_MESSAGES.reportOtherSchool]);
 
@@ -123,14 +140,23 @@ describe.each(VIAS)("reporting over %s", (via) => {
     for (let i = 0; i < REPORTS_TO_HOLD * 2; i++) expect((await report(await make(daysAgo(0)))).status).toBe(200);
     expect(await heldAt(target.id)).toBeNull();
     // Established: 1 + 1; young: 0.5 each. 2.5 is not a hold, 3 is.
-    for (const createdAt of [ESTABLISHED.createdAt, ESTABLISHED.createdAt, daysAgo(REPORTER_WEIGHT.newAccountDays + 1)]) {
+    for (const createdAt of [
+      ESTABLISHED.createdAt,
+      ESTABLISHED.createdAt,
+      daysAgo(REPORTER_WEIGHT.newAccountDays + 1),
+    ]) {
       expect((await report(await make(createdAt))).status).toBe(200);
     }
     expect(await heldAt(target.id)).toBeNull();
     expect((await report(await make(daysAgo(REPORTER_WEIGHT.youngAccountDays - 1)))).status).toBe(200);
     expect(await heldAt(target.id)).not.toBeNull();
     const targetHeaders = await headersOf(target.phone);
-    const unpause = await t.app.inject({ method: "POST", url: "/api/users/pause", headers: targetHeaders, payload: { paused: false } });
+    const unpause = await t.app.inject({
+      method: "POST",
+      url: "/api/users/pause",
+      headers: targetHeaders,
+      payload: { paused: false },
+    });
     expect(unpause.statusCode).toBe(403);
   });
 
@@ -139,12 +165,14 @@ describe.each(VIAS)("reporting over %s", (via) => {
     const shown = await Promise.all(Array.from({ length: REPORTS_PER_DAY + 2 }, () => c.student({ gender: "female" })));
     for (let i = 0; i < shown.length; i++) await showTo(c.me.id, shown[i]!.id, shown[(i + 1) % shown.length]!.id);
     let headers: Headers = c.headers;
-    const report = (i: number) => write(via, headers, "report", { target: { userId: shown[i]!.id }, reason: "harassment" });
+    const report = (i: number) =>
+      write(via, headers, "report", { target: { userId: shown[i]!.id }, reason: "harassment" });
     for (let i = 0; i < REPORTS_PER_DAY; i++) expect((await report(i)).status, `report ${i + 1}`).toBe(200);
     const over = await report(REPORTS_PER_DAY);
     expect([over.status, over.message]).toEqual([429, ERROR_MESSAGES.tooManyReports]);
     // Until the first of the ten leaves the 24 hours.
-    const retryAfter = via === "rest" ? JSON.parse(over.body).retryAfterSeconds : JSON.parse(over.body).error.data.retryAfterSeconds;
+    const retryAfter =
+      via === "rest" ? JSON.parse(over.body).retryAfterSeconds : JSON.parse(over.body).error.data.retryAfterSeconds;
     expect(retryAfter).toBeGreaterThan(DAY_MS / 1000 - 120);
     expect(retryAfter).toBeLessThanOrEqual(DAY_MS / 1000);
     expect(await reportsAbout(shown[REPORTS_PER_DAY]!.id)).toEqual([]);
@@ -163,7 +191,9 @@ describe.each(VIAS)("reporting over %s", (via) => {
     const c = await campus(t, ESTABLISHED);
     const shown = await Promise.all(Array.from({ length: REPORTS_PER_DAY + 4 }, () => c.student({ gender: "female" })));
     for (let i = 0; i < shown.length; i++) await showTo(c.me.id, shown[i]!.id, shown[(i + 1) % shown.length]!.id);
-    const results = await Promise.all(shown.map((s) => write(via, c.headers, "report", { target: { userId: s.id }, reason: "harassment" })));
+    const results = await Promise.all(
+      shown.map((s) => write(via, c.headers, "report", { target: { userId: s.id }, reason: "harassment" })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(REPORTS_PER_DAY);
     expect(results.filter((r) => r.status === 429)).toHaveLength(shown.length - REPORTS_PER_DAY);
   });
@@ -176,7 +206,9 @@ describe.each(VIAS)("reporting over %s", (via) => {
     const cases = await Promise.all(
       Array.from({ length: 4 }, async () => {
         const target = await c.student({ gender: "female" });
-        const reporters = await Promise.all(Array.from({ length: REPORTS_TO_HOLD }, () => c.student({ ...ESTABLISHED, gender: "male" })));
+        const reporters = await Promise.all(
+          Array.from({ length: REPORTS_TO_HOLD }, () => c.student({ ...ESTABLISHED, gender: "male" })),
+        );
         for (const reporter of reporters) await showTo(reporter.id, target.id, filler.id);
         return { target, headers: await Promise.all(reporters.map((r) => headersOf(r.phone))) };
       }),
@@ -184,7 +216,9 @@ describe.each(VIAS)("reporting over %s", (via) => {
 
     const before = invalidations;
     const results = await Promise.all(
-      cases.flatMap(({ target, headers }) => headers.map((h) => write(via, h, "report", { target: { userId: target.id }, reason: "under_18" }))),
+      cases.flatMap(({ target, headers }) =>
+        headers.map((h) => write(via, h, "report", { target: { userId: target.id }, reason: "under_18" })),
+      ),
     );
     expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
     for (const { target } of cases) expect(await heldAt(target.id)).not.toBeNull();
@@ -225,7 +259,10 @@ describe.each(VIAS)("blocking over %s", (via) => {
     // Locked: neither the card nor the voter's id opens the door.
     expect((await write(via, c.headers, "block", { voteCardId: votes[0]!.id })).status).toBe(404);
     expect((await write(via, c.headers, "block", { userId: voter.id })).status).toBe(404);
-    await t.deps.db.insert(unlocks).values([{ ownerId: c.me.id, voterId: voter.id }, { ownerId: c.me.id, voterId: otherVoter.id }]);
+    await t.deps.db.insert(unlocks).values([
+      { ownerId: c.me.id, voterId: voter.id },
+      { ownerId: c.me.id, voterId: otherVoter.id },
+    ]);
     expect((await write(via, c.headers, "block", { voteCardId: votes[0]!.id })).status).toBe(200);
     expect((await write(via, c.headers, "block", { userId: otherVoter.id })).status).toBe(200);
 
@@ -239,13 +276,20 @@ describe.each(VIAS)("blocking over %s", (via) => {
     for (let i = 0; i < 2; i++) await c.student({ gender: "female", firstName: "Shown" });
     const round = (await t.app.inject({ method: "GET", url: "/api/prompts/random", headers: c.headers })).json();
     const [votedFor, beside] = [round.users[0].id as string, round.users[1].id as string];
-    const voted = await t.app.inject({ method: "POST", url: "/api/votes/store", headers: c.headers, payload: { userId: votedFor, promptId: round.prompt.id } });
+    const voted = await t.app.inject({
+      method: "POST",
+      url: "/api/votes/store",
+      headers: c.headers,
+      payload: { userId: votedFor, promptId: round.prompt.id },
+    });
     expect(voted.statusCode).toBe(200);
     const never = await c.student({ gender: "female", firstName: "Never" });
 
     expect((await write(via, c.headers, "block", { userId: never.id })).status).toBe(404);
     expect((await write(via, c.headers, "block", { userId: beside })).status).toBe(200);
-    expect((await write(via, c.headers, "report", { target: { userId: votedFor }, reason: "fake_profile" })).status).toBe(200);
+    expect(
+      (await write(via, c.headers, "report", { target: { userId: votedFor }, reason: "fake_profile" })).status,
+    ).toBe(200);
     expect((await listBlocked(via, c.headers)).map((b) => b.userId)).toEqual([beside]);
   });
 
@@ -269,19 +313,44 @@ describe("the moderators' queue", () => {
     const filler = await c.student({ gender: "female" });
     await showTo(c.me.id, target.id, filler.id);
     await showTo(newcomer.id, target.id, filler.id);
-    expect((await write("rest", c.headers, "report", { target: { userId: target.id }, reason: "fake_profile" })).status).toBe(200);
-    expect((await write("trpc", await headersOf(newcomer.phone), "report", { target: { userId: target.id }, reason: "harassment" })).status).toBe(200);
+    expect(
+      (await write("rest", c.headers, "report", { target: { userId: target.id }, reason: "fake_profile" })).status,
+    ).toBe(200);
+    expect(
+      (
+        await write("trpc", await headersOf(newcomer.phone), "report", {
+          target: { userId: target.id },
+          reason: "harassment",
+        })
+      ).status,
+    ).toBe(200);
 
     const admin = await c.student({ gender: "male" });
     await grantAdmin(t.deps.db, admin.phone);
-    const res = await t.app.inject({ method: "GET", url: "/api/trpc/admin.reviewQueue", headers: await headersOf(admin.phone) });
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/trpc/admin.reviewQueue",
+      headers: await headersOf(admin.phone),
+    });
     const queue: ReviewQueue = res.json().result.data;
     const entry = queue.students.find((s) => s.userId === target.id)!;
     const stored = await reportsAbout(target.id);
     expect(entry.weight).toBe(1);
-    expect(entry.reports.map((r) => ({ by: r.reporter, at: r.at, weight: r.weight })).sort((x, y) => x.by.firstName.localeCompare(y.by.firstName))).toEqual([
-      { by: { userId: c.me.id, firstName: "Ash" }, at: stored.find((s) => s.reporterId === c.me.id)!.createdAt.toISOString(), weight: 1 },
-      { by: { userId: newcomer.id, firstName: "Blair" }, at: stored.find((s) => s.reporterId === newcomer.id)!.createdAt.toISOString(), weight: 0 },
+    expect(
+      entry.reports
+        .map((r) => ({ by: r.reporter, at: r.at, weight: r.weight }))
+        .sort((x, y) => x.by.firstName.localeCompare(y.by.firstName)),
+    ).toEqual([
+      {
+        by: { userId: c.me.id, firstName: "Ash" },
+        at: stored.find((s) => s.reporterId === c.me.id)!.createdAt.toISOString(),
+        weight: 1,
+      },
+      {
+        by: { userId: newcomer.id, firstName: "Blair" },
+        at: stored.find((s) => s.reporterId === newcomer.id)!.createdAt.toISOString(),
+        weight: 0,
+      },
     ]);
   });
 });

@@ -28,14 +28,29 @@ type Via = "rest" | "trpc";
 const VIAS: Via[] = ["rest", "trpc"];
 
 async function post(via: Via, rest: string, procedure: string, headers: Headers, input: object) {
-  const res = await t.app.inject({ method: "POST", url: via === "rest" ? rest : `/api/trpc/${procedure}`, headers, payload: input });
+  const res = await t.app.inject({
+    method: "POST",
+    url: via === "rest" ? rest : `/api/trpc/${procedure}`,
+    headers,
+    payload: input,
+  });
   const body = res.json();
-  return { status: res.statusCode, message: (via === "rest" ? body.message : body.error?.message) as string | undefined, raw: res.body };
+  return {
+    status: res.statusCode,
+    message: (via === "rest" ? body.message : body.error?.message) as string | undefined,
+    raw: res.body,
+  };
 }
-const sendCode = (via: Via, headers: Headers, email: string) => post(via, "/api/users/school-email/send-code", "schoolEmail.sendCode", headers, { email });
-const verify = (via: Via, headers: Headers, email: string, code: string) => post(via, "/api/users/school-email/verify", "schoolEmail.verify", headers, { email, code });
+const sendCode = (via: Via, headers: Headers, email: string) =>
+  post(via, "/api/users/school-email/send-code", "schoolEmail.sendCode", headers, { email });
+const verify = (via: Via, headers: Headers, email: string, code: string) =>
+  post(via, "/api/users/school-email/verify", "schoolEmail.verify", headers, { email, code });
 async function exportOf(via: Via, headers: Headers): Promise<string> {
-  const res = await t.app.inject({ method: "GET", url: via === "rest" ? "/api/users/export" : "/api/trpc/account.export", headers });
+  const res = await t.app.inject({
+    method: "GET",
+    url: via === "rest" ? "/api/users/export" : "/api/trpc/account.export",
+    headers,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.body;
 }
@@ -67,84 +82,144 @@ describe("proving an address whose inbox the attacker does not read", () => {
 });
 
 describe("guessing past the limits by starting over", () => {
-  it.each(VIAS)("deleting the account and signing up again does not give a phone a fresh day of sends and guesses (%s)", async (via) => {
-    const school = await insertTestSchool(t.deps.db);
-    const phone = testPhone();
-    const victim = `${unique("victim")}@${school.domain}`;
-    let guesses = 0;
-    let sent = 0;
-    for (let cycle = 0; cycle < 4; cycle++) {
-      const headers = { authorization: `Bearer ${(await signIn(t.app, phone)).token}` };
-      expect((await t.app.inject({ method: "PATCH", url: "/api/users/update", headers, payload: { university: school.id } })).statusCode).toBe(200);
-      for (let k = 0; k < 3; k++) {
-        if ((await sendCode(via, headers, victim)).status === 200) sent++;
-        for (let i = 0; i < SCHOOL_EMAIL_CODE.maxAttempts; i++) {
-          const res = await verify(via, headers, victim, String(100000 + guesses));
-          if (res.message === SCHOOL_EMAIL_MESSAGES.invalidCode || res.message === SCHOOL_EMAIL_MESSAGES.tooManyAttempts) guesses++;
+  it.each(VIAS)(
+    "deleting the account and signing up again does not give a phone a fresh day of sends and guesses (%s)",
+    async (via) => {
+      const school = await insertTestSchool(t.deps.db);
+      const phone = testPhone();
+      const victim = `${unique("victim")}@${school.domain}`;
+      let guesses = 0;
+      let sent = 0;
+      for (let cycle = 0; cycle < 4; cycle++) {
+        const headers = { authorization: `Bearer ${(await signIn(t.app, phone)).token}` };
+        expect(
+          (
+            await t.app.inject({
+              method: "PATCH",
+              url: "/api/users/update",
+              headers,
+              payload: { university: school.id },
+            })
+          ).statusCode,
+        ).toBe(200);
+        for (let k = 0; k < 3; k++) {
+          if ((await sendCode(via, headers, victim)).status === 200) sent++;
+          for (let i = 0; i < SCHOOL_EMAIL_CODE.maxAttempts; i++) {
+            const res = await verify(via, headers, victim, String(100000 + guesses));
+            if (
+              res.message === SCHOOL_EMAIL_MESSAGES.invalidCode ||
+              res.message === SCHOOL_EMAIL_MESSAGES.tooManyAttempts
+            )
+              guesses++;
+          }
+          clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
         }
+        expect(
+          (
+            await t.app.inject({
+              method: "POST",
+              url: "/api/users/delete-account",
+              headers,
+              payload: { confirm: "DELETE" },
+            })
+          ).statusCode,
+        ).toBe(200);
         clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
       }
-      expect((await t.app.inject({ method: "POST", url: "/api/users/delete-account", headers, payload: { confirm: "DELETE" } })).statusCode).toBe(200);
-      clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
-    }
-    // Within one day, one phone: a day's requests, not one day's per account it makes.
-    expect(guesses).toBeLessThanOrEqual(SCHOOL_EMAIL_CODE.maxCheckRequestsPerPhonePerDay);
-    expect(sent).toBeLessThanOrEqual(SCHOOL_EMAIL_CODE.maxSendRequestsPerPhonePerDay);
-    // The next day, the phone may try again.
-    clock.advance(SCHOOL_EMAIL_CODE.windowMs);
-    const headers = { authorization: `Bearer ${(await signIn(t.app, phone)).token}` };
-    expect((await t.app.inject({ method: "PATCH", url: "/api/users/update", headers, payload: { university: school.id } })).statusCode).toBe(200);
-    const other = `${unique("fresh")}@${school.domain}`;
-    expect((await sendCode(via, headers, other)).status).toBe(200);
-    expect((await verify(via, headers, other, await codeIn(other))).status).toBe(200);
-  });
+      // Within one day, one phone: a day's requests, not one day's per account it makes.
+      expect(guesses).toBeLessThanOrEqual(SCHOOL_EMAIL_CODE.maxCheckRequestsPerPhonePerDay);
+      expect(sent).toBeLessThanOrEqual(SCHOOL_EMAIL_CODE.maxSendRequestsPerPhonePerDay);
+      // The next day, the phone may try again.
+      clock.advance(SCHOOL_EMAIL_CODE.windowMs);
+      const headers = { authorization: `Bearer ${(await signIn(t.app, phone)).token}` };
+      expect(
+        (await t.app.inject({ method: "PATCH", url: "/api/users/update", headers, payload: { university: school.id } }))
+          .statusCode,
+      ).toBe(200);
+      const other = `${unique("fresh")}@${school.domain}`;
+      expect((await sendCode(via, headers, other)).status).toBe(200);
+      expect((await verify(via, headers, other, await codeIn(other))).status).toBe(200);
+    },
+  );
 });
 
 describe("one mailbox, many accounts", () => {
-  it.each(VIAS)("sub-addresses (+tag) and percent-routed addresses, which reach another mailbox, are refused (%s)", async (via) => {
-    const c = await campus(t, { member: false });
-    for (const address of [`${unique("me")}+quad2@${c.school.domain}`, `${unique("me")}+@${c.school.domain}`, `${unique("me")}%evil.com@${c.school.domain}`]) {
+  it.each(VIAS)(
+    "sub-addresses (+tag) and percent-routed addresses, which reach another mailbox, are refused (%s)",
+    async (via) => {
+      const c = await campus(t, { member: false });
+      for (const address of [
+        `${unique("me")}+quad2@${c.school.domain}`,
+        `${unique("me")}+@${c.school.domain}`,
+        `${unique("me")}%evil.com@${c.school.domain}`,
+      ]) {
+        clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
+        const res = await sendCode(via, c.headers, address);
+        expect(res.status, address).toBe(400);
+        expect(res.message, address).toBe(SCHOOL_EMAIL_MESSAGES.invalid);
+      }
+      // A plain address still works (O'Brien's too).
       clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
-      const res = await sendCode(via, c.headers, address);
-      expect(res.status, address).toBe(400);
-      expect(res.message, address).toBe(SCHOOL_EMAIL_MESSAGES.invalid);
-    }
-    // A plain address still works (O'Brien's too).
-    clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
-    const plain = `${unique("o'brien")}@${c.school.domain}`;
-    expect((await sendCode(via, c.headers, plain)).status).toBe(200);
-    expect((await verify(via, c.headers, plain, await codeIn(plain))).status).toBe(200);
-  });
+      const plain = `${unique("o'brien")}@${c.school.domain}`;
+      expect((await sendCode(via, c.headers, plain)).status).toBe(200);
+      expect((await verify(via, c.headers, plain, await codeIn(plain))).status).toBe(200);
+    },
+  );
 });
 
 describe("seeing a school's students without a proof", () => {
-  it.each(VIAS)("the block list shows a blocked student's current photo only to a proved member of their school (%s)", async (via) => {
-    const c = await campus(t, { gender: "male", preference: "female" });
-    const target = await c.student({ gender: "female", photoKey: "photos/target-before.jpg" });
-    const beside = await c.student({ gender: "female" });
-    await showTo(t, c.me.id, target.id, beside.id);
-    expect((await t.app.inject({ method: "POST", url: "/api/safety/block", headers: c.headers, payload: { userId: target.id } })).statusCode).toBe(200);
-    // The blocker leaves and comes back: the move cleared their proof, and they do not prove it again.
-    const elsewhere = await insertTestSchool(t.deps.db);
-    for (const university of [elsewhere.id, c.school.id]) {
-      const res = await t.app.inject({ method: "PATCH", url: "/api/users/update", headers: c.headers, payload: { university } });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().user.schoolEmailVerified).toBe(false);
-    }
-    await t.deps.db.update(users).set({ photoKey: "photos/target-after.jpg" }).where(eq(users.id, target.id));
-    const res = await t.app.inject({ method: "GET", url: via === "rest" ? "/api/safety/blocks" : "/api/trpc/safety.blocks", headers: c.headers });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain(target.id);
-    expect(res.body).not.toContain("target-after");
+  it.each(VIAS)(
+    "the block list shows a blocked student's current photo only to a proved member of their school (%s)",
+    async (via) => {
+      const c = await campus(t, { gender: "male", preference: "female" });
+      const target = await c.student({ gender: "female", photoKey: "photos/target-before.jpg" });
+      const beside = await c.student({ gender: "female" });
+      await showTo(t, c.me.id, target.id, beside.id);
+      expect(
+        (
+          await t.app.inject({
+            method: "POST",
+            url: "/api/safety/block",
+            headers: c.headers,
+            payload: { userId: target.id },
+          })
+        ).statusCode,
+      ).toBe(200);
+      // The blocker leaves and comes back: the move cleared their proof, and they do not prove it again.
+      const elsewhere = await insertTestSchool(t.deps.db);
+      for (const university of [elsewhere.id, c.school.id]) {
+        const res = await t.app.inject({
+          method: "PATCH",
+          url: "/api/users/update",
+          headers: c.headers,
+          payload: { university },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().user.schoolEmailVerified).toBe(false);
+      }
+      await t.deps.db.update(users).set({ photoKey: "photos/target-after.jpg" }).where(eq(users.id, target.id));
+      const res = await t.app.inject({
+        method: "GET",
+        url: via === "rest" ? "/api/safety/blocks" : "/api/trpc/safety.blocks",
+        headers: c.headers,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(target.id);
+      expect(res.body).not.toContain("target-after");
 
-    // Proved again: the photo is theirs to see.
-    const member = `${unique("back")}@${c.school.domain}`;
-    clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
-    expect((await sendCode(via, c.headers, member)).status).toBe(200);
-    expect((await verify(via, c.headers, member, await codeIn(member))).status).toBe(200);
-    const again = await t.app.inject({ method: "GET", url: via === "rest" ? "/api/safety/blocks" : "/api/trpc/safety.blocks", headers: c.headers });
-    expect(again.body).toContain("target-after");
-  });
+      // Proved again: the photo is theirs to see.
+      const member = `${unique("back")}@${c.school.domain}`;
+      clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
+      expect((await sendCode(via, c.headers, member)).status).toBe(200);
+      expect((await verify(via, c.headers, member, await codeIn(member))).status).toBe(200);
+      const again = await t.app.inject({
+        method: "GET",
+        url: via === "rest" ? "/api/safety/blocks" : "/api/trpc/safety.blocks",
+        headers: c.headers,
+      });
+      expect(again.body).toContain("target-after");
+    },
+  );
 });
 
 describe("the address goes with the account", () => {
@@ -158,34 +233,53 @@ describe("the address goes with the account", () => {
     const rivalHeaders = { authorization: `Bearer ${(await sessionFor(t, rival.phone)).token}` };
     expect((await sendCode(via, rivalHeaders, address)).status).toBe(200);
 
-    expect((await t.app.inject({ method: "POST", url: "/api/users/delete-account", headers: c.headers, payload: { confirm: "DELETE" } })).statusCode).toBe(200);
-    expect(await t.deps.db.select({ id: schoolEmailCodes.id }).from(schoolEmailCodes).where(eq(schoolEmailCodes.address, address))).toEqual([]);
-    expect(await t.deps.db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.toAddress, address))).toEqual([]);
+    expect(
+      (
+        await t.app.inject({
+          method: "POST",
+          url: "/api/users/delete-account",
+          headers: c.headers,
+          payload: { confirm: "DELETE" },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      await t.deps.db
+        .select({ id: schoolEmailCodes.id })
+        .from(schoolEmailCodes)
+        .where(eq(schoolEmailCodes.address, address)),
+    ).toEqual([]);
+    expect(
+      await t.deps.db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.toAddress, address)),
+    ).toEqual([]);
     expect(await exportOf(via, rivalHeaders)).not.toContain(address);
   });
 });
 
 describe("what held", () => {
-  it.each(VIAS)("a code sent to one address does not verify another, nor another student's, nor twice (%s)", async (via) => {
-    const c = await campus(t, { member: false });
-    const other = await c.student({ member: false });
-    const otherHeaders = { authorization: `Bearer ${(await sessionFor(t, other.phone)).token}` };
-    const mine = `${unique("mine")}@${c.school.domain}`;
-    const theirs = `${unique("theirs")}@${c.school.domain}`;
-    expect((await sendCode(via, c.headers, mine)).status).toBe(200);
-    const code = await codeIn(mine);
-    // Another address of the same school, with no code of its own, and with one.
-    expect((await verify(via, c.headers, theirs, code)).message).toBe(SCHOOL_EMAIL_MESSAGES.noCode);
-    expect((await sendCode(via, otherHeaders, theirs)).status).toBe(200);
-    expect((await verify(via, otherHeaders, theirs, code)).status).toBe(400);
-    // Another student with a code of their own for the same address.
-    clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
-    expect((await sendCode(via, otherHeaders, mine)).status).toBe(200);
-    expect((await verify(via, otherHeaders, mine, code)).status).toBe(400);
-    // Used once, spent.
-    expect((await verify(via, c.headers, mine, code)).status).toBe(200);
-    expect((await verify(via, c.headers, mine, code)).message).toBe(SCHOOL_EMAIL_MESSAGES.noCode);
-  });
+  it.each(VIAS)(
+    "a code sent to one address does not verify another, nor another student's, nor twice (%s)",
+    async (via) => {
+      const c = await campus(t, { member: false });
+      const other = await c.student({ member: false });
+      const otherHeaders = { authorization: `Bearer ${(await sessionFor(t, other.phone)).token}` };
+      const mine = `${unique("mine")}@${c.school.domain}`;
+      const theirs = `${unique("theirs")}@${c.school.domain}`;
+      expect((await sendCode(via, c.headers, mine)).status).toBe(200);
+      const code = await codeIn(mine);
+      // Another address of the same school, with no code of its own, and with one.
+      expect((await verify(via, c.headers, theirs, code)).message).toBe(SCHOOL_EMAIL_MESSAGES.noCode);
+      expect((await sendCode(via, otherHeaders, theirs)).status).toBe(200);
+      expect((await verify(via, otherHeaders, theirs, code)).status).toBe(400);
+      // Another student with a code of their own for the same address.
+      clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
+      expect((await sendCode(via, otherHeaders, mine)).status).toBe(200);
+      expect((await verify(via, otherHeaders, mine, code)).status).toBe(400);
+      // Used once, spent.
+      expect((await verify(via, c.headers, mine, code)).status).toBe(200);
+      expect((await verify(via, c.headers, mine, code)).message).toBe(SCHOOL_EMAIL_MESSAGES.noCode);
+    },
+  );
 
   it.each(VIAS)("addresses that only look like the school's are refused (%s)", async (via) => {
     const c = await campus(t, { member: false });
@@ -223,55 +317,101 @@ describe("what held", () => {
             headers: { ...c.headers, "content-type": "multipart/form-data; boundary=X" },
             payload: `--X\r\nContent-Disposition: form-data; name="university"\r\n\r\n${elsewhere.id}\r\n--X--\r\n`,
           })
-        : await t.app.inject({ method: "POST", url: "/api/trpc/users.update", headers: c.headers, payload: { university: elsewhere.id } });
+        : await t.app.inject({
+            method: "POST",
+            url: "/api/trpc/users.update",
+            headers: c.headers,
+            payload: { university: elsewhere.id },
+          });
     expect(res.statusCode, res.body).toBe(200);
-    const [row] = await t.deps.db.select({ schoolId: users.schoolId, at: users.schoolVerifiedAt, domain: users.schoolEmailDomain }).from(users).where(eq(users.id, c.me.id));
+    const [row] = await t.deps.db
+      .select({ schoolId: users.schoolId, at: users.schoolVerifiedAt, domain: users.schoolEmailDomain })
+      .from(users)
+      .where(eq(users.id, c.me.id));
     expect(row).toEqual({ schoolId: elsewhere.id, at: null, domain: null });
     const round = await t.app.inject({ method: "GET", url: "/api/prompts/random?skip=false", headers: c.headers });
     expect(round.statusCode).toBe(403);
   });
 
-  it.each(VIAS)("sends at the same moment give one code, and guesses at the same moment spend the code's attempts one by one (%s)", async (via) => {
-    const c = await campus(t, { member: false });
-    const address = `${unique("burst")}@${c.school.domain}`;
-    const sends = await Promise.all(Array.from({ length: 6 }, () => sendCode(via, c.headers, address)));
-    expect(sends.map((r) => r.status).sort()).toEqual([200, 429, 429, 429, 429, 429]);
-    const right = await codeIn(address);
-    const wrong = right === "000000" ? "111111" : "000000";
-    const guesses = await Promise.all(Array.from({ length: 12 }, () => verify(via, c.headers, address, wrong)));
-    expect(guesses.every((r) => r.status === 400)).toBe(true);
-    const [row] = await t.deps.db.select({ attempts: schoolEmailCodes.attempts }).from(schoolEmailCodes).where(eq(schoolEmailCodes.address, address));
-    expect(row?.attempts).toBe(SCHOOL_EMAIL_CODE.maxAttempts);
-    expect((await verify(via, c.headers, address, right)).message).toBe(SCHOOL_EMAIL_MESSAGES.tooManyAttempts);
-  });
-
-  it.each(VIAS)("a move to another school racing the proof never leaves a proof at the new school (%s)", async (via) => {
-    for (let i = 0; i < 4; i++) {
+  it.each(VIAS)(
+    "sends at the same moment give one code, and guesses at the same moment spend the code's attempts one by one (%s)",
+    async (via) => {
       const c = await campus(t, { member: false });
-      const elsewhere = await insertTestSchool(t.deps.db);
-      const address = `${unique("racer")}@${c.school.domain}`;
-      expect((await sendCode(via, c.headers, address)).status).toBe(200);
-      const code = await codeIn(address);
-      const move =
-        via === "rest"
-          ? t.app.inject({ method: "PATCH", url: "/api/users/update", headers: c.headers, payload: { university: elsewhere.id } })
-          : t.app.inject({ method: "POST", url: "/api/trpc/users.update", headers: c.headers, payload: { university: elsewhere.id } });
-      await Promise.all([verify(via, c.headers, address, code), move]);
-      const [row] = await t.deps.db.select({ schoolId: users.schoolId, at: users.schoolVerifiedAt, email: users.schoolEmail }).from(users).where(eq(users.id, c.me.id));
-      expect(row?.schoolId).toBe(elsewhere.id);
-      expect(row).toMatchObject({ at: null, email: null });
-    }
-  });
+      const address = `${unique("burst")}@${c.school.domain}`;
+      const sends = await Promise.all(Array.from({ length: 6 }, () => sendCode(via, c.headers, address)));
+      expect(sends.map((r) => r.status).sort()).toEqual([200, 429, 429, 429, 429, 429]);
+      const right = await codeIn(address);
+      const wrong = right === "000000" ? "111111" : "000000";
+      const guesses = await Promise.all(Array.from({ length: 12 }, () => verify(via, c.headers, address, wrong)));
+      expect(guesses.every((r) => r.status === 400)).toBe(true);
+      const [row] = await t.deps.db
+        .select({ attempts: schoolEmailCodes.attempts })
+        .from(schoolEmailCodes)
+        .where(eq(schoolEmailCodes.address, address));
+      expect(row?.attempts).toBe(SCHOOL_EMAIL_CODE.maxAttempts);
+      expect((await verify(via, c.headers, address, right)).message).toBe(SCHOOL_EMAIL_MESSAGES.tooManyAttempts);
+    },
+  );
+
+  it.each(VIAS)(
+    "a move to another school racing the proof never leaves a proof at the new school (%s)",
+    async (via) => {
+      for (let i = 0; i < 4; i++) {
+        const c = await campus(t, { member: false });
+        const elsewhere = await insertTestSchool(t.deps.db);
+        const address = `${unique("racer")}@${c.school.domain}`;
+        expect((await sendCode(via, c.headers, address)).status).toBe(200);
+        const code = await codeIn(address);
+        const move =
+          via === "rest"
+            ? t.app.inject({
+                method: "PATCH",
+                url: "/api/users/update",
+                headers: c.headers,
+                payload: { university: elsewhere.id },
+              })
+            : t.app.inject({
+                method: "POST",
+                url: "/api/trpc/users.update",
+                headers: c.headers,
+                payload: { university: elsewhere.id },
+              });
+        await Promise.all([verify(via, c.headers, address, code), move]);
+        const [row] = await t.deps.db
+          .select({ schoolId: users.schoolId, at: users.schoolVerifiedAt, email: users.schoolEmail })
+          .from(users)
+          .where(eq(users.id, c.me.id));
+        expect(row?.schoolId).toBe(elsewhere.id);
+        expect(row).toMatchObject({ at: null, email: null });
+      }
+    },
+  );
 
   it("production refuses the e-mail outbox without ALLOW_DEV_PROVIDERS, and never serves it over either protocol", async () => {
     const secret = "k".repeat(8) + "Zq3#vB9!xW2@mN7$pL4%tR6^yH8&uJ1*";
-    const prod = { NODE_ENV: "production", JWT_SECRET: secret, SMS_PROVIDER: "twilio", TWILIO_ACCOUNT_SID: "AC1", TWILIO_AUTH_TOKEN: "x", TWILIO_FROM: "+12025550100", PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" };
+    const prod = {
+      NODE_ENV: "production",
+      JWT_SECRET: secret,
+      SMS_PROVIDER: "twilio",
+      TWILIO_ACCOUNT_SID: "AC1",
+      TWILIO_AUTH_TOKEN: "x",
+      TWILIO_FROM: "+12025550100",
+      PAYMENT_PROVIDER: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_x",
+      STRIPE_WEBHOOK_SECRET: "whsec_x",
+    };
     expect(() => parseConfig(prod)).toThrow(/EMAIL_PROVIDER must not be outbox in production/);
-    expect(() => parseConfig({ ...prod, EMAIL_PROVIDER: "smtp", SMTP_URL: "smtps://u:p@mail.example.com" })).not.toThrow();
-    const app = await createTestApp({ env: { NODE_ENV: "production", ALLOW_DEV_PROVIDERS: "true", JWT_SECRET: secret } });
+    expect(() =>
+      parseConfig({ ...prod, EMAIL_PROVIDER: "smtp", SMTP_URL: "smtps://u:p@mail.example.com" }),
+    ).not.toThrow();
+    const app = await createTestApp({
+      env: { NODE_ENV: "production", ALLOW_DEV_PROVIDERS: "true", JWT_SECRET: secret },
+    });
     try {
       const input = encodeURIComponent(JSON.stringify({ to: "a@b.edu" }));
-      expect((await app.app.inject({ method: "GET", url: `/api/trpc/dev.emailOutbox?input=${input}` })).statusCode).toBe(404);
+      expect(
+        (await app.app.inject({ method: "GET", url: `/api/trpc/dev.emailOutbox?input=${input}` })).statusCode,
+      ).toBe(404);
       expect((await app.app.inject({ method: "GET", url: "/api/dev/email-outbox?to=a%40b.edu" })).statusCode).toBe(404);
       const doc = await app.app.inject({ method: "GET", url: "/api/openapi.json" });
       expect(doc.statusCode).toBe(200);
@@ -286,7 +426,9 @@ describe("what held", () => {
       now: clock.now,
       email: {
         async send(message) {
-          throw new Error(`550 5.1.1 <${message.to}>: Recipient address rejected: User unknown in virtual mailbox table`);
+          throw new Error(
+            `550 5.1.1 <${message.to}>: Recipient address rejected: User unknown in virtual mailbox table`,
+          );
         },
       },
     });

@@ -29,8 +29,11 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 type Headers = Record<string, string>;
-const headersOf = async (phone: string): Promise<Headers> => ({ authorization: `Bearer ${(await sessionFor(t, phone)).token}` });
-const heldAt = async (id: string) => (await t.deps.db.select({ held: users.heldForReviewAt }).from(users).where(eq(users.id, id)))[0]!.held;
+const headersOf = async (phone: string): Promise<Headers> => ({
+  authorization: `Bearer ${(await sessionFor(t, phone)).token}`,
+});
+const heldAt = async (id: string) =>
+  (await t.deps.db.select({ held: users.heldForReviewAt }).from(users).where(eq(users.id, id)))[0]!.held;
 
 describe("reporters who moved to the target's school", () => {
   it("weigh as new accounts there, then by their time at the school (REST and tRPC)", async () => {
@@ -46,8 +49,18 @@ describe("reporters who moved to the target's school", () => {
       const headers = await headersOf(puppet.phone);
       const moved =
         i % 2
-          ? await t.app.inject({ method: "PATCH", url: "/api/users/update", headers, payload: { university: target.school.id } })
-          : await t.app.inject({ method: "POST", url: "/api/trpc/users.update", headers, payload: { university: target.school.id } });
+          ? await t.app.inject({
+              method: "PATCH",
+              url: "/api/users/update",
+              headers,
+              payload: { university: target.school.id },
+            })
+          : await t.app.inject({
+              method: "POST",
+              url: "/api/trpc/users.update",
+              headers,
+              payload: { university: target.school.id },
+            });
       expect(moved.statusCode, moved.body).toBe(200);
       // Reporting needs membership of the new school, proved by an address there.
       await proveSchoolEmail(t.app, headers, `puppet.${puppet.id.slice(0, 8)}@${target.school.domain}`);
@@ -59,7 +72,12 @@ describe("reporters who moved to the target's school", () => {
       expect(round.users, JSON.stringify(round)).toBeDefined();
       expect(round.users.map((u: { id: string }) => u.id)).toContain(target.me.id);
       const url = i % 2 ? "/api/safety/report" : "/api/trpc/safety.report";
-      const res = await t.app.inject({ method: "POST", url, headers, payload: { target: { userId: target.me.id }, reason: "fake_profile" } });
+      const res = await t.app.inject({
+        method: "POST",
+        url,
+        headers,
+        payload: { target: { userId: target.me.id }, reason: "fake_profile" },
+      });
       expect(res.statusCode, res.body).toBe(200);
     };
 
@@ -70,7 +88,9 @@ describe("reporters who moved to the target's school", () => {
       await report(i, headers);
       expect(await heldAt(target.me.id), `held after ${i + 1} reports by accounts that just moved`).toBeNull();
     }
-    const queue = (await t.app.inject({ method: "GET", url: "/api/trpc/admin.reviewQueue", headers: moderator.headers })).json().result.data as ReviewQueue;
+    const queue = (
+      await t.app.inject({ method: "GET", url: "/api/trpc/admin.reviewQueue", headers: moderator.headers })
+    ).json().result.data as ReviewQueue;
     const entry = queue.students.find((s) => s.userId === target.me.id)!;
     expect(entry.reports.map((r) => r.weight)).toEqual(first.map(() => 0));
 

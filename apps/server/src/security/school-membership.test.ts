@@ -28,8 +28,17 @@ const VIAS: Via[] = ["rest", "trpc"];
 const PATHS = { sendCode: "/api/users/school-email/send-code", verify: "/api/users/school-email/verify" } as const;
 
 /** A call over either surface: the status, the error message and field errors if any, and the data. */
-async function call(via: Via, method: "GET" | "POST", rest: string, procedure: string, headers: Headers, input?: object) {
-  const query = input ? new URLSearchParams(Object.entries(input).map(([k, v]): [string, string] => [k, String(v)])).toString() : "";
+async function call(
+  via: Via,
+  method: "GET" | "POST",
+  rest: string,
+  procedure: string,
+  headers: Headers,
+  input?: object,
+) {
+  const query = input
+    ? new URLSearchParams(Object.entries(input).map(([k, v]): [string, string] => [k, String(v)])).toString()
+    : "";
   const url =
     via === "rest"
       ? method === "GET" && query
@@ -43,14 +52,17 @@ async function call(via: Via, method: "GET" | "POST", rest: string, procedure: s
   const error = via === "rest" ? body : body.error;
   return {
     status: res.statusCode,
-    message: (res.statusCode >= 400 ? (via === "rest" ? error.message : error.message) : undefined) as string | undefined,
-    fieldErrors: (via === "rest" ? error?.fieldErrors : error?.data?.fieldErrors) as Record<string, string[]> | undefined,
+    message: (res.statusCode >= 400 ? (via === "rest" ? error.message : error.message) : undefined) as
+      string | undefined,
+    fieldErrors: (via === "rest" ? error?.fieldErrors : error?.data?.fieldErrors) as
+      Record<string, string[]> | undefined,
     data: via === "rest" ? body : body.result?.data,
     raw: res.body,
   };
 }
 
-const sendCode = (via: Via, headers: Headers, email: string) => call(via, "POST", PATHS.sendCode, "schoolEmail.sendCode", headers, { email });
+const sendCode = (via: Via, headers: Headers, email: string) =>
+  call(via, "POST", PATHS.sendCode, "schoolEmail.sendCode", headers, { email });
 const verify = (via: Via, headers: Headers, email: string, code: string) =>
   call(via, "POST", PATHS.verify, "schoolEmail.verify", headers, { email, code });
 
@@ -72,17 +84,25 @@ let n = 0;
 const unique = (name: string) => `${name}${++n}`;
 
 describe("the address must be the school's", () => {
-  it.each(VIAS)("an address of another school, or of no school, is refused with the school's name, and nothing is sent (%s)", async (via) => {
-    const c = await newcomerCampus();
-    const other = await insertTestSchool(t.deps.db);
-    for (const address of [`${unique("ada")}@${other.domain}`, `${unique("ada")}@gmail.com`, `${unique("ada")}@evil-${c.domain}`, `${unique("ada")}@${c.domain}.evil.com`]) {
-      const res = await sendCode(via, c.headers, address);
-      expect(res.status, address).toBe(400);
-      expect(res.message).toBe(SCHOOL_EMAIL_MESSAGES.notSchool(c.school.name, c.domain));
-      expect(res.fieldErrors?.email).toEqual([res.message]);
-    }
-    expect(await t.deps.db.select().from(schoolEmailCodes).where(eq(schoolEmailCodes.userId, c.me.id))).toEqual([]);
-  });
+  it.each(VIAS)(
+    "an address of another school, or of no school, is refused with the school's name, and nothing is sent (%s)",
+    async (via) => {
+      const c = await newcomerCampus();
+      const other = await insertTestSchool(t.deps.db);
+      for (const address of [
+        `${unique("ada")}@${other.domain}`,
+        `${unique("ada")}@gmail.com`,
+        `${unique("ada")}@evil-${c.domain}`,
+        `${unique("ada")}@${c.domain}.evil.com`,
+      ]) {
+        const res = await sendCode(via, c.headers, address);
+        expect(res.status, address).toBe(400);
+        expect(res.message).toBe(SCHOOL_EMAIL_MESSAGES.notSchool(c.school.name, c.domain));
+        expect(res.fieldErrors?.email).toEqual([res.message]);
+      }
+      expect(await t.deps.db.select().from(schoolEmailCodes).where(eq(schoolEmailCodes.userId, c.me.id))).toEqual([]);
+    },
+  );
 
   it.each(VIAS)("a subdomain counts, and case and spaces do not matter (%s)", async (via) => {
     const c = await newcomerCampus();
@@ -105,25 +125,31 @@ describe("the address must be the school's", () => {
 });
 
 describe("one address proves one account", () => {
-  it.each(VIAS)("a second account learns the address is taken only after proving it reads that inbox (%s)", async (via) => {
-    const c = await newcomerCampus();
-    const address = `${unique("alan")}@${c.domain}`;
-    await sendCode(via, c.headers, address);
-    expect((await verify(via, c.headers, address, await codeIn(address))).status).toBe(200);
+  it.each(VIAS)(
+    "a second account learns the address is taken only after proving it reads that inbox (%s)",
+    async (via) => {
+      const c = await newcomerCampus();
+      const address = `${unique("alan")}@${c.domain}`;
+      await sendCode(via, c.headers, address);
+      expect((await verify(via, c.headers, address, await codeIn(address))).status).toBe(200);
 
-    const rival = await c.student({ member: false });
-    const rivalHeaders = { authorization: `Bearer ${(await sessionFor(t, rival.phone)).token}` };
-    clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
-    // Sending says nothing about whether the address is someone's...
-    const sent = await sendCode(via, rivalHeaders, address);
-    expect(sent.status).toBe(200);
-    // ...entering its code does, to whoever reads the inbox.
-    const res = await verify(via, rivalHeaders, address, await codeIn(address));
-    expect(res.status).toBe(409);
-    expect(res.message).toBe(SCHOOL_EMAIL_MESSAGES.taken);
-    const [row] = await t.deps.db.select({ schoolEmail: users.schoolEmail, at: users.schoolVerifiedAt }).from(users).where(eq(users.id, rival.id));
-    expect(row).toEqual({ schoolEmail: null, at: null });
-  });
+      const rival = await c.student({ member: false });
+      const rivalHeaders = { authorization: `Bearer ${(await sessionFor(t, rival.phone)).token}` };
+      clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
+      // Sending says nothing about whether the address is someone's...
+      const sent = await sendCode(via, rivalHeaders, address);
+      expect(sent.status).toBe(200);
+      // ...entering its code does, to whoever reads the inbox.
+      const res = await verify(via, rivalHeaders, address, await codeIn(address));
+      expect(res.status).toBe(409);
+      expect(res.message).toBe(SCHOOL_EMAIL_MESSAGES.taken);
+      const [row] = await t.deps.db
+        .select({ schoolEmail: users.schoolEmail, at: users.schoolVerifiedAt })
+        .from(users)
+        .where(eq(users.id, rival.id));
+      expect(row).toEqual({ schoolEmail: null, at: null });
+    },
+  );
 
   it("two accounts proving one address at the same moment: exactly one wins", async () => {
     const c = await newcomerCampus();
@@ -135,7 +161,10 @@ describe("one address proves one account", () => {
     clock.advance(1000);
     await sendCode("trpc", secondHeaders, address);
     const secondCode = await codeIn(address);
-    const results = await Promise.all([verify("rest", c.headers, address, firstCode), verify("trpc", secondHeaders, address, secondCode)]);
+    const results = await Promise.all([
+      verify("rest", c.headers, address, firstCode),
+      verify("trpc", secondHeaders, address, secondCode),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const owners = await t.deps.db.select({ id: users.id }).from(users).where(eq(users.schoolEmail, address));
     expect(owners).toHaveLength(1);
@@ -143,33 +172,51 @@ describe("one address proves one account", () => {
 });
 
 describe("until the proof", () => {
-  it.each(VIAS)("a newcomer gets a clear 403 from every voting, reporting, blocking and inbox endpoint (%s)", async (via) => {
-    const c = await newcomerCampus();
-    const a = await c.student({ gender: "female" });
-    const b = await c.student({ gender: "female" });
-    await showTo(t, c.me.id, a.id, b.id);
-    const {
-      votes: [vote],
-    } = await receiveVotes(t, { recipientId: c.me.id, voterIds: [a.id], at: clock.now() });
-    const attempts = [
-      call(via, "GET", "/api/prompts/random", "prompts.random", c.headers, { skip: false }),
-      call(via, "POST", "/api/votes/store", "votes.store", c.headers, { userId: a.id, promptId: 1 }),
-      call(via, "GET", "/api/votes/for-user", "votes.forUser", c.headers, { page: 1, limit: 10 }),
-      call(via, "POST", "/api/unlocks/unlock-user", "unlocks.unlockUser", c.headers, { userId: vote!.id }),
-      call(via, "POST", "/api/safety/report", "safety.report", c.headers, { target: { userId: a.id }, reason: "harassment" }),
-      call(via, "POST", "/api/safety/block", "safety.block", c.headers, { userId: a.id }),
-    ];
-    for (const res of await Promise.all(attempts)) {
-      expect(res.status, res.raw).toBe(403);
-      expect(res.message).toBe(SCHOOL_EMAIL_MESSAGES.verifyToVote);
-    }
-    // What they can still do: see and edit their profile, export their data.
-    expect((await call(via, "GET", "/api/users/me", "users.me", c.headers)).data).toMatchObject({ schoolEmailVerified: false, schoolEmail: null });
-    expect((await t.app.inject({ method: "PATCH", url: "/api/users/update", headers: c.headers, payload: { firstName: "Still Me" } })).statusCode).toBe(200);
-    const exported = await call(via, "GET", "/api/users/export", "account.export", c.headers);
-    expect(exported.status).toBe(200);
-    expect((exported.data as { votesReceived: unknown[] }).votesReceived).toHaveLength(1);
-  });
+  it.each(VIAS)(
+    "a newcomer gets a clear 403 from every voting, reporting, blocking and inbox endpoint (%s)",
+    async (via) => {
+      const c = await newcomerCampus();
+      const a = await c.student({ gender: "female" });
+      const b = await c.student({ gender: "female" });
+      await showTo(t, c.me.id, a.id, b.id);
+      const {
+        votes: [vote],
+      } = await receiveVotes(t, { recipientId: c.me.id, voterIds: [a.id], at: clock.now() });
+      const attempts = [
+        call(via, "GET", "/api/prompts/random", "prompts.random", c.headers, { skip: false }),
+        call(via, "POST", "/api/votes/store", "votes.store", c.headers, { userId: a.id, promptId: 1 }),
+        call(via, "GET", "/api/votes/for-user", "votes.forUser", c.headers, { page: 1, limit: 10 }),
+        call(via, "POST", "/api/unlocks/unlock-user", "unlocks.unlockUser", c.headers, { userId: vote!.id }),
+        call(via, "POST", "/api/safety/report", "safety.report", c.headers, {
+          target: { userId: a.id },
+          reason: "harassment",
+        }),
+        call(via, "POST", "/api/safety/block", "safety.block", c.headers, { userId: a.id }),
+      ];
+      for (const res of await Promise.all(attempts)) {
+        expect(res.status, res.raw).toBe(403);
+        expect(res.message).toBe(SCHOOL_EMAIL_MESSAGES.verifyToVote);
+      }
+      // What they can still do: see and edit their profile, export their data.
+      expect((await call(via, "GET", "/api/users/me", "users.me", c.headers)).data).toMatchObject({
+        schoolEmailVerified: false,
+        schoolEmail: null,
+      });
+      expect(
+        (
+          await t.app.inject({
+            method: "PATCH",
+            url: "/api/users/update",
+            headers: c.headers,
+            payload: { firstName: "Still Me" },
+          })
+        ).statusCode,
+      ).toBe(200);
+      const exported = await call(via, "GET", "/api/users/export", "account.export", c.headers);
+      expect(exported.status).toBe(200);
+      expect((exported.data as { votesReceived: unknown[] }).votesReceived).toHaveLength(1);
+    },
+  );
 
   it("a newcomer is in no round and no landing preview, and is drawn once proved", async () => {
     const c = await campus(t, { gender: "male", preference: "female" });
@@ -179,10 +226,13 @@ describe("until the proof", () => {
     const before = await call("rest", "GET", "/api/prompts/random", "prompts.random", c.headers, { skip: false });
     expect(before.data).toMatchObject({ error: "no_candidates" });
     expect((await t.deps.candidatePool.candidates(c.school.id, "female")).map((e) => e.id)).toEqual([member.id]);
-    expect((await t.deps.candidatePool.previewSchools("female")).get(c.school.id)?.map((e) => e.id) ?? []).not.toContain(newcomer.id);
+    expect(
+      (await t.deps.candidatePool.previewSchools("female")).get(c.school.id)?.map((e) => e.id) ?? [],
+    ).not.toContain(newcomer.id);
     for (let i = 0; i < 40; i++) {
       const res = await t.app.inject({ method: "GET", url: "/api/prompts/unauthenticated?gender=female" });
-      for (const user of (res.json() as { users?: { id: string }[] }).users ?? []) expect(user.id).not.toBe(newcomer.id);
+      for (const user of (res.json() as { users?: { id: string }[] }).users ?? [])
+        expect(user.id).not.toBe(newcomer.id);
     }
     // Proved: now drawn (only the two of them are drawable, so the next round shows both).
     const headers = { authorization: `Bearer ${(await sessionFor(t, newcomer.phone)).token}` };
@@ -190,22 +240,31 @@ describe("until the proof", () => {
     await sendCode("trpc", headers, address);
     expect((await verify("trpc", headers, address, await codeIn(address))).status).toBe(200);
     const round = await call("rest", "GET", "/api/prompts/random", "prompts.random", c.headers, { skip: false });
-    expect((round.data as { users: { id: string }[] }).users.map((u) => u.id).sort()).toEqual([member.id, newcomer.id].sort());
+    expect((round.data as { users: { id: string }[] }).users.map((u) => u.id).sort()).toEqual(
+      [member.id, newcomer.id].sort(),
+    );
   });
 
   it("an open round showing a student who left the school is replaced", async () => {
     const c = await campus(t, { gender: "male", preference: "female" });
     const trio = await Promise.all([0, 1, 2].map(() => c.student({ gender: "female" })));
-    const first = (await call("rest", "GET", "/api/prompts/random", "prompts.random", c.headers, { skip: false })).data as { users: { id: string }[] };
+    const first = (await call("rest", "GET", "/api/prompts/random", "prompts.random", c.headers, { skip: false }))
+      .data as { users: { id: string }[] };
     const shown = first.users.map((u) => u.id);
     // One of them moves school: the move clears their proof, so they are no longer shown here.
     const other = await insertTestSchool(t.deps.db);
     const mover = await t.deps.db.select({ phone: users.phone }).from(users).where(eq(users.id, shown[0]!));
     const moverHeaders = { authorization: `Bearer ${(await sessionFor(t, mover[0]!.phone)).token}` };
-    const moved = await t.app.inject({ method: "PATCH", url: "/api/users/update", headers: moverHeaders, payload: { university: other.id } });
+    const moved = await t.app.inject({
+      method: "PATCH",
+      url: "/api/users/update",
+      headers: moverHeaders,
+      payload: { university: other.id },
+    });
     expect(moved.statusCode).toBe(200);
     expect(moved.json().user).toMatchObject({ university: other.id, schoolEmailVerified: false, schoolEmail: null });
-    const next = (await call("rest", "GET", "/api/prompts/random", "prompts.random", c.headers, { skip: false })).data as { users: { id: string }[] };
+    const next = (await call("rest", "GET", "/api/prompts/random", "prompts.random", c.headers, { skip: false }))
+      .data as { users: { id: string }[] };
     expect(next.users.map((u) => u.id)).not.toContain(shown[0]);
     expect(trio.map((s) => s.id)).toEqual(expect.arrayContaining(next.users.map((u) => u.id)));
   });
@@ -223,14 +282,35 @@ describe("the address is private", () => {
 
     // Everything another student can reach about the owner: rounds, the inbox with an unlocked vote, blocks.
     const bodies: string[] = [];
-    for (let i = 0; i < 4; i++) bodies.push((await t.app.inject({ method: "GET", url: "/api/prompts/random?skip=true", headers: c.headers })).body);
+    for (let i = 0; i < 4; i++)
+      bodies.push(
+        (await t.app.inject({ method: "GET", url: "/api/prompts/random?skip=true", headers: c.headers })).body,
+      );
     await t.deps.db.update(users).set({ remainingUnlocks: 1 }).where(eq(users.id, c.me.id));
     const {
       votes: [vote],
     } = await receiveVotes(t, { recipientId: c.me.id, voterIds: [owner.id], at: clock.now() });
-    bodies.push((await t.app.inject({ method: "POST", url: "/api/unlocks/unlock-user", headers: c.headers, payload: { userId: vote!.id } })).body);
+    bodies.push(
+      (
+        await t.app.inject({
+          method: "POST",
+          url: "/api/unlocks/unlock-user",
+          headers: c.headers,
+          payload: { userId: vote!.id },
+        })
+      ).body,
+    );
     bodies.push((await t.app.inject({ method: "GET", url: "/api/votes/for-user", headers: c.headers })).body);
-    bodies.push((await t.app.inject({ method: "POST", url: "/api/safety/block", headers: c.headers, payload: { userId: owner.id } })).body);
+    bodies.push(
+      (
+        await t.app.inject({
+          method: "POST",
+          url: "/api/safety/block",
+          headers: c.headers,
+          payload: { userId: owner.id },
+        })
+      ).body,
+    );
     bodies.push((await t.app.inject({ method: "GET", url: "/api/safety/blocks", headers: c.headers })).body);
     bodies.push((await t.app.inject({ method: "GET", url: "/api/users/export", headers: c.headers })).body);
     bodies.push((await t.app.inject({ method: "GET", url: "/api/schools" })).body);
@@ -241,7 +321,16 @@ describe("the address is private", () => {
     expect(exported.profile).toMatchObject({ schoolEmail: address, schoolEmailVerified: true });
     expect(exported.emails).toEqual([expect.objectContaining({ to: address, status: "sent" })]);
 
-    expect((await t.app.inject({ method: "POST", url: "/api/users/delete-account", headers: ownerHeaders, payload: { confirm: "DELETE" } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: "POST",
+          url: "/api/users/delete-account",
+          headers: ownerHeaders,
+          payload: { confirm: "DELETE" },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(await t.deps.db.select().from(users).where(eq(users.schoolEmail, address))).toEqual([]);
     expect(await t.deps.db.select().from(schoolEmailCodes).where(eq(schoolEmailCodes.address, address))).toEqual([]);
     expect(await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address))).toEqual([]);
@@ -262,20 +351,52 @@ describe("the address is never logged", () => {
   it("not by the request logs, the development outbox's query string, a refusal or a failed send", async () => {
     const lines: string[] = [];
     const failing = { send: async () => Promise.reject(new Error("550 5.1.1 <gone@x.edu>: mailbox unavailable")) };
-    const logged = await createTestApp({ env: { LOG_LEVEL: "trace" }, logStream: { write: (line) => void lines.push(line) } });
-    const broken = await createTestApp({ env: { LOG_LEVEL: "trace" }, logStream: { write: (line) => void lines.push(line) }, email: failing });
+    const logged = await createTestApp({
+      env: { LOG_LEVEL: "trace" },
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    const broken = await createTestApp({
+      env: { LOG_LEVEL: "trace" },
+      logStream: { write: (line) => void lines.push(line) },
+      email: failing,
+    });
     try {
       for (const app of [logged, broken]) {
         const c = await campus(app, { member: false });
         const address = `${unique("logged.person")}@cs.${c.school.domain}`;
         const headers = c.headers;
-        await app.app.inject({ method: "POST", url: "/api/users/school-email/send-code", headers, payload: { email: address } });
-        await app.app.inject({ method: "POST", url: "/api/trpc/schoolEmail.sendCode", headers, payload: { email: `Other.${address}` } });
+        await app.app.inject({
+          method: "POST",
+          url: "/api/users/school-email/send-code",
+          headers,
+          payload: { email: address },
+        });
+        await app.app.inject({
+          method: "POST",
+          url: "/api/trpc/schoolEmail.sendCode",
+          headers,
+          payload: { email: `Other.${address}` },
+        });
         await app.app.inject({ method: "GET", url: `/api/dev/email-outbox?to=${encodeURIComponent(address)}` });
-        await app.app.inject({ method: "POST", url: "/api/users/school-email/verify", headers, payload: { email: address, code: "000000" } });
-        await app.app.inject({ method: "POST", url: "/api/trpc/schoolEmail.verify", headers, payload: { email: "not an address", code: "000000" } });
+        await app.app.inject({
+          method: "POST",
+          url: "/api/users/school-email/verify",
+          headers,
+          payload: { email: address, code: "000000" },
+        });
+        await app.app.inject({
+          method: "POST",
+          url: "/api/trpc/schoolEmail.verify",
+          headers,
+          payload: { email: "not an address", code: "000000" },
+        });
         const other = await insertTestSchool(app.deps.db);
-        await app.app.inject({ method: "POST", url: "/api/users/school-email/send-code", headers, payload: { email: `x@${other.domain}` } });
+        await app.app.inject({
+          method: "POST",
+          url: "/api/users/school-email/send-code",
+          headers,
+          payload: { email: `x@${other.domain}` },
+        });
         expect(lines.length).toBeGreaterThan(10);
         const text = lines.join("").toLowerCase();
         expect(text).not.toContain(address.toLowerCase());
@@ -309,8 +430,12 @@ describe("code limits", () => {
   it("an address gets at most five codes an hour, whoever asks", async () => {
     const c = await newcomerCampus();
     const address = `${unique("target")}@${c.domain}`;
-    const students = await Promise.all(Array.from({ length: SCHOOL_EMAIL_CODE.maxSendsPerAddressPerHour + 1 }, () => c.student({ member: false })));
-    const headersOf = async (s: { phone: string }) => ({ authorization: `Bearer ${(await sessionFor(t, s.phone)).token}` });
+    const students = await Promise.all(
+      Array.from({ length: SCHOOL_EMAIL_CODE.maxSendsPerAddressPerHour + 1 }, () => c.student({ member: false })),
+    );
+    const headersOf = async (s: { phone: string }) => ({
+      authorization: `Bearer ${(await sessionFor(t, s.phone)).token}`,
+    });
     const askers = await Promise.all(students.map(headersOf));
     for (const headers of askers.slice(0, -1)) {
       const r = await sendCode("rest", headers, address);
@@ -323,34 +448,38 @@ describe("code limits", () => {
     expect((await sendCode("trpc", await headersOf(students.at(-1)!), address)).status).toBe(200);
   });
 
-  it.each(VIAS)("five guesses a code, codes expire after 10 minutes, and a day's wrong codes lock checks (%s)", async (via) => {
-    const c = await newcomerCampus();
-    const address = `${unique("guess")}@${c.domain}`;
-    await sendCode(via, c.headers, address);
-    const right = await codeIn(address);
-    const wrong = right === "000000" ? "111111" : "000000";
-    for (let i = 1; i < SCHOOL_EMAIL_CODE.maxAttempts; i++) expect((await verify(via, c.headers, address, wrong)).message).toBe(SCHOOL_EMAIL_MESSAGES.invalidCode);
-    expect((await verify(via, c.headers, address, wrong)).message).toBe(SCHOOL_EMAIL_MESSAGES.tooManyAttempts);
-    // Even the right code: that one is spent.
-    expect((await verify(via, c.headers, address, right)).message).toBe(SCHOOL_EMAIL_MESSAGES.tooManyAttempts);
+  it.each(VIAS)(
+    "five guesses a code, codes expire after 10 minutes, and a day's wrong codes lock checks (%s)",
+    async (via) => {
+      const c = await newcomerCampus();
+      const address = `${unique("guess")}@${c.domain}`;
+      await sendCode(via, c.headers, address);
+      const right = await codeIn(address);
+      const wrong = right === "000000" ? "111111" : "000000";
+      for (let i = 1; i < SCHOOL_EMAIL_CODE.maxAttempts; i++)
+        expect((await verify(via, c.headers, address, wrong)).message).toBe(SCHOOL_EMAIL_MESSAGES.invalidCode);
+      expect((await verify(via, c.headers, address, wrong)).message).toBe(SCHOOL_EMAIL_MESSAGES.tooManyAttempts);
+      // Even the right code: that one is spent.
+      expect((await verify(via, c.headers, address, right)).message).toBe(SCHOOL_EMAIL_MESSAGES.tooManyAttempts);
 
-    clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
-    await sendCode(via, c.headers, address);
-    const late = await codeIn(address);
-    clock.advance(SCHOOL_EMAIL_CODE.ttlMs);
-    expect((await verify(via, c.headers, address, late)).message).toBe(SCHOOL_EMAIL_MESSAGES.expired);
-
-    // 5 wrong so far; 10 more across two codes lock the student for the rest of the day.
-    for (let k = 0; k < 2; k++) {
       clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
       await sendCode(via, c.headers, address);
-      for (let i = 0; i < SCHOOL_EMAIL_CODE.maxAttempts; i++) await verify(via, c.headers, address, wrong);
-    }
-    clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
-    const locked = await sendCode(via, c.headers, address);
-    expect(locked.status).toBe(429);
-    expect(locked.message).toMatch(/Too many wrong codes/);
-  });
+      const late = await codeIn(address);
+      clock.advance(SCHOOL_EMAIL_CODE.ttlMs);
+      expect((await verify(via, c.headers, address, late)).message).toBe(SCHOOL_EMAIL_MESSAGES.expired);
+
+      // 5 wrong so far; 10 more across two codes lock the student for the rest of the day.
+      for (let k = 0; k < 2; k++) {
+        clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
+        await sendCode(via, c.headers, address);
+        for (let i = 0; i < SCHOOL_EMAIL_CODE.maxAttempts; i++) await verify(via, c.headers, address, wrong);
+      }
+      clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
+      const locked = await sendCode(via, c.headers, address);
+      expect(locked.status).toBe(429);
+      expect(locked.message).toMatch(/Too many wrong codes/);
+    },
+  );
 });
 
 describe("the development outbox", () => {
@@ -361,9 +490,17 @@ describe("the development outbox", () => {
   });
 
   it("is not served in production", async () => {
-    const prod = await createTestApp({ env: { NODE_ENV: "production", ALLOW_DEV_PROVIDERS: "true", JWT_SECRET: "k".repeat(8) + "Zq3#vB9!xW2@mN7$pL4%tR6^yH8&uJ1*" } });
+    const prod = await createTestApp({
+      env: {
+        NODE_ENV: "production",
+        ALLOW_DEV_PROVIDERS: "true",
+        JWT_SECRET: "k".repeat(8) + "Zq3#vB9!xW2@mN7$pL4%tR6^yH8&uJ1*",
+      },
+    });
     try {
-      expect((await prod.app.inject({ method: "GET", url: "/api/dev/email-outbox?to=a%40b.edu" })).statusCode).toBe(404);
+      expect((await prod.app.inject({ method: "GET", url: "/api/dev/email-outbox?to=a%40b.edu" })).statusCode).toBe(
+        404,
+      );
     } finally {
       await prod.close();
     }

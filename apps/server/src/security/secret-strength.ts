@@ -62,6 +62,7 @@ export function weakSecretReason(secret: string): string | undefined {
   const word = placeholderIn(secret);
   if (word) return `is a placeholder (it contains "${word}"); ${SECRET_HINT}`;
   const bits = Math.floor(estimatedBits(secret));
-  if (bits < MIN_SECRET_BITS) return `is too easy to guess (about ${bits} bits of entropy, ${MIN_SECRET_BITS} needed); ${SECRET_HINT}`;
+  if (bits < MIN_SECRET_BITS)
+    return `is too easy to guess (about ${bits} bits of entropy, ${MIN_SECRET_BITS} needed); ${SECRET_HINT}`;
   return undefined;
 }

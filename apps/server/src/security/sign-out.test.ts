@@ -29,16 +29,29 @@ async function meStatuses(app: TestApp["app"], tokens: { token: string }): Promi
   return [rest.statusCode, trpc.statusCode];
 }
 
-const refresh = (tokens: AuthTokens) => t.app.inject({ method: "POST", url: "/api/auth/refresh", payload: { refreshToken: tokens.refreshToken } });
-const logout = (tokens: AuthTokens) => t.app.inject({ method: "POST", url: "/api/auth/logout", payload: { refreshToken: tokens.refreshToken } });
+const refresh = (tokens: AuthTokens) =>
+  t.app.inject({ method: "POST", url: "/api/auth/refresh", payload: { refreshToken: tokens.refreshToken } });
+const logout = (tokens: AuthTokens) =>
+  t.app.inject({ method: "POST", url: "/api/auth/logout", payload: { refreshToken: tokens.refreshToken } });
 
 /** Both ways of creating a profile (REST's PATCH and the tRPC mutation); answers their status codes. */
 async function tryToCreateProfile(app: TestApp["app"], tokens: { token: string }): Promise<[number, number]> {
-  const rest = await app.inject({ method: "PATCH", url: "/api/users/update", headers: auth(tokens), payload: { firstName: "Ghost" } });
-  const trpc = await app.inject({ method: "POST", url: "/api/trpc/users.update", headers: auth(tokens), payload: { firstName: "Ghost" } });
+  const rest = await app.inject({
+    method: "PATCH",
+    url: "/api/users/update",
+    headers: auth(tokens),
+    payload: { firstName: "Ghost" },
+  });
+  const trpc = await app.inject({
+    method: "POST",
+    url: "/api/trpc/users.update",
+    headers: auth(tokens),
+    payload: { firstName: "Ghost" },
+  });
   return [rest.statusCode, trpc.statusCode];
 }
-const profileOf = async (db: TestApp["deps"]["db"], phone: string) => (await db.select().from(users).where(eq(users.phone, phone)))[0];
+const profileOf = async (db: TestApp["deps"]["db"], phone: string) =>
+  (await db.select().from(users).where(eq(users.phone, phone)))[0];
 
 describe("signing out is immediate", () => {
   it("logout: the session's access token is refused on the next request, REST and tRPC", async () => {
@@ -79,7 +92,12 @@ describe("signing out is immediate", () => {
   it("account deletion: the old token is refused and cannot create the profile again", async () => {
     const c = await campus(t);
     const other = await sessionFor(t, c.me.phone);
-    const deleted = await t.app.inject({ method: "POST", url: "/api/users/delete-account", headers: c.headers, payload: { confirm: "DELETE" } });
+    const deleted = await t.app.inject({
+      method: "POST",
+      url: "/api/users/delete-account",
+      headers: c.headers,
+      payload: { confirm: "DELETE" },
+    });
     expect(deleted.statusCode).toBe(200);
     for (const tokens of [c.tokens, other]) {
       expect(await meStatuses(t.app, tokens)).toEqual([401, 401]);
@@ -92,7 +110,12 @@ describe("signing out is immediate", () => {
     const phone = testPhone();
     const first = await signIn(t.app, phone, "10.9.0.1");
     expect((await tryToCreateProfile(t.app, first))[0]).toBe(200);
-    await t.app.inject({ method: "POST", url: "/api/users/delete-account", headers: auth(first), payload: { confirm: "DELETE" } });
+    await t.app.inject({
+      method: "POST",
+      url: "/api/users/delete-account",
+      headers: auth(first),
+      payload: { confirm: "DELETE" },
+    });
     const again = await signIn(t.app, phone, "10.9.0.2");
     expect(await tryToCreateProfile(t.app, again)).toEqual([200, 200]);
     expect((await profileOf(t.deps.db, phone))?.firstName).toBe("Ghost");
@@ -107,7 +130,12 @@ describe("signing out is immediate", () => {
     const target = await c.student({ firstName: "Removed" });
     const targetTokens = await sessionFor(t, target.phone);
     expect(await meStatuses(t.app, targetTokens)).toEqual([200, 200]);
-    const removed = await t.app.inject({ method: "POST", url: "/api/trpc/admin.removeProfile", headers: admin, payload: { userId: target.id } });
+    const removed = await t.app.inject({
+      method: "POST",
+      url: "/api/trpc/admin.removeProfile",
+      headers: admin,
+      payload: { userId: target.id },
+    });
     expect(removed.statusCode).toBe(200);
     expect(await meStatuses(t.app, targetTokens)).toEqual([401, 401]);
     expect(await tryToCreateProfile(t.app, targetTokens)).toEqual([401, 401]);
@@ -119,14 +147,24 @@ describe("a process that missed the sign-out", () => {
   // Its memory of revocations never hears anything: only the database can refuse.
   let deaf: TestApp;
   beforeAll(async () => {
-    const neverHears: SessionRevocations = { isRevoked: () => false, heard: () => {}, reload: async () => {}, close: async () => {} };
+    const neverHears: SessionRevocations = {
+      isRevoked: () => false,
+      heard: () => {},
+      reload: async () => {},
+      close: async () => {},
+    };
     deaf = await createTestApp({ sessionRevocations: neverHears });
   });
   afterAll(() => deaf?.close());
 
   it("cannot let a deleted account's token create the profile again (REST and tRPC)", async () => {
     const c = await campus(deaf);
-    await deaf.app.inject({ method: "POST", url: "/api/users/delete-account", headers: c.headers, payload: { confirm: "DELETE" } });
+    await deaf.app.inject({
+      method: "POST",
+      url: "/api/users/delete-account",
+      headers: c.headers,
+      payload: { confirm: "DELETE" },
+    });
     expect(await tryToCreateProfile(deaf.app, c.tokens)).toEqual([401, 401]);
     expect(await profileOf(deaf.deps.db, c.me.phone)).toBeUndefined();
   });

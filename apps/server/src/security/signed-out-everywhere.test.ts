@@ -25,7 +25,10 @@ afterAll(() => t?.close());
 const auth = (tokens: { token: string }) => ({ authorization: `Bearer ${tokens.token}` });
 const procedures = appRouter._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
 const sessionProcedures = [
-  ...new Set([...routeList.filter((r) => r.auth && !r.devOnly).map((r) => r.procedure), ...Object.keys(procedures).filter((p) => p.startsWith("admin."))]),
+  ...new Set([
+    ...routeList.filter((r) => r.auth && !r.devOnly).map((r) => r.procedure),
+    ...Object.keys(procedures).filter((p) => p.startsWith("admin.")),
+  ]),
 ];
 
 /** Every session route and procedure with the token; answers the ones that did not say 401. */
@@ -36,9 +39,19 @@ async function notRefused(tokens: { token: string }): Promise<string[]> {
     let res;
     if (route.multipart) {
       const body = multipartBody({ firstName: "Ghost" }, { name: "me.jpg", type: "image/jpeg", data: photo });
-      res = await t.app.inject({ method: route.method, url, headers: { ...body.headers, ...auth(tokens) }, payload: body.payload });
+      res = await t.app.inject({
+        method: route.method,
+        url,
+        headers: { ...body.headers, ...auth(tokens) },
+        payload: body.payload,
+      });
     } else {
-      res = await t.app.inject({ method: route.method, url, headers: auth(tokens), ...(route.method === "GET" ? {} : { payload: {} }) });
+      res = await t.app.inject({
+        method: route.method,
+        url,
+        headers: auth(tokens),
+        ...(route.method === "GET" ? {} : { payload: {} }),
+      });
     }
     if (res.statusCode !== 401) leaks.push(`REST ${route.method} ${url}: ${res.statusCode}`);
   }
@@ -78,28 +91,54 @@ describe("a signed-out token is refused by every session route, REST and tRPC", 
 
   it("after refresh-token reuse (the rotated token and the new one)", async () => {
     const c = await moderator();
-    const next = (await t.app.inject({ method: "POST", url: "/api/auth/refresh", payload: { refreshToken: c.tokens.refreshToken } })).json() as AuthTokens;
-    expect((await t.app.inject({ method: "POST", url: "/api/trpc/auth.refresh", payload: { refreshToken: c.tokens.refreshToken } })).statusCode).toBe(401);
+    const next = (
+      await t.app.inject({ method: "POST", url: "/api/auth/refresh", payload: { refreshToken: c.tokens.refreshToken } })
+    ).json() as AuthTokens;
+    expect(
+      (
+        await t.app.inject({
+          method: "POST",
+          url: "/api/trpc/auth.refresh",
+          payload: { refreshToken: c.tokens.refreshToken },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect(await notRefused(c.tokens)).toEqual([]);
     expect(await notRefused(next)).toEqual([]);
     // The newest refresh token of the family is dead too.
-    expect((await t.app.inject({ method: "POST", url: "/api/auth/refresh", payload: { refreshToken: next.refreshToken } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: "POST", url: "/api/auth/refresh", payload: { refreshToken: next.refreshToken } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it("after account deletion (every session of the phone)", async () => {
     const c = await moderator();
     const other = await sessionFor(t, c.me.phone);
-    const deleted = await t.app.inject({ method: "POST", url: "/api/trpc/account.delete", headers: c.headers, payload: { confirm: "DELETE" } });
+    const deleted = await t.app.inject({
+      method: "POST",
+      url: "/api/trpc/account.delete",
+      headers: c.headers,
+      payload: { confirm: "DELETE" },
+    });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await notRefused(c.tokens)).toEqual([]);
     expect(await notRefused(other)).toEqual([]);
-    expect((await t.app.inject({ method: "POST", url: "/api/auth/refresh", payload: { refreshToken: other.refreshToken } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: "POST", url: "/api/auth/refresh", payload: { refreshToken: other.refreshToken } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it("after a moderator removed the profile", async () => {
     const victim = await moderator();
     const admin = await moderator();
-    const removed = await t.app.inject({ method: "POST", url: "/api/trpc/admin.removeProfile", headers: admin.headers, payload: { userId: victim.me.id } });
+    const removed = await t.app.inject({
+      method: "POST",
+      url: "/api/trpc/admin.removeProfile",
+      headers: admin.headers,
+      payload: { userId: victim.me.id },
+    });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(await notRefused(victim.tokens)).toEqual([]);
   });

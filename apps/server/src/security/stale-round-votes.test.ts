@@ -45,21 +45,39 @@ const tokenOf = async (id: string): Promise<Headers> => {
 
 const LEAVES: Record<string, (candidate: string) => Promise<void>> = {
   "paused their profile": async (candidate) => {
-    const res = await t.app.inject({ method: "POST", url: "/api/users/pause", headers: await tokenOf(candidate), payload: { paused: true } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/users/pause",
+      headers: await tokenOf(candidate),
+      payload: { paused: true },
+    });
     expect(res.statusCode, res.body).toBe(200);
   },
   "was held for review": async (candidate) => {
-    await t.deps.db.update(users).set({ heldForReviewAt: new Date(), pausedAt: new Date() }).where(eq(users.id, candidate));
+    await t.deps.db
+      .update(users)
+      .set({ heldForReviewAt: new Date(), pausedAt: new Date() })
+      .where(eq(users.id, candidate));
   },
   "had their photo removed by a moderator": async (candidate) => {
     const mod = await campus(t);
     await grantAdmin(t.deps.db, mod.me.phone);
-    const res = await t.app.inject({ method: "POST", url: "/api/trpc/admin.removePhoto", headers: mod.headers, payload: { userId: candidate } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/trpc/admin.removePhoto",
+      headers: mod.headers,
+      payload: { userId: candidate },
+    });
     expect(res.statusCode, res.body).toBe(200);
   },
   "moved to another school": async (candidate) => {
     const elsewhere = await insertTestSchool(t.deps.db);
-    const res = await t.app.inject({ method: "PATCH", url: "/api/users/update", headers: await tokenOf(candidate), payload: { university: elsewhere.id } });
+    const res = await t.app.inject({
+      method: "PATCH",
+      url: "/api/users/update",
+      headers: await tokenOf(candidate),
+      payload: { university: elsewhere.id },
+    });
     expect(res.statusCode, res.body).toBe(200);
   },
 };

@@ -28,18 +28,27 @@ async function unlock(via: "rest" | "trpc", headers: Headers, cardId: string) {
   const url = via === "rest" ? "/api/unlocks/unlock-user" : "/api/trpc/unlocks.unlockUser";
   const res = await t.app.inject({ method: "POST", url, headers, payload: { userId: cardId } });
   const body = res.json();
-  return { status: res.statusCode, message: (via === "rest" ? body.message : body.error?.message) as string | undefined };
+  return {
+    status: res.statusCode,
+    message: (via === "rest" ? body.message : body.error?.message) as string | undefined,
+  };
 }
 
-const setCredits = (userId: string, credits: number) => t.deps.db.update(users).set({ remainingUnlocks: credits }).where(eq(users.id, userId));
-const creditsOf = async (userId: string) => (await t.deps.db.select({ n: users.remainingUnlocks }).from(users).where(eq(users.id, userId)))[0]!.n;
+const setCredits = (userId: string, credits: number) =>
+  t.deps.db.update(users).set({ remainingUnlocks: credits }).where(eq(users.id, userId));
+const creditsOf = async (userId: string) =>
+  (await t.deps.db.select({ n: users.remainingUnlocks }).from(users).where(eq(users.id, userId)))[0]!.n;
 
 describe("unlocking without credits says nothing about the voter", () => {
   it("a card answers the same before and after its voter deletes their account (REST and tRPC)", async () => {
     const c = await campus(t, { gender: "female" });
     const leaver = await c.student({ gender: "male" });
     const stayer = await c.student({ gender: "male" });
-    const { votes } = await receiveVotes(t, { recipientId: c.me.id, voterIds: [leaver.id, stayer.id], at: new Date(Date.now() - 60_000) });
+    const { votes } = await receiveVotes(t, {
+      recipientId: c.me.id,
+      voterIds: [leaver.id, stayer.id],
+      at: new Date(Date.now() - 60_000),
+    });
     const [leaverCard, stayerCard] = [votes[0]!.id, votes[1]!.id];
     await setCredits(c.me.id, 0);
 
@@ -76,7 +85,11 @@ describe("unlocking without credits says nothing about the voter", () => {
   it("with a credit, a gone voter's card is refused without spending it", async () => {
     const c = await campus(t, { gender: "female" });
     const leaver = await c.student({ gender: "male" });
-    const { votes } = await receiveVotes(t, { recipientId: c.me.id, voterIds: [leaver.id], at: new Date(Date.now() - 60_000) });
+    const { votes } = await receiveVotes(t, {
+      recipientId: c.me.id,
+      voterIds: [leaver.id],
+      at: new Date(Date.now() - 60_000),
+    });
     await t.deps.db.delete(users).where(eq(users.id, leaver.id));
     await setCredits(c.me.id, 1);
     for (const via of ["rest", "trpc"] as const) {

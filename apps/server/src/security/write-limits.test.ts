@@ -42,7 +42,10 @@ const SAMPLES: Record<string, Sample> = {
   "users.setSms": () => ({ enabled: false }),
   "schoolEmail.sendCode": () => ({ email: "avery@tu.edu" }),
   "schoolEmail.verify": () => ({ email: "avery@tu.edu", code: "123456" }),
-  "push.subscribe": () => ({ endpoint: "https://push.example.com/send/1", keys: { p256dh: "B".repeat(87), auth: "A".repeat(22) } }),
+  "push.subscribe": () => ({
+    endpoint: "https://push.example.com/send/1",
+    keys: { p256dh: "B".repeat(87), auth: "A".repeat(22) },
+  }),
   "push.unsubscribe": () => ({ endpoint: "https://push.example.com/send/1" }),
   "votes.store": ({ other }) => ({ userId: other, promptId: 1 }),
   "unlocks.unlockUser": () => ({ userId: UUID }),
@@ -86,14 +89,21 @@ describe("write limits", () => {
       await t.app.inject({
         method: "POST",
         url: `/api/trpc/${procedure}`,
-        headers: { authorization: `Bearer ${c.tokens.token}`, "x-forwarded-for": CLIENT_IP, "content-type": "application/json" },
+        headers: {
+          authorization: `Bearer ${c.tokens.token}`,
+          "x-forwarded-for": CLIENT_IP,
+          "content-type": "application/json",
+        },
         payload: input === undefined ? "" : JSON.stringify(input),
       });
       const perIp = seen.some((key) => key.includes(CLIENT_IP));
       const perStudent = PER_PHONE.has(procedure)
         ? seen.some((key) => key.includes(SIGN_IN_PHONE))
         : PUBLIC.has(procedure) || seen.some((key) => key.includes(c.me.phone) || key.includes(c.me.id));
-      if (!perIp || !perStudent) missing.push(`${procedure}: ${perIp ? "" : "no per-IP limit "}${perStudent ? "" : "no per-student limit"} (keys: ${seen.join(", ")})`);
+      if (!perIp || !perStudent)
+        missing.push(
+          `${procedure}: ${perIp ? "" : "no per-IP limit "}${perStudent ? "" : "no per-student limit"} (keys: ${seen.join(", ")})`,
+        );
     }
     expect(missing).toEqual([]);
   });

@@ -36,8 +36,23 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
  * A real app on a fresh database (PGlite, or Postgres when DATABASE_URL is
  * set) with reference data seeded and media in a temporary folder.
  */
-export interface TestAppOptions
-  extends Partial<Pick<BuildAppOptions, "webDistDir" | "generateCode" | "rateLimiter" | "candidatePool" | "media" | "firebaseVerifier" | "random" | "payments" | "stripe" | "sessionRevocations" | "logStream" | "push">> {
+export interface TestAppOptions extends Partial<
+  Pick<
+    BuildAppOptions,
+    | "webDistDir"
+    | "generateCode"
+    | "rateLimiter"
+    | "candidatePool"
+    | "media"
+    | "firebaseVerifier"
+    | "random"
+    | "payments"
+    | "stripe"
+    | "sessionRevocations"
+    | "logStream"
+    | "push"
+  >
+> {
   env?: Record<string, string>;
   demo?: boolean;
   now?: () => Date;
@@ -62,7 +77,11 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
  * driver, or one of two "processes" on one Postgres): closing it closes the
  * app and its media folder, not the database.
  */
-export async function createTestAppOn(db: Database, dbKind: AppDeps["dbKind"], opts: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestAppOn(
+  db: Database,
+  dbKind: AppDeps["dbKind"],
+  opts: TestAppOptions = {},
+): Promise<TestApp> {
   const config = testConfig(opts.env);
   const mediaDir = opts.media ? null : await mkdtemp(path.join(tmpdir(), "quad-media-"));
   const media: MediaStorage = opts.media ?? createDiskStorage(mediaDir!);
@@ -87,7 +106,12 @@ export async function createTestAppOn(db: Database, dbKind: AppDeps["dbKind"], o
     generateCode: opts.generateCode,
     firebaseVerifier: opts.firebaseVerifier,
   };
-  const app = await buildApp({ ...deps, logger: opts.logStream !== undefined, logStream: opts.logStream, webDistDir: opts.webDistDir });
+  const app = await buildApp({
+    ...deps,
+    logger: opts.logStream !== undefined,
+    logStream: opts.logStream,
+    webDistDir: opts.webDistDir,
+  });
   await app.ready();
   return {
     app,

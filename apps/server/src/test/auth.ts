@@ -15,7 +15,12 @@ export async function signIn(app: FastifyInstance, phone: string, ip = "10.0.0.1
   const sent = await app.inject({ method: "POST", url: "/api/auth/send-code", payload: { phone }, remoteAddress: ip });
   if (sent.statusCode !== 200) throw new Error(`send-code ${sent.statusCode}: ${sent.body}`);
   const code = await latestCode(app, phone);
-  const verified = await app.inject({ method: "POST", url: "/api/auth/verify-code", payload: { phone, code }, remoteAddress: ip });
+  const verified = await app.inject({
+    method: "POST",
+    url: "/api/auth/verify-code",
+    payload: { phone, code },
+    remoteAddress: ip,
+  });
   if (verified.statusCode !== 200) throw new Error(`verify-code ${verified.statusCode}: ${verified.body}`);
   return verified.json() as AuthTokens;
 }
@@ -33,12 +38,29 @@ export function testPhone(): string {
 }
 
 /** Proves a school address through the real HTTP flow, reading the code from the development e-mail outbox. */
-export async function proveSchoolEmail(app: FastifyInstance, headers: Record<string, string>, email: string, ip = "10.0.0.1"): Promise<void> {
-  const sent = await app.inject({ method: "POST", url: "/api/users/school-email/send-code", headers, payload: { email }, remoteAddress: ip });
+export async function proveSchoolEmail(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  email: string,
+  ip = "10.0.0.1",
+): Promise<void> {
+  const sent = await app.inject({
+    method: "POST",
+    url: "/api/users/school-email/send-code",
+    headers,
+    payload: { email },
+    remoteAddress: ip,
+  });
   if (sent.statusCode !== 200) throw new Error(`school-email send-code ${sent.statusCode}: ${sent.body}`);
   const outbox = await app.inject({ method: "GET", url: `/api/dev/email-outbox?to=${encodeURIComponent(email)}` });
   const code = (outbox.json() as { messages: { body: string }[] }).messages[0]?.body.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no code e-mailed to ${email}`);
-  const verified = await app.inject({ method: "POST", url: "/api/users/school-email/verify", headers, payload: { email, code }, remoteAddress: ip });
+  const verified = await app.inject({
+    method: "POST",
+    url: "/api/users/school-email/verify",
+    headers,
+    payload: { email, code },
+    remoteAddress: ip,
+  });
   if (verified.statusCode !== 200) throw new Error(`school-email verify ${verified.statusCode}: ${verified.body}`);
 }

@@ -6,17 +6,26 @@ export function jpegWithGps(width = 600, height = 800): Promise<Buffer> {
     .jpeg()
     .withExif({
       IFD0: { Make: "TestPhone", Model: "Quad Cam" },
-      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "37/1 25/1 1900/100", GPSLongitudeRef: "W", GPSLongitude: "122/1 5/1 0/1" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "37/1 25/1 1900/100",
+        GPSLongitudeRef: "W",
+        GPSLongitude: "122/1 5/1 0/1",
+      },
     })
     .toBuffer();
 }
 
 export function png(width = 300, height = 400): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: { r: 10, g: 200, b: 90, alpha: 1 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 4, background: { r: 10, g: 200, b: 90, alpha: 1 } } })
+    .png()
+    .toBuffer();
 }
 
 export function webp(width = 300, height = 400): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 90, g: 20, b: 200 } } }).webp().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 90, g: 20, b: 200 } } })
+    .webp()
+    .toBuffer();
 }
 
 /** Small on disk, huge once decoded: 7000×7000 pixels (49 MP) of one colour. */

@@ -37,10 +37,29 @@ export async function startFakePushService(): Promise<FakePushService> {
   const dir = mkdtempSync(path.join(tmpdir(), "quad-push-tls-"));
   const keyFile = path.join(dir, "key.pem");
   const certFile = path.join(dir, "cert.pem");
-  execFileSync("openssl", [
-    "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-    "-keyout", keyFile, "-out", certFile, "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
-  ], { stdio: "ignore" });
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:prime256v1",
+      "-nodes",
+      "-keyout",
+      keyFile,
+      "-out",
+      certFile,
+      "-days",
+      "1",
+      "-subj",
+      "/CN=127.0.0.1",
+      "-addext",
+      "subjectAltName=IP:127.0.0.1",
+    ],
+    { stdio: "ignore" },
+  );
   const key = readFileSync(keyFile, "utf8");
   const certificate = readFileSync(certFile, "utf8");
   rmSync(dir, { recursive: true, force: true });
@@ -70,7 +89,10 @@ export async function startFakePushService(): Promise<FakePushService> {
 }
 
 /** A test VAPID key pair and a sender through the real web-push library to the fake. */
-export function pushSenderFor(service: FakePushService, subject = "mailto:push@quad.example"): PushSender & { privateKey: string } {
+export function pushSenderFor(
+  service: FakePushService,
+  subject = "mailto:push@quad.example",
+): PushSender & { privateKey: string } {
   const keys = webPush.generateVAPIDKeys();
   return { ...createWebPushSender({ ...keys, subject, agent: service.agent }), privateKey: keys.privateKey };
 }
@@ -128,4 +150,3 @@ export async function verifyVapid(request: PushRequest, publicKey: string) {
   const { payload, protectedHeader } = await jwtVerify(token!, await importSPKI(pem, "ES256"));
   return { payload, protectedHeader };
 }
-

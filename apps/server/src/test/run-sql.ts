@@ -14,7 +14,9 @@ async function main() {
   const statement = process.argv[2];
   if (!statement) throw new Error("Usage: tsx src/test/run-sql.ts <statement>");
   const config = loadConfig();
-  const database = await createDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.dataDir, "pglite") });
+  const database = await createDatabase(
+    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.dataDir, "pglite") },
+  );
   try {
     await database.db.execute(sql.raw(statement));
   } finally {

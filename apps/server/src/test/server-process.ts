@@ -92,7 +92,8 @@ export function send(base: string, opts: { path: string; body?: unknown; timeout
   const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
   const started = performance.now();
   return new Promise((resolve) => {
-    const failed = () => resolve({ status: 0, headers: {}, body: "", sentAt: started, ms: performance.now() - started });
+    const failed = () =>
+      resolve({ status: 0, headers: {}, body: "", sentAt: started, ms: performance.now() - started });
     const req = request(
       `${base}${opts.path}`,
       {
@@ -105,7 +106,15 @@ export function send(base: string, opts: { path: string; body?: unknown; timeout
         let body = "";
         res.setEncoding("utf8");
         res.on("data", (chunk: string) => (body += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, sentAt: started, ms: performance.now() - started }));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body,
+            sentAt: started,
+            ms: performance.now() - started,
+          }),
+        );
         res.on("error", failed);
       },
     );

@@ -9,5 +9,12 @@ import type { TestApp } from "./app";
  */
 export async function showTo(t: TestApp, voterId: string, shown: string, beside: string): Promise<void> {
   const prompt = await insertTestPrompt(t.deps.db);
-  await t.deps.db.insert(rounds).values({ voterId, promptId: prompt.id, candidateAId: beside, candidateBId: shown, status: "closed", closedAt: t.deps.now() });
+  await t.deps.db.insert(rounds).values({
+    voterId,
+    promptId: prompt.id,
+    candidateAId: beside,
+    candidateBId: shown,
+    status: "closed",
+    closedAt: t.deps.now(),
+  });
 }

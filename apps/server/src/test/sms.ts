@@ -49,13 +49,17 @@ export function testClock(start: string | Date) {
 
 /** Consent as sign-up records it, at a given time. */
 export async function consentTo(db: Database, phone: string, at: Date, granted = true, source = "signup") {
-  await db.insert(consents).values({ phone, kind: "sms", granted, textVersion: SMS_CONSENT_VERSION, source, createdAt: at });
+  await db
+    .insert(consents)
+    .values({ phone, kind: "sms", granted, textVersion: SMS_CONSENT_VERSION, source, createdAt: at });
 }
 
 /** Stores n received votes, as the voting loop would (voters may be null: deleted). */
 export async function giveVotes(db: Database, recipientId: string, voterIds: (string | null)[], at: Date) {
   const prompt = await insertTestPrompt(db);
-  await db.insert(votes).values(voterIds.map((voterId) => ({ voterId, recipientId, promptId: prompt.id, createdAt: at })));
+  await db
+    .insert(votes)
+    .values(voterIds.map((voterId) => ({ voterId, recipientId, promptId: prompt.id, createdAt: at })));
 }
 
 /**

@@ -46,7 +46,8 @@ export async function startThrowawayPostgres(binDir: string): Promise<ThrowawayP
   const run = (bin: string, args: string[]) => {
     const options: SpawnSyncOptions = { encoding: "utf8", ...(owner ?? {}), timeout: 60_000 };
     const result = spawnSync(path.join(binDir, bin), args, options);
-    if (result.status !== 0) throw new Error(`${bin} ${args.join(" ")} failed: ${String(result.stderr)}${String(result.stdout)}`);
+    if (result.status !== 0)
+      throw new Error(`${bin} ${args.join(" ")} failed: ${String(result.stderr)}${String(result.stdout)}`);
   };
   run("initdb", ["-D", dataDir, "-U", "postgres", "-A", "trust", "--no-sync", "-E", "UTF8"]);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
@@ -65,7 +66,8 @@ export async function startThrowawayPostgres(binDir: string): Promise<ThrowawayP
       running = true;
     },
     async destroy() {
-      if (running) spawnSync(path.join(binDir, "pg_ctl"), ["stop", "-w", "-D", dataDir, "-m", "immediate"], { ...(owner ?? {}) });
+      if (running)
+        spawnSync(path.join(binDir, "pg_ctl"), ["stop", "-w", "-D", dataDir, "-m", "immediate"], { ...(owner ?? {}) });
       await rm(dir, { recursive: true, force: true });
     },
   };
@@ -74,6 +76,7 @@ export async function startThrowawayPostgres(binDir: string): Promise<ThrowawayP
 function postgresUser(): { uid: number; gid: number } {
   const uid = spawnSync("id", ["-u", "postgres"], { encoding: "utf8" });
   const gid = spawnSync("id", ["-g", "postgres"], { encoding: "utf8" });
-  if (uid.status !== 0 || gid.status !== 0) throw new Error("running as root, and there is no postgres user to own a throwaway cluster");
+  if (uid.status !== 0 || gid.status !== 0)
+    throw new Error("running as root, and there is no postgres user to own a throwaway cluster");
   return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
 }

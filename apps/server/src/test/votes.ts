@@ -7,7 +7,10 @@ import type { TestApp } from "./app";
  * tests control their number and times. (The loop's own tests cast votes
  * through the API.)
  */
-export async function receiveVotes(t: TestApp, opts: { recipientId: string; voterIds: string[]; at: Date; spacingMs?: number }) {
+export async function receiveVotes(
+  t: TestApp,
+  opts: { recipientId: string; voterIds: string[]; at: Date; spacingMs?: number },
+) {
   const prompt = await insertTestPrompt(t.deps.db);
   const rows = opts.voterIds.map((voterId, i) => ({
     voterId,
@@ -15,6 +18,9 @@ export async function receiveVotes(t: TestApp, opts: { recipientId: string; vote
     promptId: prompt.id,
     createdAt: new Date(opts.at.getTime() + i * (opts.spacingMs ?? 1000)),
   }));
-  const inserted = await t.deps.db.insert(votes).values(rows).returning({ id: votes.id, voterId: votes.voterId, createdAt: votes.createdAt });
+  const inserted = await t.deps.db
+    .insert(votes)
+    .values(rows)
+    .returning({ id: votes.id, voterId: votes.voterId, createdAt: votes.createdAt });
   return { prompt, votes: inserted };
 }

@@ -62,7 +62,10 @@ export interface Context extends AppDeps {
 }
 
 /** The request-independent part, for tests that call procedures directly. */
-export function createContextInner(deps: AppDeps, opts: { viewer?: Viewer | null; ip?: string; log: FastifyBaseLogger }): Context {
+export function createContextInner(
+  deps: AppDeps,
+  opts: { viewer?: Viewer | null; ip?: string; log: FastifyBaseLogger },
+): Context {
   return { ...deps, viewer: opts.viewer ?? null, ip: opts.ip ?? "127.0.0.1", log: opts.log };
 }
 

@@ -26,7 +26,14 @@ beforeAll(async () => {
   endpoint = Fastify();
   await registerTrpcEndpoint(endpoint, { prefix: "/api/trpc", router: appRouter, createContext, maxBatchSize: 10 });
   adapter = Fastify();
-  await adapter.register(fastifyTRPCPlugin, { prefix: "/api/trpc", trpcOptions: { router: appRouter, createContext: ({ req }: { req: FastifyRequest }) => createContext(req), maxBatchSize: 10 } });
+  await adapter.register(fastifyTRPCPlugin, {
+    prefix: "/api/trpc",
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req }: { req: FastifyRequest }) => createContext(req),
+      maxBatchSize: 10,
+    },
+  });
   await Promise.all([endpoint.ready(), adapter.ready()]);
 });
 afterAll(async () => {
@@ -44,14 +51,18 @@ async function both(request: InjectOptions) {
   return { fast, official };
 }
 
-async function expectSameAnswer(request: InjectOptions, expected: { status: number; answeredBy: "endpoint" | "adapter" }) {
+async function expectSameAnswer(
+  request: InjectOptions,
+  expected: { status: number; answeredBy: "endpoint" | "adapter" },
+) {
   const { fast, official } = await both(request);
   expect(fast.body, "body").toBe(official.body);
   expect(fast.statusCode).toBe(official.statusCode);
   expect(fast.statusCode, fast.body).toBe(expected.status);
   for (const header of ["content-type", "vary"]) expect(fast.headers[header], header).toBe(official.headers[header]);
   expect(official.headers["transfer-encoding"]).toBe("chunked");
-  if (expected.answeredBy === "endpoint") expect(fast.headers["content-length"]).toBe(String(Buffer.byteLength(fast.body)));
+  if (expected.answeredBy === "endpoint")
+    expect(fast.headers["content-length"]).toBe(String(Buffer.byteLength(fast.body)));
   else expect(fast.headers["transfer-encoding"]).toBe("chunked");
   return JSON.parse(fast.body) as unknown;
 }
@@ -73,20 +84,43 @@ describe("single calls, answered by the endpoint as the adapter answers them", (
     expect(body).toMatchObject([{ result: { data: { hasMore: true } } }]);
     // A reload answers the same open round, so both see the same.
     for (let i = 0; i < 4; i++) await c.student();
-    await expectSameAnswer({ method: "GET", url: `/api/trpc/prompts.random?${batchOfOne({ skip: false })}`, headers: c.headers }, { status: 200, answeredBy: "endpoint" });
+    await expectSameAnswer(
+      { method: "GET", url: `/api/trpc/prompts.random?${batchOfOne({ skip: false })}`, headers: c.headers },
+      { status: 200, answeredBy: "endpoint" },
+    );
   });
 
   it("a mutation, plain and as a batch of one", async () => {
     const c = await campus(t);
     const voter = await c.student();
     const { votes } = await receiveVotes(t, { recipientId: c.me.id, voterIds: [voter.id, voter.id], at: new Date() });
-    await t.app.inject({ method: "POST", url: "/api/unlocks/unlock-user", headers: c.headers, payload: { userId: votes[0]!.id } });
+    await t.app.inject({
+      method: "POST",
+      url: "/api/unlocks/unlock-user",
+      headers: c.headers,
+      payload: { userId: votes[0]!.id },
+    });
     // Revealing an unlocked voter again is free, so both answer the same.
     const payload = { userId: votes[1]!.id };
-    const status = (await t.app.inject({ method: "POST", url: "/api/unlocks/unlock-user", headers: c.headers, payload })).statusCode;
-    await expectSameAnswer({ method: "POST", url: "/api/trpc/unlocks.unlockUser", headers: { ...c.headers, ...json }, payload: JSON.stringify(payload) }, { status, answeredBy: "endpoint" });
+    const status = (
+      await t.app.inject({ method: "POST", url: "/api/unlocks/unlock-user", headers: c.headers, payload })
+    ).statusCode;
     await expectSameAnswer(
-      { method: "POST", url: "/api/trpc/unlocks.unlockUser?batch=1", headers: { ...c.headers, ...json }, payload: JSON.stringify({ 0: payload }) },
+      {
+        method: "POST",
+        url: "/api/trpc/unlocks.unlockUser",
+        headers: { ...c.headers, ...json },
+        payload: JSON.stringify(payload),
+      },
+      { status, answeredBy: "endpoint" },
+    );
+    await expectSameAnswer(
+      {
+        method: "POST",
+        url: "/api/trpc/unlocks.unlockUser?batch=1",
+        headers: { ...c.headers, ...json },
+        payload: JSON.stringify({ 0: payload }),
+      },
       { status, answeredBy: "endpoint" },
     );
   });
@@ -97,15 +131,25 @@ describe("single calls, answered by the endpoint as the adapter answers them", (
       { method: "GET", url: `/api/trpc/votes.forUser?${batchOfOne({ limit: 999, page: 0 })}`, headers: c.headers },
       { status: 400, answeredBy: "endpoint" },
     );
-    expect(body).toMatchObject([{ error: { data: { code: "BAD_REQUEST", fieldErrors: { limit: expect.any(Array) } } } }]);
+    expect(body).toMatchObject([
+      { error: { data: { code: "BAD_REQUEST", fieldErrors: { limit: expect.any(Array) } } } },
+    ]);
     await expectSameAnswer(
-      { method: "POST", url: "/api/trpc/votes.store", headers: { ...c.headers, ...json }, payload: JSON.stringify({ userId: "nobody", promptId: "x" }) },
+      {
+        method: "POST",
+        url: "/api/trpc/votes.store",
+        headers: { ...c.headers, ...json },
+        payload: JSON.stringify({ userId: "nobody", promptId: "x" }),
+      },
       { status: 400, answeredBy: "endpoint" },
     );
   });
 
   it("no session: 401", async () => {
-    await expectSameAnswer({ method: "GET", url: `/api/trpc/users.me?${batchOfOne(undefined)}` }, { status: 401, answeredBy: "endpoint" });
+    await expectSameAnswer(
+      { method: "GET", url: `/api/trpc/users.me?${batchOfOne(undefined)}` },
+      { status: 401, answeredBy: "endpoint" },
+    );
     await expectSameAnswer(
       { method: "GET", url: `/api/trpc/users.me`, headers: { authorization: "Bearer not-a-token" } },
       { status: 401, answeredBy: "endpoint" },
@@ -114,20 +158,36 @@ describe("single calls, answered by the endpoint as the adapter answers them", (
 
   it("over the rate limit: 429 with retryAfterSeconds", async () => {
     const url = "/api/trpc/prompts.unauthenticated?" + batchOfOne({ gender: "female" });
-    for (let i = 0; i < PREVIEW_PER_IP.limit; i++) await endpoint.inject({ method: "GET", url, remoteAddress: "10.77.0.1" });
-    const body = await expectSameAnswer({ method: "GET", url, remoteAddress: "10.77.0.1" }, { status: 429, answeredBy: "endpoint" });
-    expect(body).toMatchObject([{ error: { data: { code: "TOO_MANY_REQUESTS", retryAfterSeconds: expect.any(Number) } } }]);
+    for (let i = 0; i < PREVIEW_PER_IP.limit; i++)
+      await endpoint.inject({ method: "GET", url, remoteAddress: "10.77.0.1" });
+    const body = await expectSameAnswer(
+      { method: "GET", url, remoteAddress: "10.77.0.1" },
+      { status: 429, answeredBy: "endpoint" },
+    );
+    expect(body).toMatchObject([
+      { error: { data: { code: "TOO_MANY_REQUESTS", retryAfterSeconds: expect.any(Number) } } },
+    ]);
   });
 
   it("a rule the service enforces: 404 and 409 from AppError", async () => {
     const c = await campus(t);
     const missing = { userId: "00000000-0000-4000-8000-000000000000" };
     await expectSameAnswer(
-      { method: "POST", url: "/api/trpc/unlocks.unlockUser?batch=1", headers: { ...c.headers, ...json }, payload: JSON.stringify({ 0: missing }) },
+      {
+        method: "POST",
+        url: "/api/trpc/unlocks.unlockUser?batch=1",
+        headers: { ...c.headers, ...json },
+        payload: JSON.stringify({ 0: missing }),
+      },
       { status: 404, answeredBy: "endpoint" },
     );
     await expectSameAnswer(
-      { method: "POST", url: "/api/trpc/votes.store", headers: { ...c.headers, ...json }, payload: JSON.stringify({ userId: missing.userId, promptId: 1 }) },
+      {
+        method: "POST",
+        url: "/api/trpc/votes.store",
+        headers: { ...c.headers, ...json },
+        payload: JSON.stringify({ userId: missing.userId, promptId: 1 }),
+      },
       { status: 409, answeredBy: "endpoint" },
     );
   });
@@ -140,9 +200,21 @@ describe("everything else, handed to the adapter", () => {
     ["a query sent as POST", { method: "POST", url: "/api/trpc/health", headers: json, payload: "{}" }, 405],
     ["a mutation sent as GET", { method: "GET", url: "/api/trpc/votes.store" }, 405],
     ["input that is not JSON", { method: "GET", url: "/api/trpc/prompts.unauthenticated?input=%7Bnope" }, 400],
-    ["a body that is not JSON", { method: "POST", url: "/api/trpc/auth.sendCode", headers: json, payload: "{nope" }, 400],
-    ["a batch whose input is not an object", { method: "GET", url: "/api/trpc/prompts.unauthenticated?batch=1&input=5" }, 400],
-    ["streaming asked for", { method: "GET", url: "/api/trpc/health?batch=1", headers: { "trpc-accept": "application/jsonl" } }, 200],
+    [
+      "a body that is not JSON",
+      { method: "POST", url: "/api/trpc/auth.sendCode", headers: json, payload: "{nope" },
+      400,
+    ],
+    [
+      "a batch whose input is not an object",
+      { method: "GET", url: "/api/trpc/prompts.unauthenticated?batch=1&input=5" },
+      400,
+    ],
+    [
+      "streaming asked for",
+      { method: "GET", url: "/api/trpc/health?batch=1", headers: { "trpc-accept": "application/jsonl" } },
+      200,
+    ],
     ["connection params", { method: "GET", url: "/api/trpc/health?connectionParams=1" }, 400],
   ])("%s", async (_name, request, status) => {
     const { fast, official } = await both(request);

@@ -39,7 +39,10 @@ type Request = FastifyRequest<{ Params: { path: string } }>;
  * router's errorFormatter, HTTP status from tRPC's getHTTPStatusCode, the
  * same headers — as one JSON string.
  */
-export async function registerTrpcEndpoint<TRouter extends AnyTRPCRouter>(app: FastifyInstance, opts: TrpcEndpointOptions<TRouter>): Promise<void> {
+export async function registerTrpcEndpoint<TRouter extends AnyTRPCRouter>(
+  app: FastifyInstance,
+  opts: TrpcEndpointOptions<TRouter>,
+): Promise<void> {
   await app.register(async (scope) => {
     // As the official plugin does, in this scope only: bodies reach the handler unparsed,
     // so the adapter (which parses them itself) can still take any request over.
@@ -69,13 +72,21 @@ export async function registerTrpcEndpoint<TRouter extends AnyTRPCRouter>(app: F
       if (retryAfter !== undefined) reply.header("retry-after", String(retryAfter));
       // The adapter's headers, content type exactly (a Buffer, so Fastify adds no charset);
       // the body goes out with a length instead of chunked.
-      return reply.code(status).header("vary", "trpc-accept, accept").header("content-type", "application/json").send(Buffer.from(body));
+      return reply
+        .code(status)
+        .header("vary", "trpc-accept, accept")
+        .header("content-type", "application/json")
+        .send(Buffer.from(body));
     });
   });
 }
 
 /** The procedure's result or error in tRPC's response envelope, as resolveResponse builds it. */
-async function answer<TRouter extends AnyTRPCRouter>(opts: TrpcEndpointOptions<TRouter>, request: Request, call: SingleCall) {
+async function answer<TRouter extends AnyTRPCRouter>(
+  opts: TrpcEndpointOptions<TRouter>,
+  request: Request,
+  call: SingleCall,
+) {
   const config = opts.router._def._config;
   let ctx: Context | undefined;
   let envelope: { result: { data: unknown } } | { error: unknown };
@@ -92,14 +103,19 @@ async function answer<TRouter extends AnyTRPCRouter>(opts: TrpcEndpointOptions<T
       batchIndex: 0,
     });
     if (isDataStream(data)) {
-      throw new TRPCError({ code: "UNSUPPORTED_MEDIA_TYPE", message: "Cannot use stream-like response in non-streaming request - use httpBatchStreamLink" });
+      throw new TRPCError({
+        code: "UNSUPPORTED_MEDIA_TYPE",
+        message: "Cannot use stream-like response in non-streaming request - use httpBatchStreamLink",
+      });
     }
     envelope = { result: { data } };
   } catch (cause) {
     const error = getTRPCErrorFromUnknown(cause);
     retryAfter = retryAfterOf(error);
     opts.onError?.({ error, path: call.path, input: call.input, ctx, type: call.type, req: request });
-    envelope = { error: getTRPCErrorShape({ config, error, type: call.type, path: call.path, input: call.input, ctx }) };
+    envelope = {
+      error: getTRPCErrorShape({ config, error, type: call.type, path: call.path, input: call.input, ctx }),
+    };
   }
   const json = call.isBatch ? [envelope] : envelope;
   return {
@@ -123,7 +139,8 @@ function isDataStream(value: unknown): boolean {
   return streaming(value) || Object.values(value).some(streaming);
 }
 
-const isObject = (value: unknown): value is object => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is object =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const isThenable = (value: object | ((...args: never[]) => unknown)) => {
   const v = value as { then?: unknown; catch?: unknown };
   return typeof v.then === "function" && typeof v.catch === "function";

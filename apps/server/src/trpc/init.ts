@@ -27,7 +27,8 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
-const fromAppError = (appError: AppError) => new TRPCError({ code: appError.code, message: appError.message, cause: appError });
+const fromAppError = (appError: AppError) =>
+  new TRPCError({ code: appError.code, message: appError.message, cause: appError });
 
 /**
  * Turns a service's AppError into the matching TRPCError, once, for every

@@ -34,7 +34,10 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
  * query strings), which the official adapter then answers, errors included,
  * exactly as it always did.
  */
-export function readSingleCall(router: AnyTRPCRouter, request: FastifyRequest<{ Params: { path: string } }>): SingleCall | null {
+export function readSingleCall(
+  router: AnyTRPCRouter,
+  request: FastifyRequest<{ Params: { path: string } }>,
+): SingleCall | null {
   const method = request.method;
   if (method !== "GET" && method !== "POST") return null;
   const path = request.params.path;
@@ -43,7 +46,8 @@ export function readSingleCall(router: AnyTRPCRouter, request: FastifyRequest<{ 
   const procedure = (router._def.procedures as Record<string, AnyTRPCProcedure | undefined>)[path];
   if (!procedure) return null;
   const type = procedure._def.type;
-  if ((type === "query" && method !== "GET") || (type === "mutation" && method !== "POST") || type === "subscription") return null;
+  if ((type === "query" && method !== "GET") || (type === "mutation" && method !== "POST") || type === "subscription")
+    return null;
 
   const headers = request.headers;
   const contentType = headers["content-type"];

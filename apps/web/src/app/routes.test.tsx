@@ -48,7 +48,6 @@ const headings: Record<string, RegExp> = {
 };
 
 describe("route gating", () => {
-
   it.each(expectations)("%s with session %s lands on %s", async (path, session, landsOn) => {
     signIn(session);
     const { location } = renderApp(path);

@@ -81,7 +81,9 @@ describe("global 401 handler", () => {
     expect(await screen.findByRole("heading", { level: 1, name: /^log in$/i })).toBeTruthy();
     expect(location.pathname).toBe("/login");
     expect(useSessionStore.getState()).toMatchObject({ user: null, token: null, refreshToken: null });
-    expect(JSON.parse(window.localStorage.getItem("user") ?? "{}")).toMatchObject({ state: { user: null, token: null } });
+    expect(JSON.parse(window.localStorage.getItem("user") ?? "{}")).toMatchObject({
+      state: { user: null, token: null },
+    });
   });
 
   it.each(["/trpc-probe-flagged", "/rest-probe-flagged"])(

@@ -13,7 +13,10 @@ interface ButtonLook {
   block?: boolean;
 }
 
-export function buttonClassName({ variant = "primary", size = "md", block = false }: ButtonLook, extra?: string): string {
+export function buttonClassName(
+  { variant = "primary", size = "md", block = false }: ButtonLook,
+  extra?: string,
+): string {
   return [styles.button, styles[variant], styles[size], block ? styles.block : "", extra ?? ""]
     .filter(Boolean)
     .join(" ");

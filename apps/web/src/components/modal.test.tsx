@@ -72,7 +72,12 @@ describe("Modal", () => {
           <Modal open={outer} title="Voted on you" onClose={() => setOuter(false)}>
             <Button onClick={() => setInner(true)}>View</Button>
           </Modal>
-          <Modal open={inner} title="Vote details" onClose={() => setInner(false)} footer={<Button>Unlock Details</Button>} />
+          <Modal
+            open={inner}
+            title="Vote details"
+            onClose={() => setInner(false)}
+            footer={<Button>Unlock Details</Button>}
+          />
         </>
       );
     }

@@ -56,7 +56,12 @@ function updateInert(): void {
   if (!top) return;
   for (const element of Array.from(document.body.children)) {
     if (element === top || element.hasAttribute("data-over-dialogs") || element.hasAttribute("inert")) continue;
-    if (element instanceof HTMLScriptElement || element instanceof HTMLStyleElement || element instanceof HTMLLinkElement) continue;
+    if (
+      element instanceof HTMLScriptElement ||
+      element instanceof HTMLStyleElement ||
+      element instanceof HTMLLinkElement
+    )
+      continue;
     element.setAttribute("inert", "");
     madeInert.add(element);
   }
@@ -66,7 +71,11 @@ function updateInert(): void {
  * A dialog's body that scrolls can be reached with Tab (tabindex 0), so the
  * keyboard can scroll it; one that fits is not a stop.
  */
-function useScrollableFocusable(open: boolean, body: RefObject<HTMLDivElement | null>, content: RefObject<HTMLDivElement | null>) {
+function useScrollableFocusable(
+  open: boolean,
+  body: RefObject<HTMLDivElement | null>,
+  content: RefObject<HTMLDivElement | null>,
+) {
   useEffect(() => {
     const scroller = body.current;
     const inner = content.current;
@@ -181,7 +190,11 @@ export function Modal({
 
   return createPortal(
     <div className={styles.layer} data-dialog-layer="">
-      <div className={styles.backdrop} aria-hidden="true" onClick={dismissible ? () => onCloseRef.current() : undefined} />
+      <div
+        className={styles.backdrop}
+        aria-hidden="true"
+        onClick={dismissible ? () => onCloseRef.current() : undefined}
+      />
       <div
         ref={dialogRef}
         className={`${styles.dialog} ${styles[size]}`}

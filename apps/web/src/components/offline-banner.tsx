@@ -13,7 +13,11 @@ function subscribe(onChange: () => void): () => void {
 
 /** A calm line at the top while the browser is offline; the screens keep what they already loaded. */
 export function OfflineBanner() {
-  const online = useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  const online = useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
   if (online) return null;
   return (
     <p className={styles.banner} role="status">

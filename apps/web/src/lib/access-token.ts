@@ -19,7 +19,10 @@ const inFlight = new WeakMap<SessionStore, Promise<string | null>>();
  * callers). If rotation fails the current token is returned as it is: the
  * server then answers 401 and the global handler signs the student out.
  */
-export function getAccessToken(store: SessionStore = useSessionStore, now: number = Date.now()): Promise<string | null> {
+export function getAccessToken(
+  store: SessionStore = useSessionStore,
+  now: number = Date.now(),
+): Promise<string | null> {
   const { token, refreshToken, expiresAt } = store.getState();
   if (!token) return Promise.resolve(null);
   if (!refreshToken || !expiresAt) return Promise.resolve(token);

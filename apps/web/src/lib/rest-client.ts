@@ -30,7 +30,10 @@ export interface RestClientOptions {
  */
 export function createRestClient({ onUnauthorized, store = useSessionStore }: RestClientOptions): RestClient {
   return {
-    async request<T>(path: string, { method = "GET", body, query, signal, skipAuthRedirect = false }: RestRequest = {}) {
+    async request<T>(
+      path: string,
+      { method = "GET", body, query, signal, skipAuthRedirect = false }: RestRequest = {},
+    ) {
       const url = new URL(apiUrl(`/api${path}`));
       for (const [key, value] of Object.entries(query ?? {})) {
         if (value !== undefined) url.searchParams.set(key, String(value));

@@ -64,7 +64,12 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
         name: SESSION_STORAGE_KEY,
         storage,
         version: 0,
-        partialize: ({ user, token, refreshToken, expiresAt }): SessionData => ({ user, token, refreshToken, expiresAt }),
+        partialize: ({ user, token, refreshToken, expiresAt }): SessionData => ({
+          user,
+          token,
+          refreshToken,
+          expiresAt,
+        }),
         // Whatever storage holds is untrusted: a malformed entry means signed out.
         merge: (persisted, current) => ({ ...current, ...parsePersistedSession(persisted) }),
         // An entry from an older shape is dropped rather than guessed at.

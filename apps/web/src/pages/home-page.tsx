@@ -53,7 +53,13 @@ export function HomePage() {
         }
         end={
           <>
-            <ButtonLink to="/settings" variant="ghost" icon={<Icon name="settings" size={20} />} aria-label="Settings" className={styles.iconLink}>
+            <ButtonLink
+              to="/settings"
+              variant="ghost"
+              icon={<Icon name="settings" size={20} />}
+              aria-label="Settings"
+              className={styles.iconLink}
+            >
               {null}
             </ButtonLink>
             <Button variant="ghost" onClick={signOut}>
@@ -81,13 +87,7 @@ export function HomePage() {
       </div>
 
       {user && !member && <VerifySchoolEmailScreen user={user} />}
-      {user && member && (
-        <HomeRound
-          userId={user.id}
-          preference={preference.value}
-          actions={<BuyUnlocksButton />}
-        />
-      )}
+      {user && member && <HomeRound userId={user.id} preference={preference.value} actions={<BuyUnlocksButton />} />}
 
       <p className={styles.note}>
         <Icon name="lock" size={14} className={styles.noteIcon} />

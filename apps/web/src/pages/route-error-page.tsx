@@ -13,7 +13,11 @@ export function RouteErrorPage() {
         <span className={styles.heroIcon}>
           <Icon name="alert" size={36} />
         </span>
-        <PageHeader align="center" title="Something went wrong" subtitle={`${TOASTS.unexpected}. Reloading usually fixes it.`} />
+        <PageHeader
+          align="center"
+          title="Something went wrong"
+          subtitle={`${TOASTS.unexpected}. Reloading usually fixes it.`}
+        />
         <div className={styles.actions}>
           <Button block size="lg" onClick={() => window.location.reload()}>
             Reload

@@ -46,7 +46,11 @@ export function SettingsPage() {
         </SettingsSection>
 
         <SettingsSection title="Who you see" icon="users">
-          <PreferenceSwitch value={preference.value} onChange={(gender) => void preference.change(gender)} disabled={preference.saving} />
+          <PreferenceSwitch
+            value={preference.value}
+            onChange={(gender) => void preference.change(gender)}
+            disabled={preference.saving}
+          />
         </SettingsSection>
 
         <SettingsSection title="Notifications" icon="bell">

@@ -16,7 +16,9 @@ import styles from "./terms-page.module.css";
 /** The one-off price of a single unlock stated in the legal text (docs/product.md: $2.99). */
 const singleUnlock = UNLOCK_PACKAGES.find((pack) => pack.id === FLASH_SALE_PACKAGE_ID);
 const SINGLE_UNLOCK_PRICE = formatPrice(
-  singleUnlock && "originalPriceCents" in singleUnlock ? singleUnlock.originalPriceCents : (singleUnlock?.priceCents ?? 0),
+  singleUnlock && "originalPriceCents" in singleUnlock
+    ? singleUnlock.originalPriceCents
+    : (singleUnlock?.priceCents ?? 0),
 );
 /** "1, 3 or 7" */
 const BOOST_DURATIONS = BOOST_OPTIONS.map((boost) => boost.durationDays)
@@ -283,8 +285,8 @@ export function TermsPage() {
             <ul>
               <li>with other students, as described in &ldquo;Who can see what&rdquo;;</li>
               <li>
-                with service providers who help us run Quad (hosting, text message delivery, phone verification and
-                card payments), only as needed to provide their service;
+                with service providers who help us run Quad (hosting, text message delivery, phone verification and card
+                payments), only as needed to provide their service;
               </li>
               <li>when the law requires it, or to protect the safety of our users and the public.</li>
             </ul>
@@ -300,9 +302,8 @@ export function TermsPage() {
 
           <TermsSection section={privacy("privacy-security")}>
             <p>
-              We protect your data with safeguards such as encrypted connections, hashed sign-in codes and
-              restricted access. No system is
-              perfectly secure, so please keep your phone and its messages safe.
+              We protect your data with safeguards such as encrypted connections, hashed sign-in codes and restricted
+              access. No system is perfectly secure, so please keep your phone and its messages safe.
             </p>
           </TermsSection>
 
@@ -310,7 +311,8 @@ export function TermsPage() {
             <ul>
               <li>You can update your profile details in the app.</li>
               <li>
-                You can stop text notifications at any time by replying <strong className={styles.keyword}>STOP</strong>.
+                You can stop text notifications at any time by replying <strong className={styles.keyword}>STOP</strong>
+                .
               </li>
               <li>You can ask us for a copy of your data, to correct it, or to delete your account.</li>
             </ul>

@@ -24,7 +24,10 @@ export async function backupFormatOf(file: string): Promise<BackupFormat | undef
 
 /** quad-postgres-20261123T210500Z.pgdump: sorts by time. */
 export function defaultBackupName(format: BackupFormat, at: Date): string {
-  const stamp = at.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+  const stamp = at
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
   return `quad-${format}-${stamp}.${BACKUP_EXTENSION[format]}`;
 }
 

@@ -51,7 +51,9 @@ export async function restorePglite(file: string, dataDir: string, opts: { force
   refuseIfOpen(dataDir);
   const exists = existsSync(join(dataDir, "PG_VERSION"));
   if (exists && !opts.force) {
-    throw new BackupError(`${dataDir} already holds a database: restore refuses to overwrite it (pass --force to replace it)`);
+    throw new BackupError(
+      `${dataDir} already holds a database: restore refuses to overwrite it (pass --force to replace it)`,
+    );
   }
   const staging = `${dataDir}.restoring`;
   await rm(staging, { recursive: true, force: true });

@@ -14,7 +14,9 @@ async function client(program: "pg_dump" | "pg_restore", args: string[]): Promis
   } catch (error) {
     const { code, stderr } = error as { code?: unknown; stderr?: string };
     if (code === "ENOENT") {
-      throw new BackupError(`${program} not found: install the PostgreSQL client (the server's major version or newer) and put it on PATH`);
+      throw new BackupError(
+        `${program} not found: install the PostgreSQL client (the server's major version or newer) and put it on PATH`,
+      );
     }
     throw new BackupError(`${program} failed: ${(stderr ?? String(error)).trim()}`);
   }

@@ -13,7 +13,9 @@ runCli(async () => {
   const { values } = parseArgs({ options: { out: { type: "string" } }, strict: true });
   const env = readCliEnv();
   const format = env.databaseUrl ? "postgres" : "pglite";
-  const file = values.out ? resolve(env.invokedFrom, values.out) : resolve(backupsDir(env), defaultBackupName(format, new Date()));
+  const file = values.out
+    ? resolve(env.invokedFrom, values.out)
+    : resolve(backupsDir(env), defaultBackupName(format, new Date()));
   const started = Date.now();
   if (env.databaseUrl) {
     console.log(`[db] ${await clientVersion("pg_dump")}`);
@@ -22,5 +24,7 @@ runCli(async () => {
     await backupPglite(pgliteDir(env), file);
   }
   const { size } = await stat(file);
-  console.log(`[db] ${format}: backed up to ${file} (${(size / 1024 / 1024).toFixed(1)} MB, ${Date.now() - started} ms)`);
+  console.log(
+    `[db] ${format}: backed up to ${file} (${(size / 1024 / 1024).toFixed(1)} MB, ${Date.now() - started} ms)`,
+  );
 });

@@ -33,9 +33,7 @@ function parseBoolean(name: string, value: string): boolean {
 export function readCliEnv(env: NodeJS.ProcessEnv = process.env): CliEnv {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   const dataDir = resolve(findRepoRoot(), env.DATA_DIR?.trim() || ".data");
-  const seedDemo = env.SEED_DEMO?.trim()
-    ? parseBoolean("SEED_DEMO", env.SEED_DEMO)
-    : env.NODE_ENV !== "production";
+  const seedDemo = env.SEED_DEMO?.trim() ? parseBoolean("SEED_DEMO", env.SEED_DEMO) : env.NODE_ENV !== "production";
   const invokedFrom = env.INIT_CWD?.trim() || process.cwd();
   return { databaseUrl, dataDir, seedDemo, invokedFrom };
 }

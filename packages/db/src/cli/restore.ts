@@ -9,7 +9,11 @@ import { pgliteDir, readCliEnv, runCli } from "./env";
  * stopped). The target must be empty unless --force is given.
  */
 runCli(async () => {
-  const { values, positionals } = parseArgs({ options: { force: { type: "boolean", default: false } }, allowPositionals: true, strict: true });
+  const { values, positionals } = parseArgs({
+    options: { force: { type: "boolean", default: false } },
+    allowPositionals: true,
+    strict: true,
+  });
   if (positionals.length !== 1) throw new BackupError("Usage: pnpm db:restore FILE [--force]");
   const env = readCliEnv();
   const file = resolve(env.invokedFrom, positionals[0]!);
@@ -32,5 +36,7 @@ runCli(async () => {
   } else {
     await restorePglite(file, pgliteDir(env), { force: values.force });
   }
-  console.log(`[db] ${target}: restored ${file} (${Date.now() - started} ms); the server applies newer migrations when it starts`);
+  console.log(
+    `[db] ${target}: restored ${file} (${Date.now() - started} ms); the server applies newer migrations when it starts`,
+  );
 });

@@ -45,7 +45,9 @@ export const authSessions = pgTable(
     index("auth_sessions_phone_idx").on(t.phone),
     index("auth_sessions_expires_idx").on(t.expiresAt),
     // The periodic purge deletes sessions revoked long ago (each rotation revokes one row).
-    index("auth_sessions_revoked_idx").on(t.revokedAt).where(sql`${t.revokedAt} is not null`),
+    index("auth_sessions_revoked_idx")
+      .on(t.revokedAt)
+      .where(sql`${t.revokedAt} is not null`),
   ],
 );
 

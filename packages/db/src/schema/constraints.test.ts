@@ -1,7 +1,13 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isCheckViolation, isForeignKeyViolation, isUniqueViolation, pgErrorOf } from "../errors";
-import { createTestDatabase, insertTestPrompt, insertTestSchool, insertTestUser, type TestDatabase } from "../testing/index";
+import {
+  createTestDatabase,
+  insertTestPrompt,
+  insertTestSchool,
+  insertTestUser,
+  type TestDatabase,
+} from "../testing/index";
 import {
   blocks,
   paymentFulfilments,
@@ -45,9 +51,17 @@ describe("database invariants", () => {
       const other = await insertTestSchool(t.db);
       const u = await student({ schoolEmail: "ada@" + school.domain });
       expect(u.schoolEmailDomain).toBe(school.domain);
-      expect(isForeignKeyViolation(await failure(t.db.update(users).set({ schoolId: other.id }).where(eq(users.id, u.id))), "users_school_email_domain_fk")).toBe(true);
       expect(
-        isForeignKeyViolation(await failure(t.db.update(users).set({ schoolEmailDomain: other.domain }).where(eq(users.id, u.id))), "users_school_email_domain_fk"),
+        isForeignKeyViolation(
+          await failure(t.db.update(users).set({ schoolId: other.id }).where(eq(users.id, u.id))),
+          "users_school_email_domain_fk",
+        ),
+      ).toBe(true);
+      expect(
+        isForeignKeyViolation(
+          await failure(t.db.update(users).set({ schoolEmailDomain: other.domain }).where(eq(users.id, u.id))),
+          "users_school_email_domain_fk",
+        ),
       ).toBe(true);
       const moved = await t.db
         .update(users)
@@ -59,10 +73,27 @@ describe("database invariants", () => {
 
     it("one address proves one account, stored in lower case, never without a proof", async () => {
       await student({ schoolEmail: "grace@" + school.domain });
-      expect(isUniqueViolation(await failure(student({ schoolEmail: "grace@" + school.domain })), "users_school_email_unique")).toBe(true);
-      expect(isCheckViolation(await failure(student({ schoolEmail: "Linus@" + school.domain })), "users_school_email_lower")).toBe(true);
-      expect(isCheckViolation(await failure(student({ member: false, schoolEmail: "alan@" + school.domain })), "users_school_email_proved")).toBe(true);
-      expect(isCheckViolation(await failure(student({ member: false, schoolVerifiedAt: new Date() })), "users_school_proof_whole")).toBe(true);
+      expect(
+        isUniqueViolation(
+          await failure(student({ schoolEmail: "grace@" + school.domain })),
+          "users_school_email_unique",
+        ),
+      ).toBe(true);
+      expect(
+        isCheckViolation(await failure(student({ schoolEmail: "Linus@" + school.domain })), "users_school_email_lower"),
+      ).toBe(true);
+      expect(
+        isCheckViolation(
+          await failure(student({ member: false, schoolEmail: "alan@" + school.domain })),
+          "users_school_email_proved",
+        ),
+      ).toBe(true);
+      expect(
+        isCheckViolation(
+          await failure(student({ member: false, schoolVerifiedAt: new Date() })),
+          "users_school_proof_whole",
+        ),
+      ).toBe(true);
     });
   });
 
@@ -182,24 +213,43 @@ describe("database invariants", () => {
   describe("rounds and votes", () => {
     it("a voter has at most one open round: it is their voter_state row; rounds holds only ended rounds", async () => {
       const [voter, a, b] = await Promise.all([student(), student(), student()]);
-      const open = { userId: voter.id, roundPromptId: prompt.id, roundCandidateAId: a.id, roundCandidateBId: b.id, roundOpenedAt: new Date(), roundOpen: true };
+      const open = {
+        userId: voter.id,
+        roundPromptId: prompt.id,
+        roundCandidateAId: a.id,
+        roundCandidateBId: b.id,
+        roundOpenedAt: new Date(),
+        roundOpen: true,
+      };
       await t.db.insert(voterState).values(open);
       expect(isUniqueViolation(await failure(t.db.insert(voterState).values(open)), "voter_state_pkey")).toBe(true);
-      const incomplete = await failure(t.db.update(voterState).set({ roundOpenedAt: null }).where(eq(voterState.userId, voter.id)));
+      const incomplete = await failure(
+        t.db.update(voterState).set({ roundOpenedAt: null }).where(eq(voterState.userId, voter.id)),
+      );
       expect(isCheckViolation(incomplete, "voter_state_round_complete")).toBe(true);
-      const same = await failure(t.db.update(voterState).set({ roundCandidateBId: a.id }).where(eq(voterState.userId, voter.id)));
+      const same = await failure(
+        t.db.update(voterState).set({ roundCandidateBId: a.id }).where(eq(voterState.userId, voter.id)),
+      );
       expect(isCheckViolation(same, "voter_state_round_distinct_candidates")).toBe(true);
-      const self = await failure(t.db.update(voterState).set({ roundCandidateAId: voter.id }).where(eq(voterState.userId, voter.id)));
+      const self = await failure(
+        t.db.update(voterState).set({ roundCandidateAId: voter.id }).where(eq(voterState.userId, voter.id)),
+      );
       expect(isCheckViolation(self, "voter_state_round_voter_not_candidate")).toBe(true);
 
-      const stillOpen = await failure(t.db.insert(rounds).values({ voterId: voter.id, promptId: prompt.id, candidateAId: a.id, candidateBId: b.id, status: "open" }));
+      const stillOpen = await failure(
+        t.db
+          .insert(rounds)
+          .values({ voterId: voter.id, promptId: prompt.id, candidateAId: a.id, candidateBId: b.id, status: "open" }),
+      );
       expect(isCheckViolation(stillOpen, "rounds_ended")).toBe(true);
     });
 
     it("a round shows two different candidates, neither the voter, and closes with a time", async () => {
       const [voter, a] = await Promise.all([student(), student()]);
       const base = { promptId: prompt.id, status: "skipped" as const, closedAt: new Date() };
-      const same = await failure(t.db.insert(rounds).values({ ...base, voterId: voter.id, candidateAId: a.id, candidateBId: a.id }));
+      const same = await failure(
+        t.db.insert(rounds).values({ ...base, voterId: voter.id, candidateAId: a.id, candidateBId: a.id }),
+      );
       expect(isCheckViolation(same, "rounds_distinct_candidates")).toBe(true);
       const self = await failure(
         t.db.insert(rounds).values({ ...base, voterId: voter.id, candidateAId: voter.id, candidateBId: a.id }),
@@ -207,14 +257,24 @@ describe("database invariants", () => {
       expect(isCheckViolation(self, "rounds_voter_not_candidate")).toBe(true);
       const b = await student();
       const closedWithoutTime = await failure(
-        t.db.insert(rounds).values({ ...base, voterId: voter.id, candidateAId: a.id, candidateBId: b.id, status: "voted", closedAt: null }),
+        t.db.insert(rounds).values({
+          ...base,
+          voterId: voter.id,
+          candidateAId: a.id,
+          candidateBId: b.id,
+          status: "voted",
+          closedAt: null,
+        }),
       );
       expect(isCheckViolation(closedWithoutTime, "rounds_closed_at_matches_status")).toBe(true);
     });
 
     it("a deleted voter's vote stays, anonymous", async () => {
       const [voter, a, b] = await Promise.all([student(), student(), student()]);
-      const [stored] = await t.db.insert(votes).values({ voterId: voter.id, recipientId: a.id, shownWithId: b.id, promptId: prompt.id }).returning();
+      const [stored] = await t.db
+        .insert(votes)
+        .values({ voterId: voter.id, recipientId: a.id, shownWithId: b.id, promptId: prompt.id })
+        .returning();
       await t.db.delete(users).where(eq(users.id, voter.id));
       const [kept] = await t.db.select().from(votes).where(eq(votes.id, stored!.id));
       expect(kept).toMatchObject({ voterId: null, recipientId: a.id });
@@ -242,7 +302,9 @@ describe("database invariants", () => {
 
     it("nobody blocks or reports themselves; one report per pair", async () => {
       const [u, v] = await Promise.all([student(), student()]);
-      expect(isCheckViolation(await failure(t.db.insert(blocks).values({ blockerId: u.id, blockedId: u.id })))).toBe(true);
+      expect(isCheckViolation(await failure(t.db.insert(blocks).values({ blockerId: u.id, blockedId: u.id })))).toBe(
+        true,
+      );
       await t.db.insert(reports).values({ reporterId: u.id, reportedId: v.id, reason: "fake_profile" });
       const error = await failure(t.db.insert(reports).values({ reporterId: u.id, reportedId: v.id, reason: "other" }));
       expect(isUniqueViolation(error, "reports_reporter_reported_unique")).toBe(true);

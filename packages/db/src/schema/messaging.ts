@@ -30,7 +30,9 @@ export const smsOutbox = pgTable(
     // The sender picks queued messages oldest first.
     index("sms_outbox_status_created_idx").on(t.status, t.createdAt),
     // Delivery status callbacks name the provider's message id.
-    index("sms_outbox_provider_message_idx").on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
+    index("sms_outbox_provider_message_idx")
+      .on(t.providerMessageId)
+      .where(sql`${t.providerMessageId} is not null`),
     // The periodic purge deletes rows older than 30 days.
     index("sms_outbox_created_idx").on(t.createdAt),
   ],

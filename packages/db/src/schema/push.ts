@@ -55,7 +55,9 @@ export const pushDeliveries = pgTable(
     subscriptionId: uuid("subscription_id")
       .notNull()
       .references(() => pushSubscriptions.id, { onDelete: "cascade" }),
-    status: text("status", { enum: ["queued", "sending", "sent", "failed"] }).notNull().default("queued"),
+    status: text("status", { enum: ["queued", "sending", "sent", "failed"] })
+      .notNull()
+      .default("queued"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     createdAt: createdAt(),

@@ -64,7 +64,10 @@ export const adminAuditLog = pgTable(
     details: jsonb("details").notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index("admin_audit_log_created_idx").on(t.createdAt.desc().nullsFirst()), index("admin_audit_log_admin_idx").on(t.adminId)],
+  (t) => [
+    index("admin_audit_log_created_idx").on(t.createdAt.desc().nullsFirst()),
+    index("admin_audit_log_admin_idx").on(t.adminId),
+  ],
 );
 
 export type AdminAuditEntry = typeof adminAuditLog.$inferSelect;

@@ -27,9 +27,18 @@ export const users = pgTable(
     instagramHandle: text("instagram_handle"),
     /** Media key of the processed 3:4 photo. */
     photoKey: text("photo_key"),
-    organizations: text("organizations").array().notNull().default(sql`'{}'::text[]`),
-    interests: text("interests").array().notNull().default(sql`'{}'::text[]`),
-    emojis: text("emojis").array().notNull().default(sql`'{}'::text[]`),
+    organizations: text("organizations")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    interests: text("interests")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    emojis: text("emojis")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Which gender this student is shown as candidates. */
     preference: genderEnum("preference"),
     isVerified: boolean("is_verified").notNull().default(false),
@@ -96,7 +105,9 @@ export const users = pgTable(
     // Landing preview: students who opted in, by gender, grouped by school.
     index("users_preview_idx")
       .on(t.gender, t.schoolId, t.id)
-      .where(sql`${t.showInPreview} and ${t.isVerified} and ${t.schoolVerifiedAt} is not null and ${t.pausedAt} is null`),
+      .where(
+        sql`${t.showInPreview} and ${t.isVerified} and ${t.schoolVerifiedAt} is not null and ${t.pausedAt} is null`,
+      ),
   ],
 );
 

@@ -1,15 +1,6 @@
 import { SKIPS_IN_A_ROW, VOTES_PER_BATCH } from "@quad/contracts";
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, serial, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, timestamptz, updatedAt } from "./columns";
 import { roundStatusEnum } from "./enums";
 import { users } from "./users";
@@ -53,21 +44,27 @@ export const voterState = pgTable(
     roundOpenedAt: timestamptz("round_opened_at"),
     roundOpen: boolean("round_open").notNull().default(false),
     /** Newest first: the prompts of the last PROMPT_MEMORY_ROUNDS rounds and both candidates of the last RECENT_ROUNDS. */
-    recentPromptIds: integer("recent_prompt_ids").array().notNull().default(sql`'{}'`),
-    recentCandidateIds: uuid("recent_candidate_ids").array().notNull().default(sql`'{}'`),
+    recentPromptIds: integer("recent_prompt_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    recentCandidateIds: uuid("recent_candidate_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
   },
   (t) => [
-    check(
-      "voter_state_votes_in_batch_range",
-      sql`${t.votesInBatch} between 0 and ${sql.raw(String(VOTES_PER_BATCH))}`,
-    ),
+    check("voter_state_votes_in_batch_range", sql`${t.votesInBatch} between 0 and ${sql.raw(String(VOTES_PER_BATCH))}`),
     check("voter_state_skips_in_row_range", sql`${t.skipsInRow} between 0 and ${sql.raw(String(SKIPS_IN_A_ROW))}`),
     check(
       "voter_state_round_complete",
       sql`not ${t.roundOpen} or (${t.roundPromptId} is not null and ${t.roundCandidateAId} is not null and ${t.roundCandidateBId} is not null and ${t.roundOpenedAt} is not null)`,
     ),
     check("voter_state_round_distinct_candidates", sql`${t.roundCandidateAId} <> ${t.roundCandidateBId}`),
-    check("voter_state_round_voter_not_candidate", sql`${t.userId} <> ${t.roundCandidateAId} and ${t.userId} <> ${t.roundCandidateBId}`),
+    check(
+      "voter_state_round_voter_not_candidate",
+      sql`${t.userId} <> ${t.roundCandidateAId} and ${t.userId} <> ${t.roundCandidateBId}`,
+    ),
   ],
 );
 
@@ -148,7 +145,9 @@ export const votes = pgTable(
     // Revealing a voter: every vote that voter cast for this recipient.
     index("votes_voter_recipient_idx").on(t.voterId, t.recipientId),
     // The notification job reads only the not-yet-notified votes: a small partial index.
-    index("votes_unnotified_idx").on(t.recipientId).where(sql`${t.notifiedAt} is null`),
+    index("votes_unnotified_idx")
+      .on(t.recipientId)
+      .where(sql`${t.notifiedAt} is null`),
     check("votes_not_for_self", sql`${t.voterId} is null or ${t.voterId} <> ${t.recipientId}`),
   ],
 );

@@ -32,9 +32,7 @@ export function avatarSvg(n: number): string {
   const hair = rnd.pick(HAIR);
   const shirt = `hsl(${(hue + 180) % 360},45%,${rnd.int(30, 55)}%)`;
   const longHair = avatarGender(n) === "female";
-  const hairBack = longHair
-    ? `<path d="M250 560 C250 300 650 300 650 560 L680 900 L220 900 Z" fill="${hair}"/>`
-    : "";
+  const hairBack = longHair ? `<path d="M250 560 C250 300 650 300 650 560 L680 900 L220 900 Z" fill="${hair}"/>` : "";
   // Hair caps the top of the head and leaves the forehead clear.
   const hairTop = longHair
     ? `<path d="M290 570 C266 250 634 250 610 570 C598 470 530 425 450 425 C370 425 302 470 290 570 Z" fill="${hair}"/>`
@@ -66,7 +64,9 @@ async function renderPool(size: number): Promise<RenderedAvatar[]> {
   // Imported lazily: seeding reference data alone (production start) never loads sharp.
   const { default: sharp } = await import("sharp");
   const renderOne = async (n: number): Promise<RenderedAvatar> => {
-    const photo = await sharp(Buffer.from(avatarSvg(n))).jpeg({ quality: 82 }).toBuffer();
+    const photo = await sharp(Buffer.from(avatarSvg(n)))
+      .jpeg({ quality: 82 })
+      .toBuffer();
     return { n, photo: new Uint8Array(photo) };
   };
   return Promise.all(Array.from({ length: size }, (_, n) => renderOne(n)));

@@ -42,7 +42,12 @@ export async function seedDemoStudents(db: Database, opts: DemoSeedOptions): Pro
     const rows = await tx
       .select({ id: schools.id, name: schools.name })
       .from(schools)
-      .where(inArray(schools.name, SCHOOLS.map((s) => s.name)));
+      .where(
+        inArray(
+          schools.name,
+          SCHOOLS.map((s) => s.name),
+        ),
+      );
     const idByName = new Map(rows.map((r) => [r.name, r.id]));
 
     const students: NewUser[] = [];

@@ -7,12 +7,7 @@ export { createDiskMediaSink, createMemoryMediaSink, type MediaSink, type Stored
 export { seedLoadTestStudents, type LoadTestSeedOptions, type LoadTestSeedResult } from "./load-test";
 export { seedReferenceData } from "./reference";
 export { seedDemoStudents, DEFAULT_DEMO_STUDENTS_PER_SCHOOL } from "./demo";
-export {
-  AVATAR_HEIGHT,
-  AVATAR_POOL_SIZE,
-  AVATAR_WIDTH,
-  avatarKeys,
-} from "./avatars";
+export { AVATAR_HEIGHT, AVATAR_POOL_SIZE, AVATAR_WIDTH, avatarKeys } from "./avatars";
 export { SCHOOLS, type SchoolSeed } from "./schools-data";
 export { PROMPTS } from "./prompts-data";
 

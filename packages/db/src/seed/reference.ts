@@ -36,8 +36,12 @@ export async function seedReferenceData(db: Database): Promise<{ schools: number
         is distinct from (excluded.short_name, excluded.domain, excluded.city, excluded.state, excluded.time_zone, excluded.icon)`,
     });
   // Domains are only added: one may already prove someone's membership.
-  const ids = new Map((await db.select({ id: schools.id, name: schools.name }).from(schools)).map((s) => [s.name, s.id]));
-  const domainRows = SCHOOLS.flatMap((s) => [s.domain, ...(s.otherDomains ?? [])].map((domain) => ({ domain, schoolId: ids.get(s.name)! })));
+  const ids = new Map(
+    (await db.select({ id: schools.id, name: schools.name }).from(schools)).map((s) => [s.name, s.id]),
+  );
+  const domainRows = SCHOOLS.flatMap((s) =>
+    [s.domain, ...(s.otherDomains ?? [])].map((domain) => ({ domain, schoolId: ids.get(s.name)! })),
+  );
   await db.insert(schoolEmailDomains).values(domainRows).onConflictDoNothing({ target: schoolEmailDomains.domain });
   // Prompts are never rewritten: an admin may have deactivated one.
   await db

@@ -1,7 +1,16 @@
 import { randomInt } from "node:crypto";
 import type { Database } from "../client";
 import { sql } from "drizzle-orm";
-import { prompts, schoolEmailDomains, schools, users, type NewUser, type Prompt, type School, type User } from "../schema/index";
+import {
+  prompts,
+  schoolEmailDomains,
+  schools,
+  users,
+  type NewUser,
+  type Prompt,
+  type School,
+  type User,
+} from "../schema/index";
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomInt(1e6).toString(36)}`;
@@ -25,11 +34,17 @@ export async function insertTestSchool(db: Database, overrides: Partial<School> 
       ...overrides,
     })
     .returning();
-  await db.insert(schoolEmailDomains).values({ domain: row!.domain.toLowerCase(), schoolId: row!.id }).onConflictDoNothing();
+  await db
+    .insert(schoolEmailDomains)
+    .values({ domain: row!.domain.toLowerCase(), schoolId: row!.id })
+    .onConflictDoNothing();
   return row!;
 }
 
-export async function insertTestPrompt(db: Database, text = `Most likely to pass this test ${unique()}`): Promise<Prompt> {
+export async function insertTestPrompt(
+  db: Database,
+  text = `Most likely to pass this test ${unique()}`,
+): Promise<Prompt> {
   const [row] = await db.insert(prompts).values({ text }).returning();
   return row!;
 }
@@ -43,7 +58,10 @@ export function randomUsPhone(): string {
   return `+1${area}${200 + randomInt(800)}${String(randomInt(10_000)).padStart(4, "0")}`;
 }
 
-export type TestUserOverrides = Partial<NewUser> & { schoolId: number; /** false: has not proved a school address yet */ member?: boolean };
+export type TestUserOverrides = Partial<NewUser> & {
+  schoolId: number;
+  /** false: has not proved a school address yet */ member?: boolean;
+};
 
 /**
  * A complete, verified student (the verified-profile CHECK needs every field)

@@ -12,6 +12,11 @@ export function migrationsHash(folder: string = DEFAULT_MIGRATIONS_FOLDER): stri
       .filter((f) => f.endsWith(".sql"))
       .sort(),
   ];
-  for (const file of files) hash.update(file).update("\0").update(readFileSync(join(folder, file))).update("\0");
+  for (const file of files)
+    hash
+      .update(file)
+      .update("\0")
+      .update(readFileSync(join(folder, file)))
+      .update("\0");
   return hash.digest("hex").slice(0, 12);
 }

@@ -31,7 +31,10 @@ export async function deleteAccount(
   now: Date,
 ): Promise<void> {
   const { photoKey, families } = await db.transaction(async (tx) => {
-    const sessions = await tx.delete(authSessions).where(eq(authSessions.phone, phone)).returning({ familyId: authSessions.familyId });
+    const sessions = await tx
+      .delete(authSessions)
+      .where(eq(authSessions.phone, phone))
+      .returning({ familyId: authSessions.familyId });
     const [user] = await tx
       .delete(users)
       .where(eq(users.phone, phone))

@@ -1,5 +1,19 @@
 import type { Database } from "@quad/db";
-import { authSessions, blocks, consents, emailOutbox, flashSaleOffers, prompts, pushNotices, pushSubscriptions, reports, smsOutbox, unlocks, users, votes } from "@quad/db/schema";
+import {
+  authSessions,
+  blocks,
+  consents,
+  emailOutbox,
+  flashSaleOffers,
+  prompts,
+  pushNotices,
+  pushSubscriptions,
+  reports,
+  smsOutbox,
+  unlocks,
+  users,
+  votes,
+} from "@quad/db/schema";
 import { count, desc, eq } from "drizzle-orm";
 import { getMe } from "../users/profile";
 import { readVotesPage } from "../inbox/received";
@@ -14,9 +28,29 @@ import { paymentHistory } from "../payments/service";
 export async function exportAccount(db: Database, phone: string, now: Date) {
   const profile = await getMe(db, phone);
   const me = profile.id;
-  const [consentRows, sessions, cast, unlocked, blocked, reportsMade, reportsAbout, texts, purchases_, received, flashSale, emails] = await Promise.all([
+  const [
+    consentRows,
+    sessions,
+    cast,
+    unlocked,
+    blocked,
+    reportsMade,
+    reportsAbout,
+    texts,
+    purchases_,
+    received,
+    flashSale,
+    emails,
+  ] = await Promise.all([
     db.select().from(consents).where(eq(consents.phone, phone)).orderBy(desc(consents.createdAt)),
-    db.select({ createdAt: authSessions.createdAt, expiresAt: authSessions.expiresAt, revokedAt: authSessions.revokedAt }).from(authSessions).where(eq(authSessions.phone, phone)),
+    db
+      .select({
+        createdAt: authSessions.createdAt,
+        expiresAt: authSessions.expiresAt,
+        revokedAt: authSessions.revokedAt,
+      })
+      .from(authSessions)
+      .where(eq(authSessions.phone, phone)),
     db
       .select({ prompt: prompts.text, createdAt: votes.createdAt, recipient: users.firstName })
       .from(votes)
@@ -24,14 +58,31 @@ export async function exportAccount(db: Database, phone: string, now: Date) {
       .innerJoin(users, eq(users.id, votes.recipientId))
       .where(eq(votes.voterId, me))
       .orderBy(desc(votes.createdAt)),
-    db.select({ firstName: users.firstName, unlockedAt: unlocks.createdAt }).from(unlocks).innerJoin(users, eq(users.id, unlocks.voterId)).where(eq(unlocks.ownerId, me)),
-    db.select({ firstName: users.firstName, blockedAt: blocks.createdAt }).from(blocks).innerJoin(users, eq(users.id, blocks.blockedId)).where(eq(blocks.blockerId, me)),
-    db.select({ reason: reports.reason, note: reports.note, createdAt: reports.createdAt }).from(reports).where(eq(reports.reporterId, me)),
+    db
+      .select({ firstName: users.firstName, unlockedAt: unlocks.createdAt })
+      .from(unlocks)
+      .innerJoin(users, eq(users.id, unlocks.voterId))
+      .where(eq(unlocks.ownerId, me)),
+    db
+      .select({ firstName: users.firstName, blockedAt: blocks.createdAt })
+      .from(blocks)
+      .innerJoin(users, eq(users.id, blocks.blockedId))
+      .where(eq(blocks.blockerId, me)),
+    db
+      .select({ reason: reports.reason, note: reports.note, createdAt: reports.createdAt })
+      .from(reports)
+      .where(eq(reports.reporterId, me)),
     db.select({ n: count() }).from(reports).where(eq(reports.reportedId, me)),
-    db.select({ body: smsOutbox.body, status: smsOutbox.status, createdAt: smsOutbox.createdAt }).from(smsOutbox).where(eq(smsOutbox.toPhone, phone)),
+    db
+      .select({ body: smsOutbox.body, status: smsOutbox.status, createdAt: smsOutbox.createdAt })
+      .from(smsOutbox)
+      .where(eq(smsOutbox.toPhone, phone)),
     paymentHistory(db, phone),
     allReceived(db, phone),
-    db.select({ startedAt: flashSaleOffers.startedAt, endsAt: flashSaleOffers.endsAt }).from(flashSaleOffers).where(eq(flashSaleOffers.userId, me)),
+    db
+      .select({ startedAt: flashSaleOffers.startedAt, endsAt: flashSaleOffers.endsAt })
+      .from(flashSaleOffers)
+      .where(eq(flashSaleOffers.userId, me)),
     db
       // Not the subject or body: they carry the code, which is for whoever reads that inbox, not for the
       // student who asked (else asking for a code to anyone's address and exporting would prove it).
@@ -41,14 +92,30 @@ export async function exportAccount(db: Database, phone: string, now: Date) {
       .orderBy(desc(emailOutbox.createdAt)),
   ]);
   const [devices, pushes] = await Promise.all([
-    db.select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, me)),
-    db.select({ voteCount: pushNotices.voteCount, createdAt: pushNotices.createdAt }).from(pushNotices).where(eq(pushNotices.userId, me)),
+    db
+      .select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, me)),
+    db
+      .select({ voteCount: pushNotices.voteCount, createdAt: pushNotices.createdAt })
+      .from(pushNotices)
+      .where(eq(pushNotices.userId, me)),
   ]);
   return {
     exportedAt: now.toISOString(),
     profile,
-    consents: consentRows.map((row) => ({ kind: row.kind, granted: row.granted, textVersion: row.textVersion, source: row.source, at: row.createdAt.toISOString() })),
-    sessions: sessions.map((row) => ({ createdAt: row.createdAt.toISOString(), expiresAt: row.expiresAt.toISOString(), revokedAt: row.revokedAt?.toISOString() ?? null })),
+    consents: consentRows.map((row) => ({
+      kind: row.kind,
+      granted: row.granted,
+      textVersion: row.textVersion,
+      source: row.source,
+      at: row.createdAt.toISOString(),
+    })),
+    sessions: sessions.map((row) => ({
+      createdAt: row.createdAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+      revokedAt: row.revokedAt?.toISOString() ?? null,
+    })),
     votesCast: cast.map((row) => ({ prompt: row.prompt, for: row.recipient, at: row.createdAt.toISOString() })),
     votesReceived: received,
     unlocked: unlocked.map((row) => ({ firstName: row.firstName, at: row.unlockedAt.toISOString() })),
@@ -58,10 +125,15 @@ export async function exportAccount(db: Database, phone: string, now: Date) {
     textMessages: texts.map((row) => ({ body: row.body, status: row.status, at: row.createdAt.toISOString() })),
     emails: emails.map((row) => ({ to: row.to, status: row.status, at: row.createdAt.toISOString() })),
     // A device is named by its push service, not its full endpoint (a capability URL).
-    pushDevices: devices.map((row) => ({ pushService: new URL(row.endpoint).host, since: row.createdAt.toISOString() })),
+    pushDevices: devices.map((row) => ({
+      pushService: new URL(row.endpoint).host,
+      since: row.createdAt.toISOString(),
+    })),
     pushNotices: pushes.map((row) => ({ votes: row.voteCount, at: row.createdAt.toISOString() })),
     purchases: purchases_.purchases,
-    flashSale: flashSale[0] ? { startedAt: flashSale[0].startedAt.toISOString(), endsAt: flashSale[0].endsAt.toISOString() } : null,
+    flashSale: flashSale[0]
+      ? { startedAt: flashSale[0].startedAt.toISOString(), endsAt: flashSale[0].endsAt.toISOString() }
+      : null,
   };
 }
 

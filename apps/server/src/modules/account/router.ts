@@ -54,5 +54,7 @@ export const accountRouter = router({
       ctx.candidatePool.invalidate();
       return { ok: true as const };
     }),
-  export: sessionProcedure.output(z.record(z.string(), z.unknown())).query(({ ctx }) => exportAccount(ctx.db, ctx.viewer.phone, ctx.now())),
+  export: sessionProcedure
+    .output(z.record(z.string(), z.unknown()))
+    .query(({ ctx }) => exportAccount(ctx.db, ctx.viewer.phone, ctx.now())),
 });

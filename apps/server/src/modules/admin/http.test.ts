@@ -22,15 +22,24 @@ async function setup() {
   await grantAdmin(t.deps.db, adminUser.phone);
   const admin = { authorization: `Bearer ${(await sessionFor(t, adminUser.phone)).token}` };
   const reported = await c.student({ firstName: "Reported", photoKey: "photos/r.jpg" });
-  await t.deps.db.insert(reports).values({ reporterId: c.me.id, reportedId: reported.id, reason: "inappropriate_photo" });
-  await t.deps.db.update(users).set({ pausedAt: new Date(), heldForReviewAt: new Date() }).where(eq(users.id, reported.id));
+  await t.deps.db
+    .insert(reports)
+    .values({ reporterId: c.me.id, reportedId: reported.id, reason: "inappropriate_photo" });
+  await t.deps.db
+    .update(users)
+    .set({ pausedAt: new Date(), heldForReviewAt: new Date() })
+    .where(eq(users.id, reported.id));
   return { c, admin, adminUser, reported };
 }
 
 describe("moderation", () => {
   it("is a 404 for anyone who is not an admin", async () => {
     const { c, reported } = await setup();
-    for (const [procedure, input] of [["reviewQueue", undefined], ["restore", { userId: reported.id }], ["removeProfile", { userId: reported.id }]] as const) {
+    for (const [procedure, input] of [
+      ["reviewQueue", undefined],
+      ["restore", { userId: reported.id }],
+      ["removeProfile", { userId: reported.id }],
+    ] as const) {
       const res = await call(c.headers, procedure, input);
       expect(res.statusCode, procedure).toBe(404);
     }
@@ -58,7 +67,9 @@ describe("moderation", () => {
     expect(row).toMatchObject({ photoKey: null, isVerified: false });
     await call(admin, "removeProfile", { userId: reported.id });
     expect(await t.deps.db.select().from(users).where(eq(users.id, reported.id))).toHaveLength(0);
-    const actions = (await t.deps.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetUserId, reported.id))).map((e) => e.action);
+    const actions = (
+      await t.deps.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetUserId, reported.id))
+    ).map((e) => e.action);
     expect(actions.sort()).toEqual(["remove_photo", "remove_profile"]);
   });
 });

@@ -71,7 +71,14 @@ export async function reviewQueue(db: Database): Promise<ReviewQueue> {
   return { students: [...byUser.values()].sort((a, b) => b.reports.length - a.reports.length) };
 }
 
-async function audit(db: Database, adminId: string, action: "restore" | "remove_profile" | "remove_photo", targetUserId: string, now: Date, details: Record<string, unknown> = {}) {
+async function audit(
+  db: Database,
+  adminId: string,
+  action: "restore" | "remove_profile" | "remove_photo",
+  targetUserId: string,
+  now: Date,
+  details: Record<string, unknown> = {},
+) {
   await db.insert(adminAuditLog).values({ adminId, action, targetUserId, details, createdAt: now });
 }
 
@@ -80,13 +87,19 @@ export async function restoreProfile(db: Database, adminId: string, userId: stri
   await db.transaction(async (tx) => {
     const [user] = await tx.select({ held: users.heldForReviewAt }).from(users).where(eq(users.id, userId));
     if (!user) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.noSuchStudent);
-    await tx.update(reports).set({ resolvedAt: now }).where(and(eq(reports.reportedId, userId), isNull(reports.resolvedAt)));
+    await tx
+      .update(reports)
+      .set({ resolvedAt: now })
+      .where(and(eq(reports.reportedId, userId), isNull(reports.resolvedAt)));
     // The hold paused the profile at the moment it held it; a pause its owner set before or during the hold
     // has another time and stays (a held profile can be paused by its owner, not resumed).
     if (user.held) {
       await tx
         .update(users)
-        .set({ heldForReviewAt: null, pausedAt: sql`case when ${users.pausedAt} = ${users.heldForReviewAt} then null else ${users.pausedAt} end` })
+        .set({
+          heldForReviewAt: null,
+          pausedAt: sql`case when ${users.pausedAt} = ${users.heldForReviewAt} then null else ${users.pausedAt} end`,
+        })
         .where(eq(users.id, userId));
     }
     await audit(tx, adminId, "restore", userId, now);
@@ -114,7 +127,16 @@ export async function removePhoto(db: Database, media: MediaStorage, adminId: st
   if (!user) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.noSuchStudent);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ photoKey: null, isVerified: false, updatedAt: now }).where(eq(users.id, userId));
-    await tx.update(reports).set({ resolvedAt: now }).where(and(eq(reports.reportedId, userId), isNull(reports.resolvedAt), inArray(reports.reason, ["inappropriate_photo"])));
+    await tx
+      .update(reports)
+      .set({ resolvedAt: now })
+      .where(
+        and(
+          eq(reports.reportedId, userId),
+          isNull(reports.resolvedAt),
+          inArray(reports.reason, ["inappropriate_photo"]),
+        ),
+      );
     await audit(tx, adminId, "remove_photo", userId, now);
   });
   if (user.photoKey && !user.photoKey.startsWith("demo/")) await media.delete(user.photoKey);
@@ -122,7 +144,14 @@ export async function removePhoto(db: Database, media: MediaStorage, adminId: st
 
 export async function auditTrail(db: Database, limit = 100) {
   const rows = await db.select().from(adminAuditLog).orderBy(desc(adminAuditLog.createdAt)).limit(limit);
-  return { entries: rows.map((row) => ({ action: row.action, adminId: row.adminId, targetUserId: row.targetUserId, at: row.createdAt.toISOString() })) };
+  return {
+    entries: rows.map((row) => ({
+      action: row.action,
+      adminId: row.adminId,
+      targetUserId: row.targetUserId,
+      at: row.createdAt.toISOString(),
+    })),
+  };
 }
 
 /** Makes a phone's account an admin (the `pnpm admin:grant` command). */

@@ -40,7 +40,10 @@ beforeEach(() => {
 
 const advance = (ms: number) => (clock += ms);
 const expectError = async (promise: Promise<unknown>, code: string, message: string | RegExp) => {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toMatchObject({ code });
   expect((error as Error).message).toMatch(message);
 };
@@ -80,7 +83,11 @@ describe("sending codes", () => {
     for (let i = 0; i < 30; i++) await sendCode(deps, `+1202111${String(i).padStart(4, "0")}`, "9.9.9.9");
     // The rest of the hour's allowance, spent without texting (the campus test sends 500 for real).
     for (let i = 30; i < SIGN_IN_CODES_PER_ADDRESS.limit; i++) {
-      await deps.rateLimiter.consume("send-code:ip:9.9.9.9", SIGN_IN_CODES_PER_ADDRESS.limit, SIGN_IN_CODES_PER_ADDRESS.windowMs);
+      await deps.rateLimiter.consume(
+        "send-code:ip:9.9.9.9",
+        SIGN_IN_CODES_PER_ADDRESS.limit,
+        SIGN_IN_CODES_PER_ADDRESS.windowMs,
+      );
     }
     await expectError(sendCode(deps, "+12022229999", "9.9.9.9"), "TOO_MANY_REQUESTS", SIGN_IN_MESSAGES.tooManyFromIp);
     await sendCode(deps, "+12022229999", "8.8.8.8");
@@ -150,21 +157,29 @@ describe("wrong codes per phone per day", () => {
   async function wrongCodes(wrong: number): Promise<unknown> {
     await sendCode(deps, phone, "1.1.1.1");
     let last: unknown = null;
-    for (let i = 0; i < wrong; i++) last = await verifyCode(deps, phone, "000000").then(() => null, (e: unknown) => e);
+    for (let i = 0; i < wrong; i++)
+      last = await verifyCode(deps, phone, "000000").then(
+        () => null,
+        (e: unknown) => e,
+      );
     advance(AUTH_CODE.resendIntervalMs);
     return last;
   }
 
   it("locks sign-in after 15 wrong codes across codes, refusing even the right code, for a day", async () => {
     // 4 + 4 + 4 wrong codes on three codes, then 3 on a fourth that stays live.
-    for (let i = 0; i < 3; i++) expect(await wrongCodes(4)).toMatchObject({ code: "BAD_REQUEST", message: SIGN_IN_MESSAGES.invalid });
+    for (let i = 0; i < 3; i++)
+      expect(await wrongCodes(4)).toMatchObject({ code: "BAD_REQUEST", message: SIGN_IN_MESSAGES.invalid });
     await sendCode(deps, phone, "1.1.1.1");
     await expectError(verifyCode(deps, phone, "000000"), "BAD_REQUEST", SIGN_IN_MESSAGES.invalid);
     await expectError(verifyCode(deps, phone, "000000"), "BAD_REQUEST", SIGN_IN_MESSAGES.invalid);
     // The 15th wrong code locks, and says so.
     await expectError(verifyCode(deps, phone, "000000"), "TOO_MANY_REQUESTS", SIGN_IN_MESSAGES.lockedOut(24));
     // The live code is right, but the phone is locked: refused, and its attempt is not taken.
-    const right = await verifyCode(deps, phone, "123456").then(() => null, (e: unknown) => e);
+    const right = await verifyCode(deps, phone, "123456").then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(right).toMatchObject({ code: "TOO_MANY_REQUESTS", message: SIGN_IN_MESSAGES.lockedOut(24) });
     expect((right as AppError).details.retryAfterSeconds).toBeGreaterThan(DAY / 1000 - 60 * 60);
     // No new code either, and nothing texted.
@@ -205,7 +220,10 @@ describe("the hourly SMS budget", () => {
     const phones = Array.from({ length: 5 }, (_, i) => `+1202333${String(phoneCounter * 10 + i).padStart(4, "0")}`);
     for (const p of phones.slice(0, 3)) await sendCode(deps, p, `10.0.0.${p.slice(-2)}`);
     for (const p of phones.slice(3)) {
-      const error = await sendCode(deps, p, "10.9.9.9").then(() => null, (e: unknown) => e);
+      const error = await sendCode(deps, p, "10.9.9.9").then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(error).toMatchObject({ code: "TOO_MANY_REQUESTS", message: SIGN_IN_MESSAGES.smsBudgetSpent });
       expect((error as AppError).details.retryAfterSeconds).toBeGreaterThan(0);
     }

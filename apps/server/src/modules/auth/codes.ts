@@ -46,7 +46,9 @@ async function lockedUntil(tx: Transaction, phone: string, now: Date): Promise<D
       failures: sql<number>`(${authCodes.attempts} - case when ${authCodes.consumedAt} is null then 0 else 1 end)::int`,
     })
     .from(authCodes)
-    .where(and(eq(authCodes.phone, phone), gt(authCodes.createdAt, new Date(now.getTime() - AUTH_CODE.failureWindowMs))))
+    .where(
+      and(eq(authCodes.phone, phone), gt(authCodes.createdAt, new Date(now.getTime() - AUTH_CODE.failureWindowMs))),
+    )
     .orderBy(asc(authCodes.createdAt));
   return lockLiftsAt(rows, AUTH_CODE.maxFailuresPerDay, AUTH_CODE.failureWindowMs);
 }
@@ -56,7 +58,11 @@ async function lockedUntil(tx: Transaction, phone: string, now: Date): Promise<D
  * lock lifts (enough of the oldest failures leave the window), or null when
  * fewer than `maxFailures` were made.
  */
-export function lockLiftsAt(rows: readonly { createdAt: Date; failures: number }[], maxFailures: number, windowMs: number): Date | null {
+export function lockLiftsAt(
+  rows: readonly { createdAt: Date; failures: number }[],
+  maxFailures: number,
+  windowMs: number,
+): Date | null {
   let failures = rows.reduce((sum, row) => sum + row.failures, 0);
   for (const row of rows) {
     if (failures < maxFailures) break;
@@ -68,7 +74,9 @@ export function lockLiftsAt(rows: readonly { createdAt: Date; failures: number }
 
 function lockedOut(until: Date, now: Date): AppError {
   const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
-  return new AppError("TOO_MANY_REQUESTS", SIGN_IN_MESSAGES.lockedOut(Math.ceil(seconds / 3600)), { retryAfterSeconds: seconds });
+  return new AppError("TOO_MANY_REQUESTS", SIGN_IN_MESSAGES.lockedOut(Math.ceil(seconds / 3600)), {
+    retryAfterSeconds: seconds,
+  });
 }
 
 /**
@@ -149,7 +157,9 @@ export async function verifyCode(deps: CodeDeps, phone: string, code: string): P
     const [attempt] = await tx
       .update(authCodes)
       .set({ attempts: sql`${authCodes.attempts} + 1` })
-      .where(and(eq(authCodes.id, latest.id), isNull(authCodes.consumedAt), lt(authCodes.attempts, AUTH_CODE.maxAttempts)))
+      .where(
+        and(eq(authCodes.id, latest.id), isNull(authCodes.consumedAt), lt(authCodes.attempts, AUTH_CODE.maxAttempts)),
+      )
       .returning({ attempts: authCodes.attempts });
     if (!attempt) return new AppError("BAD_REQUEST", SIGN_IN_MESSAGES.tooManyAttempts);
 

@@ -32,7 +32,11 @@ afterAll(() => t?.close());
 
 describe("the firebase auth provider", () => {
   it("trades a verified Firebase ID token for our own session", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/auth/firebase", payload: { idToken: await sign("+12025550777") } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/firebase",
+      payload: { idToken: await sign("+12025550777") },
+    });
     expect(res.statusCode).toBe(200);
     const me = await t.app.inject({ method: "GET", url: "/api/users/me", headers: bearer(res.json()) });
     expect(me.json()).toEqual({ message: "No such user exists!", code: "NOT_FOUND" });

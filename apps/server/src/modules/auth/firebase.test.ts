@@ -32,7 +32,12 @@ interface TokenOptions {
 }
 
 function firebaseToken(opts: TokenOptions = {}) {
-  return new SignJWT({ phone_number: "+12025550123", auth_time: seconds - 60, firebase: { sign_in_provider: "phone" }, ...opts.claims })
+  return new SignJWT({
+    phone_number: "+12025550123",
+    auth_time: seconds - 60,
+    firebase: { sign_in_provider: "phone" },
+    ...opts.claims,
+  })
     .setProtectedHeader({ alg: "RS256", kid: opts.kid ?? "key-1" })
     .setIssuer(opts.iss ?? `https://securetoken.google.com/${projectId}`)
     .setAudience(opts.aud ?? projectId)
@@ -57,7 +62,8 @@ describe("Firebase ID token verification", () => {
   it("refuses another issuer", () => rejects(firebaseToken({ iss: "https://securetoken.google.com/someone-else" })));
   it("refuses an expired token", () => rejects(firebaseToken({ iat: seconds - 7200, exp: seconds - 3600 })));
   it("refuses a token issued in the future", () => rejects(firebaseToken({ iat: seconds + 600 })));
-  it("refuses an authentication time in the future", () => rejects(firebaseToken({ claims: { auth_time: seconds + 600 } })));
+  it("refuses an authentication time in the future", () =>
+    rejects(firebaseToken({ claims: { auth_time: seconds + 600 } })));
   it("refuses a token without auth_time", () => rejects(firebaseToken({ claims: { auth_time: undefined } })));
   it("refuses a token without a US phone number", async () => {
     await rejects(firebaseToken({ claims: { phone_number: undefined } }), FIREBASE_MESSAGES.noPhone);

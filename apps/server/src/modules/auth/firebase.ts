@@ -3,7 +3,8 @@ import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from "jose";
 import { AppError } from "../../errors";
 
 /** Google publishes the keys that sign Firebase ID tokens here (as a JWK set). */
-export const FIREBASE_JWKS_URL = "https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com";
+export const FIREBASE_JWKS_URL =
+  "https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com";
 
 export const FIREBASE_MESSAGES = {
   invalid: "Your sign-in could not be verified. Please try again.",

@@ -40,18 +40,23 @@ describe("POST /api/auth/send-code", () => {
 
   // +1 is shared by Canada and the Caribbean: +1 876 (Jamaica) and +1 268 (Antigua)
   // are premium destinations for SMS pumping; +1 000… and +1 111… do not exist.
-  it.each(["+18765551234", "+12685551234", "+10005551234", "+11115551234", "+15555550123", "+19005551234", "+16045551234"])(
-    "refuses %s, not a valid US number, over REST and tRPC, and texts nothing",
-    async (phone) => {
-      const rest = await post("/api/auth/send-code", { phone });
-      expect(rest.statusCode).toBe(400);
-      expect(rest.json()).toMatchObject({ message: VALIDATION.usPhone, fieldErrors: { phone: [VALIDATION.usPhone] } });
-      const trpc = await post("/api/trpc/auth.sendCode", { phone });
-      expect(trpc.statusCode).toBe(400);
-      expect(trpc.json().error.data.fieldErrors).toEqual({ phone: [VALIDATION.usPhone] });
-      expect(await t.deps.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, phone))).toEqual([]);
-    },
-  );
+  it.each([
+    "+18765551234",
+    "+12685551234",
+    "+10005551234",
+    "+11115551234",
+    "+15555550123",
+    "+19005551234",
+    "+16045551234",
+  ])("refuses %s, not a valid US number, over REST and tRPC, and texts nothing", async (phone) => {
+    const rest = await post("/api/auth/send-code", { phone });
+    expect(rest.statusCode).toBe(400);
+    expect(rest.json()).toMatchObject({ message: VALIDATION.usPhone, fieldErrors: { phone: [VALIDATION.usPhone] } });
+    const trpc = await post("/api/trpc/auth.sendCode", { phone });
+    expect(trpc.statusCode).toBe(400);
+    expect(trpc.json().error.data.fieldErrors).toEqual({ phone: [VALIDATION.usPhone] });
+    expect(await t.deps.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, phone))).toEqual([]);
+  });
 
   it("answers a second send within 30 s with 429 and Retry-After", async () => {
     const phone = testPhone();
@@ -88,24 +93,34 @@ describe("POST /api/auth/verify-code", () => {
 });
 
 describe("a campus behind one address", () => {
-  it("lets 500 students sign in from one address within the hour, over REST and tRPC", { timeout: 120_000 }, async () => {
-    const campus = await createTestApp({ generateCode: () => "246810" });
-    try {
-      const failures: string[] = [];
-      for (let i = 0; i < 500; i++) {
-        const phone = `+1617${String(2000000 + i)}`;
-        const via = i % 2 === 0 ? "/api/auth" : "/api/trpc/auth.";
-        const call = (name: string, payload: object) =>
-          campus.app.inject({ method: "POST", url: via === "/api/auth" ? `/api/auth/${name}` : `${via}${name === "send-code" ? "sendCode" : "verifyCode"}`, payload, remoteAddress: "192.0.2.10" });
-        const sent = await call("send-code", { phone });
-        const verified = sent.statusCode === 200 ? await call("verify-code", { phone, code: "246810" }) : sent;
-        if (verified.statusCode !== 200) failures.push(`student ${i + 1}: ${verified.statusCode} ${verified.body}`);
+  it(
+    "lets 500 students sign in from one address within the hour, over REST and tRPC",
+    { timeout: 120_000 },
+    async () => {
+      const campus = await createTestApp({ generateCode: () => "246810" });
+      try {
+        const failures: string[] = [];
+        for (let i = 0; i < 500; i++) {
+          const phone = `+1617${String(2000000 + i)}`;
+          const via = i % 2 === 0 ? "/api/auth" : "/api/trpc/auth.";
+          const call = (name: string, payload: object) =>
+            campus.app.inject({
+              method: "POST",
+              url:
+                via === "/api/auth" ? `/api/auth/${name}` : `${via}${name === "send-code" ? "sendCode" : "verifyCode"}`,
+              payload,
+              remoteAddress: "192.0.2.10",
+            });
+          const sent = await call("send-code", { phone });
+          const verified = sent.statusCode === 200 ? await call("verify-code", { phone, code: "246810" }) : sent;
+          if (verified.statusCode !== 200) failures.push(`student ${i + 1}: ${verified.statusCode} ${verified.body}`);
+        }
+        expect(failures).toEqual([]);
+      } finally {
+        await campus.close();
       }
-      expect(failures).toEqual([]);
-    } finally {
-      await campus.close();
-    }
-  });
+    },
+  );
 });
 
 describe("wrong codes per phone per day", () => {
@@ -114,11 +129,13 @@ describe("wrong codes per phone per day", () => {
     const app = await createTestApp({ now: clock.now, generateCode: () => "135790" });
     try {
       const phone = testPhone();
-      const call = (url: string, payload: object) => app.app.inject({ method: "POST", url, payload, remoteAddress: "10.2.2.2" });
+      const call = (url: string, payload: object) =>
+        app.app.inject({ method: "POST", url, payload, remoteAddress: "10.2.2.2" });
       const statuses: number[] = [];
       for (let round = 0; round < 3; round++) {
         expect((await call("/api/auth/send-code", { phone })).statusCode).toBe(200);
-        for (let i = 0; i < AUTH_CODE.maxAttempts; i++) statuses.push((await call("/api/auth/verify-code", { phone, code: "000000" })).statusCode);
+        for (let i = 0; i < AUTH_CODE.maxAttempts; i++)
+          statuses.push((await call("/api/auth/verify-code", { phone, code: "000000" })).statusCode);
         clock.advance(AUTH_CODE.resendIntervalMs);
       }
       // 14 wrong codes answer 400; the 15th locks the number.
@@ -136,7 +153,10 @@ describe("wrong codes per phone per day", () => {
         const procedure = url.endsWith("send-code") ? "auth.sendCode" : "auth.verifyCode";
         const trpc = await call(`/api/trpc/${procedure}`, payload);
         expect(trpc.statusCode).toBe(429);
-        expect(trpc.json().error).toMatchObject({ message: SIGN_IN_MESSAGES.lockedOut(24), data: { code: "TOO_MANY_REQUESTS" } });
+        expect(trpc.json().error).toMatchObject({
+          message: SIGN_IN_MESSAGES.lockedOut(24),
+          data: { code: "TOO_MANY_REQUESTS" },
+        });
       }
 
       clock.advance(AUTH_CODE.failureWindowMs);
@@ -153,7 +173,12 @@ describe("the hourly SMS budget", () => {
     const app = await createTestApp({ env: { SMS_HOURLY_BUDGET: "2" } });
     try {
       const send = (url: string, i: number) =>
-        app.app.inject({ method: "POST", url, payload: { phone: `+1202777${String(1000 + i)}` }, remoteAddress: `10.3.3.${i}` });
+        app.app.inject({
+          method: "POST",
+          url,
+          payload: { phone: `+1202777${String(1000 + i)}` },
+          remoteAddress: `10.3.3.${i}`,
+        });
       expect((await send("/api/auth/send-code", 1)).statusCode).toBe(200);
       expect((await send("/api/trpc/auth.sendCode", 2)).statusCode).toBe(200);
       const rest = await send("/api/auth/send-code", 3);
@@ -186,7 +211,11 @@ describe("consent records", () => {
   });
 
   it("refuses consents that were not given", async () => {
-    const res = await post("/api/auth/verify-code", { phone: testPhone(), code: "123456", consents: { sms: false, terms: true } });
+    const res = await post("/api/auth/verify-code", {
+      phone: testPhone(),
+      code: "123456",
+      consents: { sms: false, terms: true },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors["consents.sms"]).toEqual(["SMS consent is required to sign up"]);
   });

@@ -44,7 +44,9 @@ export async function recordRevocations(tx: Database, familyIds: readonly string
     .values(familyIds.map((familyId) => ({ familyId, revokedAt: at })))
     .onConflictDoNothing();
   for (let i = 0; i < familyIds.length; i += FAMILIES_PER_NOTICE) {
-    await tx.execute(sql`select pg_notify(${REVOCATION_CHANNEL}, ${familyIds.slice(i, i + FAMILIES_PER_NOTICE).join(" ")})`);
+    await tx.execute(
+      sql`select pg_notify(${REVOCATION_CHANNEL}, ${familyIds.slice(i, i + FAMILIES_PER_NOTICE).join(" ")})`,
+    );
   }
 }
 

@@ -26,7 +26,12 @@ const codeDeps = (ctx: Context): CodeDeps => ({
   log: ctx.log,
   generateCode: ctx.generateCode,
 });
-const sessionDeps = (ctx: Context): RevokingSessionDeps => ({ db: ctx.db, now: ctx.now, secret: ctx.jwtSecret, revocations: ctx.sessionRevocations });
+const sessionDeps = (ctx: Context): RevokingSessionDeps => ({
+  db: ctx.db,
+  now: ctx.now,
+  secret: ctx.jwtSecret,
+  revocations: ctx.sessionRevocations,
+});
 
 /** Every sign-in write is limited per address (and per phone where the input names one). */
 const limitedProcedure = publicProcedure.use(async ({ ctx, next, path }) => {
@@ -36,7 +41,8 @@ const limitedProcedure = publicProcedure.use(async ({ ctx, next, path }) => {
 
 /** Each sign-in flow exists only under its configured provider. */
 const localProcedure = limitedProcedure.use(({ ctx, next }) => {
-  if (ctx.config.AUTH_PROVIDER !== "local") throw new AppError("NOT_FOUND", "Sign in with the app's phone verification.");
+  if (ctx.config.AUTH_PROVIDER !== "local")
+    throw new AppError("NOT_FOUND", "Sign in with the app's phone verification.");
   return next();
 });
 

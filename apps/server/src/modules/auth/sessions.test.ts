@@ -11,12 +11,20 @@ const phone = "+15550001111";
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  deps = { db: database.db, now: () => new Date(clock), secret: "secret-secret-secret-secret-secret", revocations: { heard: (ids) => void heard.push(...ids) } };
+  deps = {
+    db: database.db,
+    now: () => new Date(clock),
+    secret: "secret-secret-secret-secret-secret",
+    revocations: { heard: (ids) => void heard.push(...ids) },
+  };
 });
 afterAll(() => database?.close());
 
 const refused = async (promise: Promise<unknown>) => {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toMatchObject({ code: "UNAUTHORIZED", message: SESSION_MESSAGES.expired });
 };
 
@@ -52,7 +60,10 @@ describe("sessions", () => {
 
   it("lets only one of two concurrent rotations of the same token through", async () => {
     const first = await startSession(deps, phone);
-    const results = await Promise.allSettled([rotateSession(deps, first.refreshToken), rotateSession(deps, first.refreshToken)]);
+    const results = await Promise.allSettled([
+      rotateSession(deps, first.refreshToken),
+      rotateSession(deps, first.refreshToken),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled").length).toBeLessThanOrEqual(1);
   });
 

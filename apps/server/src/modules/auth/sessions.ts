@@ -25,7 +25,11 @@ export const SESSION_MESSAGES = {
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 const newRefreshToken = () => randomBytes(32).toString("base64url");
 
-async function tokensFor(deps: SessionDeps, claims: { phone: string; sessionId: string; familyId: string }, refreshToken: string): Promise<AuthTokens> {
+async function tokensFor(
+  deps: SessionDeps,
+  claims: { phone: string; sessionId: string; familyId: string },
+  refreshToken: string,
+): Promise<AuthTokens> {
   const access = await signAccessToken(deps.secret, claims, deps.now());
   return { token: access.token, refreshToken, expiresAt: access.expiresAt.toISOString() };
 }
@@ -62,7 +66,11 @@ type RotateOutcome =
 export async function rotateSession(deps: RevokingSessionDeps, refreshToken: string): Promise<AuthTokens> {
   const now = deps.now();
   const outcome = await deps.db.transaction(async (tx): Promise<RotateOutcome> => {
-    const [current] = await tx.select().from(authSessions).where(eq(authSessions.tokenHash, hashToken(refreshToken))).for("update");
+    const [current] = await tx
+      .select()
+      .from(authSessions)
+      .where(eq(authSessions.tokenHash, hashToken(refreshToken)))
+      .for("update");
     if (!current) return { kind: "refused" };
     if (current.revokedAt || current.replacedBy) {
       await tx
@@ -85,7 +93,13 @@ export async function rotateSession(deps: RevokingSessionDeps, refreshToken: str
       })
       .returning({ id: authSessions.id });
     await tx.update(authSessions).set({ revokedAt: now, replacedBy: next!.id }).where(eq(authSessions.id, current.id));
-    return { kind: "rotated", phone: current.phone, sessionId: next!.id, familyId: current.familyId, refreshToken: nextToken };
+    return {
+      kind: "rotated",
+      phone: current.phone,
+      sessionId: next!.id,
+      familyId: current.familyId,
+      refreshToken: nextToken,
+    };
   });
   if (outcome.kind === "refused") {
     if (outcome.revokedFamily) deps.revocations.heard([outcome.revokedFamily]);

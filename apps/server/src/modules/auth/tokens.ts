@@ -29,15 +29,25 @@ const keys = new Map<string, Promise<webcrypto.CryptoKey>>();
 function keyOf(secret: string): Promise<webcrypto.CryptoKey> {
   let key = keys.get(secret);
   if (!key) {
-    key = webcrypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    key = webcrypto.subtle.importKey(
+      "raw",
+      new TextEncoder().encode(secret),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign", "verify"],
+    );
     keys.set(secret, key);
   }
   return key;
 }
 
-export async function signAccessToken(secret: string, claims: AccessClaims, now: Date): Promise<{ token: string; expiresAt: Date }> {
+export async function signAccessToken(
+  secret: string,
+  claims: AccessClaims,
+  now: Date,
+): Promise<{ token: string; expiresAt: Date }> {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  const expiresAt = new Date((issuedAt * 1000) + ACCESS_TOKEN_TTL_MS);
+  const expiresAt = new Date(issuedAt * 1000 + ACCESS_TOKEN_TTL_MS);
   const token = await new SignJWT({ sid: claims.sessionId, fam: claims.familyId })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(claims.phone)

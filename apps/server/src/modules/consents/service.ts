@@ -39,7 +39,11 @@ export async function smsConsentStates(db: Database, phones: readonly string[]):
   const byPhone = and(eq(consents.kind, "sms"), inArray(consents.phone, unique));
   const [latest, latestKeyword] = await Promise.all([
     db
-      .selectDistinctOn([consents.phone], { phone: consents.phone, granted: consents.granted, createdAt: consents.createdAt })
+      .selectDistinctOn([consents.phone], {
+        phone: consents.phone,
+        granted: consents.granted,
+        createdAt: consents.createdAt,
+      })
       .from(consents)
       .where(byPhone)
       .orderBy(consents.phone, desc(consents.createdAt), desc(consents.seq)),
@@ -51,7 +55,11 @@ export async function smsConsentStates(db: Database, phones: readonly string[]):
   ]);
   const keywordOptOut = new Set(latestKeyword.filter((row) => !row.granted).map((row) => row.phone));
   for (const row of latest) {
-    states.set(row.phone, { granted: row.granted, optedOutBySms: keywordOptOut.has(row.phone), updatedAt: row.createdAt });
+    states.set(row.phone, {
+      granted: row.granted,
+      optedOutBySms: keywordOptOut.has(row.phone),
+      updatedAt: row.createdAt,
+    });
   }
   return states;
 }
@@ -84,7 +92,11 @@ async function userIdOf(db: Database, phone: string): Promise<string | null> {
 }
 
 export function settingsOf(state: SmsConsentState): SmsSettings {
-  return { enabled: allows(state), optedOutBySms: state.optedOutBySms, updatedAt: state.updatedAt?.toISOString() ?? null };
+  return {
+    enabled: allows(state),
+    optedOutBySms: state.optedOutBySms,
+    updatedAt: state.updatedAt?.toISOString() ?? null,
+  };
 }
 
 /** The settings switch: appends a consent row (source "settings") with the current text version. */

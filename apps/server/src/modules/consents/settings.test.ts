@@ -16,7 +16,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const tick = () => clock.advance(1000);
-const getSettings = (headers: Record<string, string>) => t.app.inject({ method: "GET", url: "/api/users/sms-settings", headers });
+const getSettings = (headers: Record<string, string>) =>
+  t.app.inject({ method: "GET", url: "/api/users/sms-settings", headers });
 const putSettings = (headers: Record<string, string>, payload: unknown) =>
   t.app.inject({ method: "PUT", url: "/api/users/sms-settings", headers, payload: payload as Record<string, unknown> });
 
@@ -32,7 +33,11 @@ describe("SMS settings (GET/PUT /api/users/sms-settings, users.smsSettings / use
     tick();
     const initial = await getSettings(c.headers);
     expect(initial.statusCode).toBe(200);
-    expect(SmsSettings.parse(initial.json())).toEqual({ enabled: true, optedOutBySms: false, updatedAt: "2026-03-04T18:00:00.000Z" });
+    expect(SmsSettings.parse(initial.json())).toEqual({
+      enabled: true,
+      optedOutBySms: false,
+      updatedAt: "2026-03-04T18:00:00.000Z",
+    });
 
     const off = await putSettings(c.headers, { enabled: false });
     expect(off.statusCode).toBe(200);
@@ -64,7 +69,12 @@ describe("SMS settings (GET/PUT /api/users/sms-settings, users.smsSettings / use
   it("works over tRPC for the web client", async () => {
     const phone = testPhone();
     const headers = bearer(await sessionFor(t, phone));
-    const set = await t.app.inject({ method: "POST", url: "/api/trpc/users.setSms", headers, payload: { enabled: true } });
+    const set = await t.app.inject({
+      method: "POST",
+      url: "/api/trpc/users.setSms",
+      headers,
+      payload: { enabled: true },
+    });
     expect(set.statusCode).toBe(200);
     expect(set.json().result.data).toMatchObject({ enabled: true, optedOutBySms: false });
     const get = await t.app.inject({ method: "GET", url: "/api/trpc/users.smsSettings", headers });
@@ -80,7 +90,10 @@ describe("SMS settings (GET/PUT /api/users/sms-settings, users.smsSettings / use
     expect((await getSettings(c.headers)).json()).toMatchObject({ enabled: false, optedOutBySms: true });
     tick();
     // The switch is recorded (the person's wish) but the STOP stands.
-    expect((await putSettings(c.headers, { enabled: true })).json()).toMatchObject({ enabled: false, optedOutBySms: true });
+    expect((await putSettings(c.headers, { enabled: true })).json()).toMatchObject({
+      enabled: false,
+      optedOutBySms: true,
+    });
     expect(await smsAllowed(t.deps.db, c.me.phone)).toBe(false);
     tick();
     await recordSmsKeywordConsent(t.deps.db, c.me.phone, "START", true, clock.now());
@@ -94,14 +107,28 @@ describe("smsAllowed", () => {
     expect(await smsAllowed(t.deps.db, never)).toBe(false);
     const at = clock.now();
     await recordSignupConsents(t.deps.db, same, at);
-    await t.deps.db.insert(consents).values({ phone: same, kind: "sms", granted: false, textVersion: SMS_CONSENT_VERSION, source: "settings", createdAt: at });
+    await t.deps.db.insert(consents).values({
+      phone: same,
+      kind: "sms",
+      granted: false,
+      textVersion: SMS_CONSENT_VERSION,
+      source: "settings",
+      createdAt: at,
+    });
     expect(await smsAllowed(t.deps.db, same)).toBe(false);
     expect(await smsAllowedPhones(t.deps.db, [never, same])).toEqual(new Set());
   });
 
   it("ignores the terms consent", async () => {
     const phone = testPhone();
-    await t.deps.db.insert(consents).values({ phone, kind: "terms", granted: true, textVersion: "terms-x", source: "signup", createdAt: clock.now() });
+    await t.deps.db.insert(consents).values({
+      phone,
+      kind: "terms",
+      granted: true,
+      textVersion: "terms-x",
+      source: "signup",
+      createdAt: clock.now(),
+    });
     expect(await smsAllowed(t.deps.db, phone)).toBe(false);
   });
 });

@@ -10,7 +10,8 @@ import { testPhone } from "../../test/auth";
 const sendCode = (t: TestApp, phone: string) =>
   t.app.inject({ method: "POST", url: "/api/auth/send-code", payload: { phone }, remoteAddress: "10.9.9.9" });
 const outboxUrl = (phone?: string) => `/api/dev/sms-outbox${phone ? `?phone=${encodeURIComponent(phone)}` : ""}`;
-const trpcUrl = (input?: object) => `/api/trpc/dev.smsOutbox${input ? `?input=${encodeURIComponent(JSON.stringify(input))}` : ""}`;
+const trpcUrl = (input?: object) =>
+  `/api/trpc/dev.smsOutbox${input ? `?input=${encodeURIComponent(JSON.stringify(input))}` : ""}`;
 
 describe("the development outbox", () => {
   let t: TestApp;

@@ -31,7 +31,12 @@ export const devRouter = router({
     .output(EmailOutbox)
     .query(async ({ ctx, input }) => {
       const rows = await ctx.db
-        .select({ to: emailOutbox.toAddress, subject: emailOutbox.subject, body: emailOutbox.body, createdAt: emailOutbox.createdAt })
+        .select({
+          to: emailOutbox.toAddress,
+          subject: emailOutbox.subject,
+          body: emailOutbox.body,
+          createdAt: emailOutbox.createdAt,
+        })
         .from(emailOutbox)
         .where(and(eq(emailOutbox.toAddress, input.to), eq(emailOutbox.status, "sent")))
         .orderBy(desc(emailOutbox.createdAt))

@@ -46,7 +46,13 @@ export function isoMillis(pgTime: string): string {
 
 export function unlockedCard(
   base: { id: string; prompt: string; createdAt: string },
-  profile: { firstName: string | null; graduationYear: number | null; instagramHandle: string | null; emojis: string[]; photoKey: string | null },
+  profile: {
+    firstName: string | null;
+    graduationYear: number | null;
+    instagramHandle: string | null;
+    emojis: string[];
+    photoKey: string | null;
+  },
 ): VoteCardUnlocked {
   return {
     ...base,

@@ -35,7 +35,17 @@ describe("GET /api/votes/for-user", () => {
     expect(res.statusCode).toBe(200);
     const page = VotesPage.parse(res.json());
     expect(page.votes[0]).toMatchObject({ isUnlocked: false, photo: LOCKED_CARD_PHOTO });
-    for (const secret of ["Zebulon", "zeb.secret_handle", voter.id, voter.phone, voter.phone.slice(2), "zeb-real-photo", "2028", "🦓", "voterId"]) {
+    for (const secret of [
+      "Zebulon",
+      "zeb.secret_handle",
+      voter.id,
+      voter.phone,
+      voter.phone.slice(2),
+      "zeb-real-photo",
+      "2028",
+      "🦓",
+      "voterId",
+    ]) {
       expect(res.body, secret).not.toContain(secret);
     }
     expect(Object.keys(res.json().votes[0]).sort()).toEqual(["createdAt", "id", "isUnlocked", "photo", "prompt"]);
@@ -44,7 +54,11 @@ describe("GET /api/votes/for-user", () => {
   it("pages newest first, 10 by default, by page and by cursor", async () => {
     const c = await campus(t);
     const voters = await Promise.all(Array.from({ length: 25 }, () => c.student()));
-    const { votes } = await receiveVotes(t, { recipientId: c.me.id, voterIds: voters.map((v) => v.id), at: new Date(Date.now() - 100_000) });
+    const { votes } = await receiveVotes(t, {
+      recipientId: c.me.id,
+      voterIds: voters.map((v) => v.id),
+      at: new Date(Date.now() - 100_000),
+    });
     const newestFirst = [...votes].reverse().map((v) => v.id);
 
     const p1 = VotesPage.parse((await forUser(c.headers)).json());
@@ -58,7 +72,9 @@ describe("GET /api/votes/for-user", () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: VotesPage = VotesPage.parse((await forUser(c.headers, `?limit=7${cursor ? `&cursor=${cursor}` : ""}`)).json());
+      const page: VotesPage = VotesPage.parse(
+        (await forUser(c.headers, `?limit=7${cursor ? `&cursor=${cursor}` : ""}`)).json(),
+      );
       seen.push(...page.votes.map((v) => v.id));
       cursor = page.nextCursor;
     } while (cursor);
@@ -85,9 +101,18 @@ describe("GET /api/votes/for-user", () => {
 describe("POST /api/unlocks/unlock-user", () => {
   it("spends one credit and reveals the voter on every vote they cast for this student", async () => {
     const c = await campus(t);
-    const voter = await c.student({ firstName: "Quinn", instagramHandle: "@quinn.q", emojis: ["🎸"], graduationYear: 2026 });
+    const voter = await c.student({
+      firstName: "Quinn",
+      instagramHandle: "@quinn.q",
+      emojis: ["🎸"],
+      graduationYear: 2026,
+    });
     const other = await c.student();
-    const { votes } = await receiveVotes(t, { recipientId: c.me.id, voterIds: [voter.id, other.id, voter.id], at: new Date(Date.now() - 10_000) });
+    const { votes } = await receiveVotes(t, {
+      recipientId: c.me.id,
+      voterIds: [voter.id, other.id, voter.id],
+      at: new Date(Date.now() - 10_000),
+    });
     await setCredits(c.me.id, 2);
 
     const res = await unlock(c.headers, votes[0]!.id);
@@ -146,7 +171,11 @@ describe("POST /api/unlocks/unlock-user", () => {
   it("reveals exactly 3 of 50 parallel unlocks with 3 credits, leaving 0", async () => {
     const c = await campus(t);
     const voters = await Promise.all(Array.from({ length: 50 }, () => c.student()));
-    const { votes } = await receiveVotes(t, { recipientId: c.me.id, voterIds: voters.map((v) => v.id), at: new Date() });
+    const { votes } = await receiveVotes(t, {
+      recipientId: c.me.id,
+      voterIds: voters.map((v) => v.id),
+      at: new Date(),
+    });
     await setCredits(c.me.id, 3);
     const results = await Promise.all(votes.map((vote) => unlock(c.headers, vote.id)));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(3);

@@ -30,7 +30,8 @@ export function encodeCursor(cursor: Cursor): string {
 export function decodeCursor(text: string): Cursor {
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as [unknown, unknown];
-    if (typeof createdAt !== "string" || !TIMESTAMP.test(createdAt) || Number.isNaN(Date.parse(createdAt))) throw new Error("bad");
+    if (typeof createdAt !== "string" || !TIMESTAMP.test(createdAt) || Number.isNaN(Date.parse(createdAt)))
+      throw new Error("bad");
     if (typeof id !== "string" || !UUID.test(id)) throw new Error("bad");
     return { createdAt, id };
   } catch {
@@ -71,7 +72,9 @@ interface PageValues {
 /** The page statement, with the keyset condition (by cursor) or without it (by page number). */
 const pageStatement = (byCursor: boolean) =>
   preparedStatement<PageValues>((p) => {
-    const keyset = byCursor ? sql`and (created_at, id) < (${p.afterCreatedAt}::timestamptz, ${p.afterId}::uuid)` : sql``;
+    const keyset = byCursor
+      ? sql`and (created_at, id) < (${p.afterCreatedAt}::timestamptz, ${p.afterId}::uuid)`
+      : sql``;
     return sql`
       select v.id, p.text as prompt, to_json(k.created_at) #>> '{}' as "createdAt",
              case when unlocked.voter_id is not null then json_build_object(
@@ -96,7 +99,11 @@ const pageByCursor = pageStatement(true);
 const pageByNumber = pageStatement(false);
 
 /** GET /votes/for-user: only a proved member of a school opens the inbox. */
-export async function votesForUser(db: Database, phone: string, input: { page: number; limit: number; cursor?: string }): Promise<VotesPage> {
+export async function votesForUser(
+  db: Database,
+  phone: string,
+  input: { page: number; limit: number; cursor?: string },
+): Promise<VotesPage> {
   const { page, member } = await readVotesPage(db, phone, input);
   if (!member) throw notMemberError();
   return page;
@@ -123,7 +130,13 @@ export async function readVotesPage(
   const pageRows = found.slice(0, input.limit);
   const last = pageRows[pageRows.length - 1];
   const page = {
-    votes: pageRows.map((row) => toVoteCard({ ...row, id: row.id!, revealed: row.revealed === null ? null : fromJson<RevealedVoter>(row.revealed) })),
+    votes: pageRows.map((row) =>
+      toVoteCard({
+        ...row,
+        id: row.id!,
+        revealed: row.revealed === null ? null : fromJson<RevealedVoter>(row.revealed),
+      }),
+    ),
     hasMore,
     nextCursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id! }) : null,
   };

@@ -18,7 +18,8 @@ afterAll(() => t?.close());
 
 const quietLog = { info: () => {}, error: () => {} };
 const outbox = async (phone: string) =>
-  (await t.app.inject({ method: "GET", url: `/api/dev/sms-outbox?phone=${encodeURIComponent(phone)}` })).json().messages as { body: string }[];
+  (await t.app.inject({ method: "GET", url: `/api/dev/sms-outbox?phone=${encodeURIComponent(phone)}` })).json()
+    .messages as { body: string }[];
 
 describe("the notification job on the development outbox", () => {
   it("texts a notice readable at /api/dev/sms-outbox, and nothing more once the number replied STOP", async () => {
@@ -26,7 +27,15 @@ describe("the notification job on the development outbox", () => {
       db: t.deps.db,
       now: clock.now,
       log: quietLog,
-      jobs: [notificationJob({ db: t.deps.db, provider: outboxProvider, now: clock.now, publicUrl: t.deps.config.PUBLIC_URL, log: quietLog })],
+      jobs: [
+        notificationJob({
+          db: t.deps.db,
+          provider: outboxProvider,
+          now: clock.now,
+          publicUrl: t.deps.config.PUBLIC_URL,
+          log: quietLog,
+        }),
+      ],
     });
     const c = await campus(t);
     const recipient = await c.student({ gender: "female", firstName: "Robin" });

@@ -21,13 +21,21 @@ describe("local time of a school", () => {
   });
 
   it("finds the local midnight, also on the days daylight saving time changes", () => {
-    expect(startOfLocalDay(new Date("2026-01-15T20:00:00Z"), "America/Chicago").toISOString()).toBe("2026-01-15T06:00:00.000Z");
+    expect(startOfLocalDay(new Date("2026-01-15T20:00:00Z"), "America/Chicago").toISOString()).toBe(
+      "2026-01-15T06:00:00.000Z",
+    );
     // 2026-03-08: clocks go forward at 02:00 in New York; midnight was still EST (-5).
-    expect(startOfLocalDay(new Date("2026-03-08T20:00:00Z"), "America/New_York").toISOString()).toBe("2026-03-08T05:00:00.000Z");
+    expect(startOfLocalDay(new Date("2026-03-08T20:00:00Z"), "America/New_York").toISOString()).toBe(
+      "2026-03-08T05:00:00.000Z",
+    );
     // 2026-11-01: clocks go back at 02:00; midnight was still EDT (-4).
-    expect(startOfLocalDay(new Date("2026-11-01T20:00:00Z"), "America/New_York").toISOString()).toBe("2026-11-01T04:00:00.000Z");
+    expect(startOfLocalDay(new Date("2026-11-01T20:00:00Z"), "America/New_York").toISOString()).toBe(
+      "2026-11-01T04:00:00.000Z",
+    );
     // Just after local midnight in LA, the day began minutes ago.
-    expect(startOfLocalDay(new Date("2026-01-15T08:05:00Z"), "America/Los_Angeles").toISOString()).toBe("2026-01-15T08:00:00.000Z");
+    expect(startOfLocalDay(new Date("2026-01-15T08:05:00Z"), "America/Los_Angeles").toISOString()).toBe(
+      "2026-01-15T08:00:00.000Z",
+    );
   });
 
   it("falls back to a US zone for an unknown zone name instead of throwing", () => {

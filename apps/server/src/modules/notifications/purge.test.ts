@@ -19,7 +19,12 @@ afterAll(() => t?.close());
 describe("the purge", () => {
   it("deletes expired codes, old sessions, sign-outs no token outlives and outbox rows older than 30 days, and nothing else", async () => {
     const phone = "+15555550199";
-    const code = (expiresAt: Date) => ({ phone, codeHash: randomUUID(), createdAt: new Date(expiresAt.getTime() - 10 * MINUTE), expiresAt });
+    const code = (expiresAt: Date) => ({
+      phone,
+      codeHash: randomUUID(),
+      createdAt: new Date(expiresAt.getTime() - 10 * MINUTE),
+      expiresAt,
+    });
     const codes = await t.db
       .insert(authCodes)
       .values([
@@ -48,7 +53,13 @@ describe("the purge", () => {
       ])
       .returning({ id: authSessions.id });
 
-    const message = (createdAt: Date) => ({ toPhone: phone, body: "x", kind: "code" as const, status: "sent" as const, createdAt });
+    const message = (createdAt: Date) => ({
+      toPhone: phone,
+      body: "x",
+      kind: "code" as const,
+      status: "sent" as const,
+      createdAt,
+    });
     const messages = await t.db
       .insert(smsOutbox)
       .values([message(ago(31 * DAY)), message(ago(29 * DAY))])
@@ -67,7 +78,14 @@ describe("the purge", () => {
       .insert(schoolEmailCodes)
       .values([schoolCode(ago(DAY + 11 * MINUTE)), schoolCode(ago(DAY - MINUTE))])
       .returning({ id: schoolEmailCodes.id });
-    const email = (createdAt: Date) => ({ userId: student.id, toAddress: "ada@tu.edu", subject: "s", body: "b", status: "sent", createdAt });
+    const email = (createdAt: Date) => ({
+      userId: student.id,
+      toAddress: "ada@tu.edu",
+      subject: "s",
+      body: "b",
+      status: "sent",
+      createdAt,
+    });
     const emails = await t.db
       .insert(emailOutbox)
       .values([email(ago(31 * DAY)), email(ago(29 * DAY))])
@@ -80,16 +98,51 @@ describe("the purge", () => {
       { familyId: recentSignOut, revokedAt: ago(RETENTION.sessionRevocationsMs - MINUTE) }, // tokens may still be live: kept
     ]);
 
-    expect(await purgeExpired(t.db, NOW)).toEqual({ authCodes: 1, sessions: 2, sessionRevocations: 1, smsOutbox: 1, schoolEmailCodes: 1, emailOutbox: 1, pushNotices: 0 });
-    expect(await t.db.select().from(sessionRevocations).where(eq(sessionRevocations.familyId, recentSignOut))).toHaveLength(1);
-    const left = async <T extends { id: string }>(rows: T[], table: typeof authCodes | typeof authSessions | typeof smsOutbox) =>
-      (await t.db.select({ id: table.id }).from(table).where(inArray(table.id, rows.map((r) => r.id)))).map((r) => rows.findIndex((x) => x.id === r.id)).sort();
+    expect(await purgeExpired(t.db, NOW)).toEqual({
+      authCodes: 1,
+      sessions: 2,
+      sessionRevocations: 1,
+      smsOutbox: 1,
+      schoolEmailCodes: 1,
+      emailOutbox: 1,
+      pushNotices: 0,
+    });
+    expect(
+      await t.db.select().from(sessionRevocations).where(eq(sessionRevocations.familyId, recentSignOut)),
+    ).toHaveLength(1);
+    const left = async <T extends { id: string }>(
+      rows: T[],
+      table: typeof authCodes | typeof authSessions | typeof smsOutbox,
+    ) =>
+      (
+        await t.db
+          .select({ id: table.id })
+          .from(table)
+          .where(
+            inArray(
+              table.id,
+              rows.map((r) => r.id),
+            ),
+          )
+      )
+        .map((r) => rows.findIndex((x) => x.id === r.id))
+        .sort();
     expect(await left(codes, authCodes)).toEqual([1, 2, 3]);
     expect(await left(sessions, authSessions)).toEqual([2, 3, 4]);
     expect(await left(messages, smsOutbox)).toEqual([1]);
-    expect((await t.db.select({ id: schoolEmailCodes.id }).from(schoolEmailCodes)).map((r) => r.id)).toEqual([schoolCodes[1]!.id]);
+    expect((await t.db.select({ id: schoolEmailCodes.id }).from(schoolEmailCodes)).map((r) => r.id)).toEqual([
+      schoolCodes[1]!.id,
+    ]);
     expect((await t.db.select({ id: emailOutbox.id }).from(emailOutbox)).map((r) => r.id)).toEqual([emails[1]!.id]);
 
-    expect(await purgeExpired(t.db, NOW)).toEqual({ authCodes: 0, sessions: 0, sessionRevocations: 0, smsOutbox: 0, schoolEmailCodes: 0, emailOutbox: 0, pushNotices: 0 });
+    expect(await purgeExpired(t.db, NOW)).toEqual({
+      authCodes: 0,
+      sessions: 0,
+      sessionRevocations: 0,
+      smsOutbox: 0,
+      schoolEmailCodes: 0,
+      emailOutbox: 0,
+      pushNotices: 0,
+    });
   });
 });

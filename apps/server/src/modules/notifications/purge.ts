@@ -1,6 +1,14 @@
 import { AUTH_CODE, SCHOOL_EMAIL_CODE } from "@quad/contracts";
 import type { Database } from "@quad/db";
-import { authCodes, authSessions, emailOutbox, pushNotices, schoolEmailCodes, sessionRevocations, smsOutbox } from "@quad/db/schema";
+import {
+  authCodes,
+  authSessions,
+  emailOutbox,
+  pushNotices,
+  schoolEmailCodes,
+  sessionRevocations,
+  smsOutbox,
+} from "@quad/db/schema";
 import { inArray, lt, or, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { REVOCATION_RETENTION_MS } from "../auth/revocations";
@@ -57,12 +65,20 @@ async function deleteInBatches(db: Database, table: PgTable, id: PgColumn, where
 export async function purgeExpired(db: Database, now: Date): Promise<PurgeReport> {
   const before = (ms: number) => new Date(now.getTime() - ms);
   return {
-    authCodes: await deleteInBatches(db, authCodes, authCodes.id, lt(authCodes.expiresAt, before(RETENTION.authCodesAfterExpiryMs))),
+    authCodes: await deleteInBatches(
+      db,
+      authCodes,
+      authCodes.id,
+      lt(authCodes.expiresAt, before(RETENTION.authCodesAfterExpiryMs)),
+    ),
     sessions: await deleteInBatches(
       db,
       authSessions,
       authSessions.id,
-      or(lt(authSessions.expiresAt, before(RETENTION.sessionsMs)), lt(authSessions.revokedAt, before(RETENTION.sessionsMs)))!,
+      or(
+        lt(authSessions.expiresAt, before(RETENTION.sessionsMs)),
+        lt(authSessions.revokedAt, before(RETENTION.sessionsMs)),
+      )!,
     ),
     sessionRevocations: await deleteInBatches(
       db,
@@ -70,14 +86,29 @@ export async function purgeExpired(db: Database, now: Date): Promise<PurgeReport
       sessionRevocations.familyId,
       lt(sessionRevocations.revokedAt, before(RETENTION.sessionRevocationsMs)),
     ),
-    smsOutbox: await deleteInBatches(db, smsOutbox, smsOutbox.id, lt(smsOutbox.createdAt, before(RETENTION.smsOutboxMs))),
+    smsOutbox: await deleteInBatches(
+      db,
+      smsOutbox,
+      smsOutbox.id,
+      lt(smsOutbox.createdAt, before(RETENTION.smsOutboxMs)),
+    ),
     schoolEmailCodes: await deleteInBatches(
       db,
       schoolEmailCodes,
       schoolEmailCodes.id,
       lt(schoolEmailCodes.createdAt, before(RETENTION.schoolEmailCodesMs)),
     ),
-    emailOutbox: await deleteInBatches(db, emailOutbox, emailOutbox.id, lt(emailOutbox.createdAt, before(RETENTION.emailOutboxMs))),
-    pushNotices: await deleteInBatches(db, pushNotices, pushNotices.id, lt(pushNotices.createdAt, before(RETENTION.pushNoticesMs))),
+    emailOutbox: await deleteInBatches(
+      db,
+      emailOutbox,
+      emailOutbox.id,
+      lt(emailOutbox.createdAt, before(RETENTION.emailOutboxMs)),
+    ),
+    pushNotices: await deleteInBatches(
+      db,
+      pushNotices,
+      pushNotices.id,
+      lt(pushNotices.createdAt, before(RETENTION.pushNoticesMs)),
+    ),
   };
 }

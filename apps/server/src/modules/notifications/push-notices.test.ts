@@ -3,7 +3,13 @@ import { pushDeliveries, pushSubscriptions, type User } from "@quad/db/schema";
 import { createTestDatabase, insertTestSchool, insertTestUser } from "@quad/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { browserSubscription, pushSenderFor, startFakePushService, type BrowserSubscription, type FakePushService } from "../../test/push-service";
+import {
+  browserSubscription,
+  pushSenderFor,
+  startFakePushService,
+  type BrowserSubscription,
+  type FakePushService,
+} from "../../test/push-service";
 import { consentTo, fakeProvider, giveVotes, testClock, type FakeProvider } from "../../test/sms";
 import { PUSH_QUEUE, pushRetryDelayMs } from "../push/queue";
 import type { PushSender } from "../push/sender";
@@ -36,7 +42,8 @@ async function student(name: string) {
   const recipient = await insertTestUser(db(), { schoolId: school.id, firstName: name });
   await consentTo(db(), recipient.phone, new Date("2026-01-01T00:00:00Z"));
   const voters: User[] = [];
-  for (const voter of ["Zelda", "Quincy", "Xavier"]) voters.push(await insertTestUser(db(), { schoolId: school.id, firstName: voter }));
+  for (const voter of ["Zelda", "Quincy", "Xavier"])
+    voters.push(await insertTestUser(db(), { schoolId: school.id, firstName: voter }));
   return { recipient, voters };
 }
 
@@ -49,14 +56,23 @@ async function turnPushOn(recipient: User, device: string): Promise<BrowserSubsc
 /** One run of the 10-minute job with push on. */
 function run(clock: { now: () => Date }, sms: FakeProvider) {
   const quiet = { info: () => {} };
-  const job = notificationJob({ db: db(), provider: sms, push, now: clock.now, publicUrl: "https://quad.example", log: quiet });
+  const job = notificationJob({
+    db: db(),
+    provider: sms,
+    push,
+    now: clock.now,
+    publicUrl: "https://quad.example",
+    log: quiet,
+  });
   return job.run(new AbortController().signal);
 }
 
 /** The notices a device received, decrypted with its own keys. */
 function received(browser: BrowserSubscription): { title: string; url: string; count: number }[] {
   const path = new URL(browser.endpoint).pathname;
-  return service.requests.filter((r) => r.path === path && r.body.length > 0).map((r) => JSON.parse(browser.decrypt(r.body)));
+  return service.requests
+    .filter((r) => r.path === path && r.body.length > 0)
+    .map((r) => JSON.parse(browser.decrypt(r.body)));
 }
 const textsTo = (sms: FakeProvider, phone: string) => sms.delivered.filter((m) => m.to === phone).map((m) => m.body);
 
@@ -67,14 +83,26 @@ describe("vote notices by push", () => {
     const texted = await student("Sam");
     const phone = await turnPushOn(pushed.recipient, "robin-phone");
     const laptop = await turnPushOn(pushed.recipient, "robin-laptop");
-    await giveVotes(db(), pushed.recipient.id, pushed.voters.map((v) => v.id), clock.now());
+    await giveVotes(
+      db(),
+      pushed.recipient.id,
+      pushed.voters.map((v) => v.id),
+      clock.now(),
+    );
     await giveVotes(db(), texted.recipient.id, [texted.voters[0]!.id], clock.now());
     const sms = fakeProvider();
 
     await run(clock, sms);
 
     for (const device of [phone, laptop]) {
-      expect(received(device)).toEqual([{ title: "You got 3 new votes on Quad!", body: "Tap to see who voted for you.", url: "/home?votes=1", count: 3 }]);
+      expect(received(device)).toEqual([
+        {
+          title: "You got 3 new votes on Quad!",
+          body: "Tap to see who voted for you.",
+          url: "/home?votes=1",
+          count: 3,
+        },
+      ]);
     }
     const raw = service.requests.map((r) => r.body.toString("latin1")).join("");
     for (const voter of pushed.voters) expect(raw).not.toContain(voter.firstName!);
@@ -120,7 +148,9 @@ describe("vote notices by push", () => {
     const sms = fakeProvider();
     await giveVotes(db(), recipient.id, [voters[0]!.id], clock.now());
     await run(clock, sms);
-    expect(await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, device.endpoint))).toEqual([]);
+    expect(await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, device.endpoint))).toEqual(
+      [],
+    );
 
     clock.advance(10 * MINUTE);
     await giveVotes(db(), recipient.id, [voters[1]!.id], clock.now());
@@ -140,8 +170,13 @@ describe("vote notices by push", () => {
     const sms = fakeProvider();
     await giveVotes(db(), recipient.id, [voters[0]!.id], clock.now());
     const delivery = async () =>
-      (await db().select().from(pushDeliveries).innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushDeliveries.subscriptionId)).where(eq(pushSubscriptions.endpoint, device.endpoint)))[0]!
-        .push_deliveries;
+      (
+        await db()
+          .select()
+          .from(pushDeliveries)
+          .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushDeliveries.subscriptionId))
+          .where(eq(pushSubscriptions.endpoint, device.endpoint))
+      )[0]!.push_deliveries;
 
     await run(clock, sms);
     expect(attempts()).toBe(1);
@@ -155,7 +190,11 @@ describe("vote notices by push", () => {
       await run(clock, sms);
     }
     expect(attempts()).toBe(PUSH_QUEUE.maxAttempts);
-    expect(await delivery()).toMatchObject({ status: "failed", attempts: PUSH_QUEUE.maxAttempts, lastError: "push service answered 503" });
+    expect(await delivery()).toMatchObject({
+      status: "failed",
+      attempts: PUSH_QUEUE.maxAttempts,
+      lastError: "push service answered 503",
+    });
     clock.advance(2 * HOUR);
     await run(clock, sms);
     expect(attempts()).toBe(PUSH_QUEUE.maxAttempts);

@@ -28,7 +28,9 @@ async function student(timeZone = "America/Los_Angeles", consentAt = new Date("2
   await consentTo(db(), recipient.phone, consentAt);
   const voters: User[] = [];
   for (const name of ["Zelda", "Quincy", "Xavier", "Yolanda", "Wilhelmina"]) {
-    voters.push(await insertTestUser(db(), { schoolId: school.id, firstName: name, instagramHandle: `@${name.toLowerCase()}` }));
+    voters.push(
+      await insertTestUser(db(), { schoolId: school.id, firstName: name, instagramHandle: `@${name.toLowerCase()}` }),
+    );
   }
   return { school, recipient, voters };
 }
@@ -39,9 +41,15 @@ async function runOnce(clock: { now: () => Date }, provider: FakeProvider) {
   await sendQueuedMessages({ db: db(), provider, now: clock.now });
   return notices;
 }
-const textsTo = (provider: FakeProvider, phone: string) => provider.delivered.filter((m) => m.to === phone).map((m) => m.body);
+const textsTo = (provider: FakeProvider, phone: string) =>
+  provider.delivered.filter((m) => m.to === phone).map((m) => m.body);
 const unnotified = async (recipientId: string) =>
-  (await db().select().from(votes).where(and(eq(votes.recipientId, recipientId), isNull(votes.notifiedAt)))).length;
+  (
+    await db()
+      .select()
+      .from(votes)
+      .where(and(eq(votes.recipientId, recipientId), isNull(votes.notifiedAt)))
+  ).length;
 
 interface PlanNode {
   "Node Type": string;
@@ -70,12 +78,19 @@ describe("vote notices", () => {
   it("batch new votes into one text that counts them, links home and names no voter", async () => {
     const clock = testClock("2026-03-05T20:00:00Z"); // 12:00 in Los Angeles
     const { recipient, voters } = await student();
-    await giveVotes(db(), recipient.id, voters.map((v) => v.id), new Date("2026-03-05T19:00:00Z"));
+    await giveVotes(
+      db(),
+      recipient.id,
+      voters.map((v) => v.id),
+      new Date("2026-03-05T19:00:00Z"),
+    );
     const provider = fakeProvider();
 
     expect(await runOnce(clock, provider)).toMatchObject({ queued: 1 });
     const texts = textsTo(provider, recipient.phone);
-    expect(texts).toEqual(["You got 5 new votes on Quad! See who voted for you: https://quad.example/home Reply STOP to opt out."]);
+    expect(texts).toEqual([
+      "You got 5 new votes on Quad! See who voted for you: https://quad.example/home Reply STOP to opt out.",
+    ]);
     for (const voter of voters) {
       expect(texts[0]).not.toContain(voter.firstName!);
       expect(texts[0]).not.toContain(voter.instagramHandle!);
@@ -97,8 +112,18 @@ describe("vote notices", () => {
     const clock = testClock("2026-03-06T02:30:00Z");
     const east = await student("America/New_York");
     const west = await student("America/Los_Angeles");
-    await giveVotes(db(), east.recipient.id, east.voters.slice(0, 2).map((v) => v.id), clock.now());
-    await giveVotes(db(), west.recipient.id, west.voters.slice(0, 2).map((v) => v.id), clock.now());
+    await giveVotes(
+      db(),
+      east.recipient.id,
+      east.voters.slice(0, 2).map((v) => v.id),
+      clock.now(),
+    );
+    await giveVotes(
+      db(),
+      west.recipient.id,
+      west.voters.slice(0, 2).map((v) => v.id),
+      clock.now(),
+    );
     const provider = fakeProvider();
 
     expect(await runOnce(clock, provider)).toMatchObject({ queued: 1, quiet: 1 });
@@ -107,7 +132,12 @@ describe("vote notices", () => {
     expect(await unnotified(east.recipient.id)).toBe(2);
 
     // More votes arrive overnight; at 08:50 in New York it is still quiet.
-    await giveVotes(db(), east.recipient.id, east.voters.slice(2).map((v) => v.id), new Date("2026-03-06T08:00:00Z"));
+    await giveVotes(
+      db(),
+      east.recipient.id,
+      east.voters.slice(2).map((v) => v.id),
+      new Date("2026-03-06T08:00:00Z"),
+    );
     clock.set("2026-03-06T13:50:00Z");
     await runOnce(clock, provider);
     expect(textsTo(provider, east.recipient.phone)).toEqual([]);
@@ -156,7 +186,13 @@ describe("vote notices", () => {
     await setSmsConsent(db(), stopped.recipient.phone, true, new Date("2026-03-03T00:00:00Z"));
     await setSmsConsent(db(), switchedOff.recipient.phone, false, new Date("2026-03-02T00:00:00Z"));
     const lonely = await insertTestUser(db(), { schoolId: neverAsked.school.id });
-    for (const s of [stopped, switchedOff]) await giveVotes(db(), s.recipient.id, s.voters.map((v) => v.id), clock.now());
+    for (const s of [stopped, switchedOff])
+      await giveVotes(
+        db(),
+        s.recipient.id,
+        s.voters.map((v) => v.id),
+        clock.now(),
+      );
     await giveVotes(db(), lonely.id, [neverAsked.voters[0]!.id], clock.now());
     const provider = fakeProvider();
 
@@ -178,14 +214,22 @@ describe("vote notices", () => {
     const voters = await Promise.all(Array.from({ length: 60 }, () => insertTestUser(db(), { schoolId: school.id })));
     for (let i = 0; i < 3; i++) {
       const silent = await insertTestUser(db(), { schoolId: school.id });
-      await giveVotes(db(), silent.id, voters.map((v) => v.id), new Date("2026-03-05T19:00:00Z"));
+      await giveVotes(
+        db(),
+        silent.id,
+        voters.map((v) => v.id),
+        new Date("2026-03-05T19:00:00Z"),
+      );
     }
     await db().execute(sql`analyze votes`);
     const [waiting] = await queryRows<{ votes: number; recipients: number }>(
       db(),
       sql`select count(*)::int as votes, count(distinct recipient_id)::int as recipients from votes where notified_at is null`,
     );
-    const [plan] = await queryRows<{ "QUERY PLAN": unknown }>(db(), sql`explain (analyze, format json) ${waitingRecipients}`);
+    const [plan] = await queryRows<{ "QUERY PLAN": unknown }>(
+      db(),
+      sql`explain (analyze, format json) ${waitingRecipients}`,
+    );
     const read = rowsReadFrom(fromJson(plan!["QUERY PLAN"]), "votes");
     expect(waiting!.votes).toBeGreaterThanOrEqual(180);
     // One probe per student plus the one that finds no more: never a row per waiting vote.
@@ -202,7 +246,9 @@ describe("vote notices", () => {
       sql.raw(`create or replace function refuse_outbox() returns trigger language plpgsql as $$
        begin if new.to_phone = '${recipient.phone}' then raise exception 'outbox unavailable'; end if; return new; end $$`),
     );
-    await db().execute(sql`create trigger refuse_outbox before insert on sms_outbox for each row execute function refuse_outbox()`);
+    await db().execute(
+      sql`create trigger refuse_outbox before insert on sms_outbox for each row execute function refuse_outbox()`,
+    );
     try {
       await expect(queueVoteNotices({ db: db(), now: clock.now, publicUrl: PUBLIC_URL })).rejects.toThrow();
       expect(await unnotified(recipient.id)).toBe(2);
@@ -220,7 +266,13 @@ describe("the 10-minute job across two server processes", () => {
     try {
       const clock = testClock("2026-03-07T20:00:00Z");
       const students = [await student(), await student(), await student()];
-      for (const s of students) await giveVotes(db(), s.recipient.id, s.voters.map((v) => v.id), clock.now());
+      for (const s of students)
+        await giveVotes(
+          db(),
+          s.recipient.id,
+          s.voters.map((v) => v.id),
+          clock.now(),
+        );
       const providers = [fakeProvider(), fakeProvider()];
       const quietLog = { info: () => {}, error: () => {} };
       const schedulers = [handle, other].map((h, i) =>
@@ -228,7 +280,15 @@ describe("the 10-minute job across two server processes", () => {
           db: h.db,
           now: clock.now,
           log: quietLog,
-          jobs: [notificationJob({ db: h.db, provider: providers[i]!, now: clock.now, publicUrl: PUBLIC_URL, log: quietLog })],
+          jobs: [
+            notificationJob({
+              db: h.db,
+              provider: providers[i]!,
+              now: clock.now,
+              publicUrl: PUBLIC_URL,
+              log: quietLog,
+            }),
+          ],
         }),
       );
       for (let step = 0; step < 6; step++) {
@@ -241,7 +301,11 @@ describe("the 10-minute job across two server processes", () => {
         const texts = delivered.filter((m) => m.to === s.recipient.phone).map((m) => m.body.slice(0, 24));
         expect(texts).toEqual(["You got 5 new votes on Q", "You got 1 new vote on Qu"]);
       }
-      const rows = await db().select().from(smsOutbox).where(eq(smsOutbox.kind, "notification")).orderBy(asc(smsOutbox.createdAt));
+      const rows = await db()
+        .select()
+        .from(smsOutbox)
+        .where(eq(smsOutbox.kind, "notification"))
+        .orderBy(asc(smsOutbox.createdAt));
       const ours = rows.filter((r) => students.some((s) => s.recipient.phone === r.toPhone));
       expect(ours.map((r) => r.status)).toEqual(Array(6).fill("sent"));
     } finally {

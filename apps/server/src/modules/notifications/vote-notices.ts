@@ -71,7 +71,12 @@ export async function queueVoteNotices(deps: VoteNoticeDeps): Promise<VoteNotice
     db,
     recipients.map((r) => r.phone),
   );
-  const withPush = deps.pushEnabled ? await studentsWithPush(db, recipients.map((r) => r.userId)) : new Set<string>();
+  const withPush = deps.pushEnabled
+    ? await studentsWithPush(
+        db,
+        recipients.map((r) => r.userId),
+      )
+    : new Set<string>();
 
   for (const recipient of recipients) {
     if (deps.signal?.aborted) break;
@@ -113,7 +118,9 @@ async function queueNotice(tx: Transaction, to: NoticeTo): Promise<"queued" | "p
   const [texted] = await tx
     .select({ n: count() })
     .from(smsOutbox)
-    .where(and(eq(smsOutbox.toPhone, to.phone), eq(smsOutbox.kind, "notification"), gte(smsOutbox.createdAt, dayStart)));
+    .where(
+      and(eq(smsOutbox.toPhone, to.phone), eq(smsOutbox.kind, "notification"), gte(smsOutbox.createdAt, dayStart)),
+    );
   const [pushed] = await tx
     .select({ n: count() })
     .from(pushNotices)
@@ -122,7 +129,10 @@ async function queueNotice(tx: Transaction, to: NoticeTo): Promise<"queued" | "p
   if ((texted?.n ?? 0) + (pushed?.n ?? 0) >= VOTE_NOTICE.maxPerDay) return "capped";
   const devices =
     to.channel === "push"
-      ? await tx.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, to.userId))
+      ? await tx
+          .select({ id: pushSubscriptions.id })
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.userId, to.userId))
       : [];
   // The last device was removed since the run began: the votes wait for the next run's choice.
   if (to.channel === "push" && devices.length === 0) return "none";
@@ -137,7 +147,9 @@ async function queueNotice(tx: Transaction, to: NoticeTo): Promise<"queued" | "p
       .insert(pushNotices)
       .values({ userId: to.userId, voteCount: counted.length, createdAt: now })
       .returning({ id: pushNotices.id });
-    await tx.insert(pushDeliveries).values(devices.map((device) => ({ noticeId: notice!.id, subscriptionId: device.id, createdAt: now })));
+    await tx
+      .insert(pushDeliveries)
+      .values(devices.map((device) => ({ noticeId: notice!.id, subscriptionId: device.id, createdAt: now })));
     return "pushed";
   }
   await tx.insert(smsOutbox).values({

@@ -16,10 +16,21 @@ type Headers = Record<string, string>;
 const offer = async (headers: Headers) => {
   const res = await t.app.inject({ method: "POST", url: "/api/payments/flash-sale", headers, payload: {} });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { productId: string; priceCents: number; originalPriceCents: number; endsAt: string; active: boolean };
+  return res.json() as {
+    productId: string;
+    priceCents: number;
+    originalPriceCents: number;
+    endsAt: string;
+    active: boolean;
+  };
 };
 const intentAmount = async (headers: Headers, productId: string) => {
-  const res = await t.app.inject({ method: "POST", url: "/api/payments/create-payment-intent", headers, payload: { productId } });
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/payments/create-payment-intent",
+    headers,
+    payload: { productId },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().amountCents as number;
 };
@@ -67,7 +78,10 @@ describe("the flash sale has a real end", () => {
     } finally {
       clock = start;
     }
-    const amounts = await t.deps.db.select({ amount: purchases.amountCents }).from(purchases).where(eq(purchases.userId, c.me.id));
+    const amounts = await t.deps.db
+      .select({ amount: purchases.amountCents })
+      .from(purchases)
+      .where(eq(purchases.userId, c.me.id));
     expect(amounts.map((row) => row.amount).sort((a, b) => a - b)).toEqual([99, 299, 299, 799]);
   });
 

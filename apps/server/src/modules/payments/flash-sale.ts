@@ -29,12 +29,18 @@ export async function offerFlashSale(db: Database, userId: string, now: Date): P
     .onConflictDoNothing()
     .returning({ endsAt: flashSaleOffers.endsAt });
   if (started) return toOffer(started.endsAt, now);
-  const [existing] = await db.select({ endsAt: flashSaleOffers.endsAt }).from(flashSaleOffers).where(eq(flashSaleOffers.userId, userId));
+  const [existing] = await db
+    .select({ endsAt: flashSaleOffers.endsAt })
+    .from(flashSaleOffers)
+    .where(eq(flashSaleOffers.userId, userId));
   return toOffer(existing!.endsAt, now);
 }
 
 /** Whether the student's sale is on now; a sale never offered is not. */
 export async function flashSaleActive(db: Database, userId: string, now: Date): Promise<boolean> {
-  const [offer] = await db.select({ endsAt: flashSaleOffers.endsAt }).from(flashSaleOffers).where(eq(flashSaleOffers.userId, userId));
+  const [offer] = await db
+    .select({ endsAt: flashSaleOffers.endsAt })
+    .from(flashSaleOffers)
+    .where(eq(flashSaleOffers.userId, userId));
   return offer !== undefined && now < offer.endsAt;
 }

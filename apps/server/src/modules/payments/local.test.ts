@@ -13,7 +13,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 type Headers = Record<string, string>;
-const post = (headers: Headers, url: string, payload: object) => t.app.inject({ method: "POST", url, headers, payload });
+const post = (headers: Headers, url: string, payload: object) =>
+  t.app.inject({ method: "POST", url, headers, payload });
 const intent = async (headers: Headers, productId: string) => {
   const res = await post(headers, "/api/payments/create-payment-intent", { productId });
   expect(res.statusCode, res.body).toBe(200);
@@ -35,7 +36,10 @@ describe("local payments", () => {
 
   it("charges the catalogue's price and refuses a price from the client", async () => {
     const c = await campus(t);
-    const withAmount = await post(c.headers, "/api/payments/create-payment-intent", { productId: "unlock-5", amount: 1 });
+    const withAmount = await post(c.headers, "/api/payments/create-payment-intent", {
+      productId: "unlock-5",
+      amount: 1,
+    });
     expect(withAmount.statusCode).toBe(400);
     await intent(c.headers, "unlock-5");
     const rows = await t.deps.db.select().from(purchases).where(eq(purchases.userId, c.me.id));
@@ -93,7 +97,10 @@ describe("local payments", () => {
     await confirm(c.headers, await intent(c.headers, "boost-3"));
     expect((await me(c.headers)).boostEndTime).toBe(new Date(clock + 4 * 86_400_000).toISOString());
     // After a boost has ended, a new one starts from now.
-    await t.deps.db.update(users).set({ boostEndsAt: new Date(clock - 1000) }).where(eq(users.id, c.me.id));
+    await t.deps.db
+      .update(users)
+      .set({ boostEndsAt: new Date(clock - 1000) })
+      .where(eq(users.id, c.me.id));
     await confirm(c.headers, await intent(c.headers, "boost-7"));
     expect((await me(c.headers)).boostEndTime).toBe(new Date(clock + 7 * 86_400_000).toISOString());
   });
@@ -115,7 +122,11 @@ describe("local payments", () => {
   });
 
   it("needs a session", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/payments/create-payment-intent", payload: { productId: "unlock-1" } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/create-payment-intent",
+      payload: { productId: "unlock-1" },
+    });
     expect(res.statusCode).toBe(401);
   });
 });

@@ -28,12 +28,29 @@ beforeAll(async () => {
     created.push({ body, idempotencyKey: request.headers["idempotency-key"] as string | undefined });
     counter += 1;
     const id = `pi_fake_${counter}`;
-    return { id, object: "payment_intent", amount: Number(body.amount), currency: body.currency, client_secret: `${id}_secret_x`, status: "requires_payment_method" };
+    return {
+      id,
+      object: "payment_intent",
+      amount: Number(body.amount),
+      currency: body.currency,
+      client_secret: `${id}_secret_x`,
+      status: "requires_payment_method",
+    };
   });
   await fakeStripe.listen({ port: 0, host: "127.0.0.1" });
-  stripe = createStripeClient({ secretKey: "sk_test_fake", host: "127.0.0.1", port: (fakeStripe.server.address() as AddressInfo).port, protocol: "http" });
+  stripe = createStripeClient({
+    secretKey: "sk_test_fake",
+    host: "127.0.0.1",
+    port: (fakeStripe.server.address() as AddressInfo).port,
+    protocol: "http",
+  });
   t = await createTestApp({
-    env: { PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_fake", STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_PUBLISHABLE_KEY: "pk_test_fake" },
+    env: {
+      PAYMENT_PROVIDER: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_fake",
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
+    },
     payments: createStripePaymentProvider(stripe),
     stripe,
   });
@@ -46,17 +63,33 @@ afterAll(async () => {
 type Headers = Record<string, string>;
 async function startPurchase(headers: Headers, productId: string) {
   created = [];
-  const res = await t.app.inject({ method: "POST", url: "/api/payments/create-payment-intent", headers, payload: { productId } });
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/payments/create-payment-intent",
+    headers,
+    payload: { productId },
+  });
   expect(res.statusCode, res.body).toBe(200);
-  const [purchase] = await t.deps.db.select().from(purchases).where(eq(purchases.clientSecret, res.json().clientSecret));
+  const [purchase] = await t.deps.db
+    .select()
+    .from(purchases)
+    .where(eq(purchases.clientSecret, res.json().clientSecret));
   return purchase!;
 }
 
 function event(type: string, intent: Partial<Stripe.PaymentIntent> & { id: string }) {
-  return JSON.stringify({ id: `evt_${Math.random().toString(36).slice(2)}`, object: "event", type, data: { object: { object: "payment_intent", ...intent } } });
+  return JSON.stringify({
+    id: `evt_${Math.random().toString(36).slice(2)}`,
+    object: "event",
+    type,
+    data: { object: { object: "payment_intent", ...intent } },
+  });
 }
 
-function deliver(payload: string, signature = stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret })) {
+function deliver(
+  payload: string,
+  signature = stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
+) {
   return t.app.inject({
     method: "POST",
     url: "/api/payments/webhook",
@@ -112,7 +145,12 @@ describe("Stripe payments", () => {
     const tampered = payload.replace('"amount_received":999', '"amount_received":1');
     const signedOriginal = stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
     expect((await deliver(tampered, signedOriginal)).statusCode).toBe(400);
-    const unsigned = await t.app.inject({ method: "POST", url: "/api/payments/webhook", headers: { "content-type": "application/json" }, payload });
+    const unsigned = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/webhook",
+      headers: { "content-type": "application/json" },
+      payload,
+    });
     expect(unsigned.statusCode).toBe(400);
     expect(await credits(c.me.id)).toBe(0);
   });
@@ -142,9 +180,14 @@ describe("Stripe payments", () => {
   });
 
   it("acknowledges events for unknown payments and other event types without effect", async () => {
-    const res = await deliver(event("payment_intent.succeeded", { id: "pi_unknown", amount_received: 99, currency: "usd" }));
+    const res = await deliver(
+      event("payment_intent.succeeded", { id: "pi_unknown", amount_received: 99, currency: "usd" }),
+    );
     expect(res.statusCode).toBe(200);
-    expect((await deliver(JSON.stringify({ id: "evt_1", object: "event", type: "charge.refunded", data: { object: {} } }))).statusCode).toBe(200);
+    expect(
+      (await deliver(JSON.stringify({ id: "evt_1", object: "event", type: "charge.refunded", data: { object: {} } })))
+        .statusCode,
+    ).toBe(200);
   });
 
   it("turns the local test-card confirmation off", async () => {

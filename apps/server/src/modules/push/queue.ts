@@ -39,7 +39,10 @@ export function pushRetryDelayMs(attempts: number): number {
 }
 
 const isDue = (now: Date) =>
-  and(eq(pushDeliveries.status, "queued"), or(isNull(pushDeliveries.nextAttemptAt), lte(pushDeliveries.nextAttemptAt, now)));
+  and(
+    eq(pushDeliveries.status, "queued"),
+    or(isNull(pushDeliveries.nextAttemptAt), lte(pushDeliveries.nextAttemptAt, now)),
+  );
 
 interface DueDelivery {
   id: string;
@@ -64,7 +67,10 @@ export async function sendQueuedPushes(deps: PushQueueDeps): Promise<PushDrainRe
     .update(pushDeliveries)
     .set({ status: "failed", lastError: "interrupted while sending: outcome unknown, not resent" })
     .where(
-      and(eq(pushDeliveries.status, "sending"), lt(pushDeliveries.claimedAt, new Date(deps.now().getTime() - PUSH_QUEUE.sendingTimeoutMs))),
+      and(
+        eq(pushDeliveries.status, "sending"),
+        lt(pushDeliveries.claimedAt, new Date(deps.now().getTime() - PUSH_QUEUE.sendingTimeoutMs)),
+      ),
     )
     .returning({ id: pushDeliveries.id });
   report.abandoned = abandoned.length;
@@ -101,7 +107,9 @@ export async function sendQueuedPushes(deps: PushQueueDeps): Promise<PushDrainRe
     if (due.length === 0) break;
     cursor = due[due.length - 1]!.id;
     const sendable = due.filter((d) => !isQuietHour(now, d.timeZone ?? FALLBACK_TIME_ZONE));
-    await forEachConcurrently(sendable, PUSH_QUEUE.concurrency, deps.signal, (delivery) => claimAndSend(deps, delivery, report));
+    await forEachConcurrently(sendable, PUSH_QUEUE.concurrency, deps.signal, (delivery) =>
+      claimAndSend(deps, delivery, report),
+    );
     if (due.length < PUSH_QUEUE.batchSize) break;
   }
   return report;

@@ -1,6 +1,12 @@
 import { pushNotice } from "@quad/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browserSubscription, pushSenderFor, startFakePushService, verifyVapid, type FakePushService } from "../../test/push-service";
+import {
+  browserSubscription,
+  pushSenderFor,
+  startFakePushService,
+  verifyVapid,
+  type FakePushService,
+} from "../../test/push-service";
 import { PushDeliveryError } from "./sender";
 
 let service: FakePushService;
@@ -46,7 +52,12 @@ describe("sending a push through web-push to a local push service", () => {
   it("410 and 404 mean the subscription is gone; other answers may be retried", async () => {
     const sender = pushSenderFor(service);
     const browser = browserSubscription(service.endpoint("device-4"));
-    for (const [status, gone] of [[410, true], [404, true], [500, false], [429, false]] as const) {
+    for (const [status, gone] of [
+      [410, true],
+      [404, true],
+      [500, false],
+      [429, false],
+    ] as const) {
       service.answer = () => status;
       const error = await sender.send(browser, "{}").catch((e: unknown) => e);
       expect(error).toBeInstanceOf(PushDeliveryError);

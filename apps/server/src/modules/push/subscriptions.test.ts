@@ -3,7 +3,12 @@ import { pushSubscriptions } from "@quad/db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
-import { browserSubscription, pushSenderFor, startFakePushService, type FakePushService } from "../../test/push-service";
+import {
+  browserSubscription,
+  pushSenderFor,
+  startFakePushService,
+  type FakePushService,
+} from "../../test/push-service";
 import { campus, sessionFor } from "../../test/voters";
 import { endpointHostAllowed } from "./subscriptions";
 
@@ -39,7 +44,9 @@ describe("a device's push subscription", () => {
     expect(res.json()).toEqual({ subscribed: true });
     // Subscribing again (a reload) keeps one row.
     expect((await subscribe(c.headers, device)).statusCode).toBe(200);
-    expect(await stored()).toMatchObject([{ userId: c.me.id, endpoint: device.endpoint, p256dh: device.keys.p256dh, auth: device.keys.auth }]);
+    expect(await stored()).toMatchObject([
+      { userId: c.me.id, endpoint: device.endpoint, p256dh: device.keys.p256dh, auth: device.keys.auth },
+    ]);
 
     // Someone else signs in on the same phone: the device now notifies them.
     const other = await c.student({ firstName: "Other" });
@@ -60,8 +67,18 @@ describe("a device's push subscription", () => {
     ["a plain-http endpoint", { endpoint: "http://push.example.com/x" }, "endpoint", PUSH_MESSAGES.endpoint],
     ["an endpoint that is not a URL", { endpoint: "not a url" }, "endpoint", PUSH_MESSAGES.endpoint],
     ["no keys", { keys: undefined }, "keys", undefined],
-    ["a public key of the wrong length", { keys: { p256dh: "AAAA", auth: "AAAAAAAAAAAAAAAAAAAAAA" } }, "keys.p256dh", PUSH_MESSAGES.p256dh],
-    ["an auth secret that is not base64url", { keys: { p256dh: "x".repeat(87), auth: "not base64url!!!!!!!!!" } }, "keys.auth", PUSH_MESSAGES.auth],
+    [
+      "a public key of the wrong length",
+      { keys: { p256dh: "AAAA", auth: "AAAAAAAAAAAAAAAAAAAAAA" } },
+      "keys.p256dh",
+      PUSH_MESSAGES.p256dh,
+    ],
+    [
+      "an auth secret that is not base64url",
+      { keys: { p256dh: "x".repeat(87), auth: "not base64url!!!!!!!!!" } },
+      "keys.auth",
+      PUSH_MESSAGES.auth,
+    ],
   ])("refuses %s with 400 and stores nothing", async (_name, change, field, message) => {
     const c = await campus(t);
     const device = browserSubscription(service.endpoint("phone-b"));
@@ -71,23 +88,42 @@ describe("a device's push subscription", () => {
     expect(body.code).toBe("BAD_REQUEST");
     expect(Object.keys(body.fieldErrors)).toContain(field);
     if (message) expect(body.fieldErrors[field]).toContain(message);
-    expect(await t.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, device.endpoint))).toEqual([]);
+    expect(
+      await t.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, device.endpoint)),
+    ).toEqual([]);
   });
 
   it("goes with the account when the student deletes it", async () => {
     const c = await campus(t);
     const device = browserSubscription(service.endpoint("phone-e"));
     expect((await subscribe(c.headers, device)).statusCode).toBe(200);
-    const deleted = await t.app.inject({ method: "POST", url: "/api/users/delete-account", headers: c.headers, payload: { confirm: "DELETE" } });
+    const deleted = await t.app.inject({
+      method: "POST",
+      url: "/api/users/delete-account",
+      headers: c.headers,
+      payload: { confirm: "DELETE" },
+    });
     expect(deleted.statusCode).toBe(200);
     expect(await t.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, c.me.id))).toEqual([]);
   });
 
   it("in production, only on a push service's name: never an address, localhost or an internal name", () => {
-    for (const endpoint of ["https://fcm.googleapis.com/fcm/send/abc", "https://updates.push.services.mozilla.com/wpush/v2/x", "https://web.push.apple.com/QOi"]) {
+    for (const endpoint of [
+      "https://fcm.googleapis.com/fcm/send/abc",
+      "https://updates.push.services.mozilla.com/wpush/v2/x",
+      "https://web.push.apple.com/QOi",
+    ]) {
       expect(endpointHostAllowed(endpoint, false)).toBe(true);
     }
-    for (const endpoint of ["https://127.0.0.1:8443/x", "https://10.0.0.5/x", "https://[::1]/x", "https://localhost/x", "https://metadata/x", "https://db.internal/x", "https://printer.local/x"]) {
+    for (const endpoint of [
+      "https://127.0.0.1:8443/x",
+      "https://10.0.0.5/x",
+      "https://[::1]/x",
+      "https://localhost/x",
+      "https://metadata/x",
+      "https://db.internal/x",
+      "https://printer.local/x",
+    ]) {
       expect(endpointHostAllowed(endpoint, false)).toBe(false);
       expect(endpointHostAllowed(endpoint, true)).toBe(true);
     }
@@ -112,7 +148,9 @@ describe("with push off on the server", () => {
       });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ message: PUSH_MESSAGES.disabled });
-      expect((await off.app.inject({ method: "GET", url: "/api/config" })).json()).toMatchObject({ vapidPublicKey: null });
+      expect((await off.app.inject({ method: "GET", url: "/api/config" })).json()).toMatchObject({
+        vapidPublicKey: null,
+      });
     } finally {
       await off.close();
     }
@@ -123,7 +161,11 @@ describe("in production", () => {
   it("refuses an endpoint on an address with 400 and stores nothing", async () => {
     const production = await createTestApp({
       push: pushSenderFor(service),
-      env: { NODE_ENV: "production", JWT_SECRET: "aXLP6TM1c3Rrs9zguWYrcJ0otpwKcn0W5D15PLlv6s7QvJn21g6iTs5Kgj-OsRic", ALLOW_DEV_PROVIDERS: "true" },
+      env: {
+        NODE_ENV: "production",
+        JWT_SECRET: "aXLP6TM1c3Rrs9zguWYrcJ0otpwKcn0W5D15PLlv6s7QvJn21g6iTs5Kgj-OsRic",
+        ALLOW_DEV_PROVIDERS: "true",
+      },
     });
     try {
       const c = await campus(production);

@@ -53,7 +53,9 @@ export async function subscribeDevice(
 
 /** Removes this student's subscription of that device; another student's is left alone. */
 export async function unsubscribeDevice(db: Database, userId: string, endpoint: string): Promise<PushDeviceState> {
-  await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
+  await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
   return { subscribed: false };
 }
 

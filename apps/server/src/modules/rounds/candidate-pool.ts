@@ -31,7 +31,11 @@ export interface CandidatePool {
   invalidate(schoolId?: number): void;
 }
 
-export function createCandidatePool(db: Database, clock: () => number = Date.now, bus?: PoolInvalidationBus): CandidatePool {
+export function createCandidatePool(
+  db: Database,
+  clock: () => number = Date.now,
+  bus?: PoolInvalidationBus,
+): CandidatePool {
   const cache = new Map<string, Cached<unknown>>();
   // A load still in flight when its key is forgotten is not put back: it was
   // stored when it started, so deleting the key drops it for later callers.

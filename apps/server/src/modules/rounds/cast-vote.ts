@@ -6,7 +6,10 @@ import { dateOfMs, epochMs, notBlockedEitherWay } from "./sql-values";
 
 /** Why a vote was refused (it stored nothing then), as the statement's snapshot shows. */
 export type VoteRefusal =
-  | { reason: "no_voter" | "not_verified" | "not_member" | "no_open_round" | "not_in_round" | "blocked" | "candidate_gone" }
+  | {
+      reason:
+        "no_voter" | "not_verified" | "not_member" | "no_open_round" | "not_in_round" | "blocked" | "candidate_gone";
+    }
   | { reason: "cooldown"; cooldownUntil: Date }
   /** Everything held when the statement started, yet a concurrent vote closed the round or used the allowance first. */
   | { reason: "lost_race" };
@@ -143,7 +146,10 @@ function whyRefused(row: Row, vote: { candidateId: string; promptId: number; now
   const cooldownUntil = dateOfMs(row.cooldownUntilMs);
   if (cooldownUntil && cooldownUntil > vote.now) return { reason: "cooldown", cooldownUntil };
   if (row.roundPromptId === null) return { reason: "no_open_round" };
-  if (row.roundPromptId !== vote.promptId || (vote.candidateId !== row.candidateAId && vote.candidateId !== row.candidateBId)) {
+  if (
+    row.roundPromptId !== vote.promptId ||
+    (vote.candidateId !== row.candidateAId && vote.candidateId !== row.candidateBId)
+  ) {
     return { reason: "not_in_round" };
   }
   if (row.blocked) return { reason: "blocked" };

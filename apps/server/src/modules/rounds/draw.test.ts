@@ -37,7 +37,8 @@ describe("weighted draw", () => {
     const students = pool(100).map((e, i) => (i < 10 ? { ...e, boostEndsAt: now - 1 } : e));
     const counts = new Map<string, number>();
     const random = seeded(7);
-    for (let i = 0; i < 10_000; i++) for (const e of drawWeighted(students, new Set(), 1, now, random)!) counts.set(e.id, (counts.get(e.id) ?? 0) + 1);
+    for (let i = 0; i < 10_000; i++)
+      for (const e of drawWeighted(students, new Set(), 1, now, random)!) counts.set(e.id, (counts.get(e.id) ?? 0) + 1);
     const first10 = students.slice(0, 10).reduce((s, e) => s + (counts.get(e.id) ?? 0), 0) / 10;
     const rest = students.slice(10).reduce((s, e) => s + (counts.get(e.id) ?? 0), 0) / 90;
     expect(first10 / rest).toBeGreaterThan(0.8);

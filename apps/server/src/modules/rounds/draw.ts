@@ -18,7 +18,13 @@ const weightOf = (entry: PoolEntry, now: number) => (entry.boostEndsAt > now ? B
  * a big campus; when they are many (a small pool) it falls back to an exact
  * weighted pick over the filtered list. Returns null when too few remain.
  */
-export function drawWeighted(pool: readonly PoolEntry[], exclude: ReadonlySet<string>, count: number, now: number, random: Random): PoolEntry[] | null {
+export function drawWeighted(
+  pool: readonly PoolEntry[],
+  exclude: ReadonlySet<string>,
+  count: number,
+  now: number,
+  random: Random,
+): PoolEntry[] | null {
   const picked: PoolEntry[] = [];
   const taken = new Set<string>();
   const unavailable = (id: string) => exclude.has(id) || taken.has(id);
@@ -65,7 +71,8 @@ export function drawPair(
 ): [PoolEntry, PoolEntry] | null {
   const exclude = new Set(opts.always);
   for (const id of opts.recent) exclude.add(id);
-  const pair = pool.length - exclude.size >= 2 * KEEP_IN_PLAY ? drawWeighted(pool, exclude, 2, opts.now, opts.random) : null;
+  const pair =
+    pool.length - exclude.size >= 2 * KEEP_IN_PLAY ? drawWeighted(pool, exclude, 2, opts.now, opts.random) : null;
   if (pair) return [pair[0]!, pair[1]!];
 
   // Few left: exclude the most recently shown while enough stay in play,

@@ -22,7 +22,8 @@ const random = async (headers: Headers, skip = false) => {
   return { status: res.statusCode, body: res.json() };
 };
 const round = async (headers: Headers, skip = false) => PromptRound.parse((await random(headers, skip)).body);
-const vote = (headers: Headers, payload: object) => t.app.inject({ method: "POST", url: "/api/votes/store", headers, payload });
+const vote = (headers: Headers, payload: object) =>
+  t.app.inject({ method: "POST", url: "/api/votes/store", headers, payload });
 const voteFirst = async (headers: Headers) => {
   const r = await round(headers);
   return vote(headers, { userId: r.users[0].id, promptId: r.prompt.id });
@@ -32,7 +33,11 @@ const storedVotes = async (voterId: string) => t.deps.db.select().from(votes).wh
 describe("who is drawn", () => {
   it("only verified, unpaused students of the voter's school and preferred gender, never the voter, never blocked", async () => {
     const c = await campus(t, { gender: "female", preference: "female" });
-    const eligible = [await c.student({ gender: "female" }), await c.student({ gender: "female" }), await c.student({ gender: "female" })];
+    const eligible = [
+      await c.student({ gender: "female" }),
+      await c.student({ gender: "female" }),
+      await c.student({ gender: "female" }),
+    ];
     const other = await campus(t);
     const ineligible = [
       await other.student({ gender: "female" }),
@@ -127,7 +132,9 @@ describe("vote allowance", () => {
     await t.deps.db.insert(voterState).values({ userId: c.me.id, votesInBatch: VOTES_PER_BATCH - 1 });
     const r = await round(c.headers);
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => vote(c.headers, { userId: r.users[i % 2 === 0 ? 0 : 1].id, promptId: r.prompt.id })),
+      Array.from({ length: 20 }, (_, i) =>
+        vote(c.headers, { userId: r.users[i % 2 === 0 ? 0 : 1].id, promptId: r.prompt.id }),
+      ),
     );
     expect(results.filter((res) => res.statusCode === 200)).toHaveLength(1);
     for (const res of results) expect(res.statusCode).toBeLessThan(500);
@@ -183,11 +190,21 @@ describe("votes outside the open round", () => {
 
   it("answers bad input with 400 and no session with 401", async () => {
     const c = await campus(t);
-    expect((await t.app.inject({ method: "GET", url: "/api/prompts/random?skip=maybe", headers: c.headers })).statusCode).toBe(400);
-    for (const payload of [{}, { userId: 5, promptId: 1 }, { userId: "x", promptId: "one" }, { userId: "x", promptId: 1, extra: 1 }]) {
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/prompts/random?skip=maybe", headers: c.headers })).statusCode,
+    ).toBe(400);
+    for (const payload of [
+      {},
+      { userId: 5, promptId: 1 },
+      { userId: "x", promptId: "one" },
+      { userId: "x", promptId: 1, extra: 1 },
+    ]) {
       expect((await vote(c.headers, payload)).statusCode, JSON.stringify(payload)).toBe(400);
     }
-    expect((await t.app.inject({ method: "POST", url: "/api/votes/store", payload: { userId: "x", promptId: 1 } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: "POST", url: "/api/votes/store", payload: { userId: "x", promptId: 1 } }))
+        .statusCode,
+    ).toBe(401);
     expect((await t.app.inject({ method: "GET", url: "/api/prompts/random" })).statusCode).toBe(401);
   });
 
@@ -200,7 +217,9 @@ describe("votes outside the open round", () => {
     const me = await t.app.inject({ method: "GET", url: "/api/users/me", headers: c.headers });
     expect(me.json().preference).toBe("male");
     const next = await round(c.headers);
-    const ids = new Set((await t.deps.db.query.users.findMany({ where: (u, { eq: e }) => e(u.gender, "male") })).map((u) => u.id));
+    const ids = new Set(
+      (await t.deps.db.query.users.findMany({ where: (u, { eq: e }) => e(u.gender, "male") })).map((u) => u.id),
+    );
     for (const user of next.users) expect(ids.has(user.id)).toBe(true);
   });
 });
@@ -210,7 +229,11 @@ describe("GET /api/prompts/unauthenticated", () => {
     const c = await campus(t);
     await c.student({ gender: "female", instagramHandle: "@preview.secret" });
     await c.student({ gender: "female", instagramHandle: "@preview.secret" });
-    const res = await t.app.inject({ method: "GET", url: "/api/prompts/unauthenticated?gender=female", remoteAddress: "10.50.0.1" });
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/prompts/unauthenticated?gender=female",
+      remoteAddress: "10.50.0.1",
+    });
     expect(res.statusCode).toBe(200);
     const body = PromptResponse.parse(res.json());
     expect("users" in body && body.users).toHaveLength(2);
@@ -222,7 +245,11 @@ describe("GET /api/prompts/unauthenticated", () => {
     const c = await campus(t, { gender: "female" });
     const hidden = await c.student({ gender: "male", showInPreview: false, firstName: "Hidden" });
     for (let i = 0; i < 20; i++) {
-      const res = await t.app.inject({ method: "GET", url: "/api/prompts/unauthenticated?gender=male", remoteAddress: "10.50.0.2" });
+      const res = await t.app.inject({
+        method: "GET",
+        url: "/api/prompts/unauthenticated?gender=male",
+        remoteAddress: "10.50.0.2",
+      });
       expect(res.body).not.toContain(hidden.id);
     }
   });
@@ -232,7 +259,13 @@ describe("GET /api/prompts/unauthenticated", () => {
     expect(bad.statusCode).toBe(400);
     let last = 200;
     for (let i = 0; i < 61; i++) {
-      last = (await t.app.inject({ method: "GET", url: "/api/prompts/unauthenticated?gender=female", remoteAddress: "10.50.0.9" })).statusCode;
+      last = (
+        await t.app.inject({
+          method: "GET",
+          url: "/api/prompts/unauthenticated?gender=female",
+          remoteAddress: "10.50.0.9",
+        })
+      ).statusCode;
     }
     expect(last).toBe(429);
   });

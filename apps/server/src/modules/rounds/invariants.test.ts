@@ -24,9 +24,13 @@ beforeEach(() => {
 type Headers = Record<string, string>;
 const round = async (headers: Headers, skip = false) =>
   PromptRound.parse((await t.app.inject({ method: "GET", url: `/api/prompts/random?skip=${skip}`, headers })).json());
-const vote = (headers: Headers, payload: object) => t.app.inject({ method: "POST", url: "/api/votes/store", headers, payload });
+const vote = (headers: Headers, payload: object) =>
+  t.app.inject({ method: "POST", url: "/api/votes/store", headers, payload });
 const openRounds = async (voterId: string) =>
-  t.deps.db.select().from(voterState).where(and(eq(voterState.userId, voterId), eq(voterState.roundOpen, true)));
+  t.deps.db
+    .select()
+    .from(voterState)
+    .where(and(eq(voterState.userId, voterId), eq(voterState.roundOpen, true)));
 
 describe("after a round opened", () => {
   it("a block either way refuses the vote, stores nothing, and the reloaded round leaves that student out", async () => {
@@ -51,7 +55,10 @@ describe("after a round opened", () => {
     for (let i = 0; i < 6; i++) await c.student();
     const r = await round(c.headers);
     const held = r.users[0].id;
-    await t.deps.db.update(users).set({ pausedAt: new Date(clock), heldForReviewAt: new Date(clock) }).where(eq(users.id, held));
+    await t.deps.db
+      .update(users)
+      .set({ pausedAt: new Date(clock), heldForReviewAt: new Date(clock) })
+      .where(eq(users.id, held));
     t.deps.candidatePool.invalidate();
     for (let i = 0; i < 8; i++) {
       const next = await round(c.headers);
@@ -67,12 +74,17 @@ describe("requests racing each other", () => {
     for (let i = 0; i < 10; i++) await c.student();
     await round(c.headers);
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => t.app.inject({ method: "GET", url: "/api/prompts/random?skip=true", headers: c.headers })),
+      Array.from({ length: 10 }, () =>
+        t.app.inject({ method: "GET", url: "/api/prompts/random?skip=true", headers: c.headers }),
+      ),
     );
     // A skip whose round another one closed carries on from the new round (or is out of skips).
     for (const res of results) expect([200, 409], res.body).toContain(res.statusCode);
     const [state] = await t.deps.db.select().from(voterState).where(eq(voterState.userId, c.me.id));
-    const skipped = await t.deps.db.select().from(rounds).where(and(eq(rounds.voterId, c.me.id), eq(rounds.status, "skipped")));
+    const skipped = await t.deps.db
+      .select()
+      .from(rounds)
+      .where(and(eq(rounds.voterId, c.me.id), eq(rounds.status, "skipped")));
     expect(state!.skipsInRow).toBe(skipped.length);
     expect(skipped.length).toBeGreaterThanOrEqual(1);
     expect(skipped.length).toBeLessThanOrEqual(SKIPS_IN_A_ROW);
@@ -85,6 +97,7 @@ describe("requests racing each other", () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => round(c.headers)));
     expect(await openRounds(c.me.id)).toHaveLength(1);
     const [open] = await openRounds(c.me.id);
-    for (const answer of answers) expect(answer.users.map((u) => u.id).sort()).toEqual([open!.roundCandidateAId, open!.roundCandidateBId].sort());
+    for (const answer of answers)
+      expect(answer.users.map((u) => u.id).sort()).toEqual([open!.roundCandidateAId, open!.roundCandidateBId].sort());
   });
 });

@@ -28,7 +28,15 @@ export interface OpenedRound {
  * it is a HOT update with no index entry and no foreign-key check. Answers
  * the candidates' public profiles and the prompt's text with it.
  */
-const openStatement = preparedStatement<{ voterId: string; a: string; b: string; schoolId: number; gender: Gender; promptId: number; now: string }>((p) => {
+const openStatement = preparedStatement<{
+  voterId: string;
+  a: string;
+  b: string;
+  schoolId: number;
+  gender: Gender;
+  promptId: number;
+  now: string;
+}>((p) => {
   const voter = sql`${p.voterId}::uuid`;
   const pair = sql`array[${p.a}::uuid, ${p.b}::uuid]`;
   return sql`

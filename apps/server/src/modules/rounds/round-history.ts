@@ -20,18 +20,27 @@ export const recordEnded = (closed: string, status: EndedStatus, now: SQL): SQL 
   returning id`;
 
 /** What a closing update of voter_state returns for recordEnded. */
-export const ENDED_COLUMNS = sql.raw("user_id, round_prompt_id, round_candidate_a_id, round_candidate_b_id, round_opened_at");
+export const ENDED_COLUMNS = sql.raw(
+  "user_id, round_prompt_id, round_candidate_a_id, round_candidate_b_id, round_opened_at",
+);
 
 /**
  * Closes the open rounds of these voters that show these candidates, and
  * records them as closed: a block closes both students' rounds showing the
  * other, a report the reporter's round showing the reported student.
  */
-export async function closeRoundsShowing(db: Database, shown: { voterId: string; candidateId: string }[], now: Date): Promise<void> {
+export async function closeRoundsShowing(
+  db: Database,
+  shown: { voterId: string; candidateId: string }[],
+  now: Date,
+): Promise<void> {
   if (shown.length === 0) return;
   const at = sql`${now.toISOString()}::timestamptz`;
   const showing = sql.join(
-    shown.map(({ voterId, candidateId }) => sql`(user_id = ${voterId}::uuid and ${candidateId}::uuid in (round_candidate_a_id, round_candidate_b_id))`),
+    shown.map(
+      ({ voterId, candidateId }) =>
+        sql`(user_id = ${voterId}::uuid and ${candidateId}::uuid in (round_candidate_a_id, round_candidate_b_id))`,
+    ),
     sql` or `,
   );
   await db.execute(sql`
@@ -44,7 +53,12 @@ export async function closeRoundsShowing(db: Database, shown: { voterId: string;
 }
 
 /** Closes the voter's open round (only the one read: opened then, with those candidates) because a candidate left since; records it as closed. */
-export async function closeLeftRound(db: Database, voterId: string, round: { openedAt: Date; candidateIds: [string, string] }, now: Date): Promise<void> {
+export async function closeLeftRound(
+  db: Database,
+  voterId: string,
+  round: { openedAt: Date; candidateIds: [string, string] },
+  now: Date,
+): Promise<void> {
   const at = sql`${now.toISOString()}::timestamptz`;
   await db.execute(sql`
     with closed as (

@@ -2,7 +2,16 @@ import type { CandidateOption, Gender } from "@quad/contracts";
 import { preparedStatement, type Database } from "@quad/db";
 import { sql } from "drizzle-orm";
 import { memberSql, shownSql } from "../school-email/membership";
-import { PREFERRED_GENDER, dateOfMs, epochMs, fromJson, notBlockedEitherWay, publicProfileJson, toCandidate, type PublicProfileRow } from "./sql-values";
+import {
+  PREFERRED_GENDER,
+  dateOfMs,
+  epochMs,
+  fromJson,
+  notBlockedEitherWay,
+  publicProfileJson,
+  toCandidate,
+  type PublicProfileRow,
+} from "./sql-values";
 
 /** How far back "recently shown" and "prompt already used" look. */
 export const RECENT_ROUNDS = 50;
@@ -21,7 +30,14 @@ export interface OpenRound {
 
 /** Everything `GET /prompts/random` needs to decide, read in one statement. */
 export interface RoundState {
-  voter: { id: string; schoolId: number | null; gender: Gender | null; preference: Gender | null; isVerified: boolean; member: boolean };
+  voter: {
+    id: string;
+    schoolId: number | null;
+    gender: Gender | null;
+    preference: Gender | null;
+    isVerified: boolean;
+    member: boolean;
+  };
   /** The gender this voter is shown (their preference, else the other gender). */
   shownGender: Gender;
   cooldownUntil: Date | null;
@@ -95,7 +111,14 @@ export async function readRoundState(db: Database, phone: string): Promise<Round
   const a = fromJson<PublicProfileRow | null>(row.a);
   const b = fromJson<PublicProfileRow | null>(row.b);
   return {
-    voter: { id: row.id, schoolId: row.schoolId, gender: row.gender, preference: row.preference, isVerified: row.isVerified, member: row.member },
+    voter: {
+      id: row.id,
+      schoolId: row.schoolId,
+      gender: row.gender,
+      preference: row.preference,
+      isVerified: row.isVerified,
+      member: row.member,
+    },
     shownGender: row.shownGender,
     cooldownUntil: dateOfMs(row.cooldownUntilMs),
     skipsInRow: row.skipsInRow,

@@ -1,10 +1,21 @@
-import { PromptResponse, RandomPromptInput, StoreVoteInput, UnauthenticatedPromptInput, VoteResult } from "@quad/contracts";
+import {
+  PromptResponse,
+  RandomPromptInput,
+  StoreVoteInput,
+  UnauthenticatedPromptInput,
+  VoteResult,
+} from "@quad/contracts";
 import { publicProcedure, router, sessionProcedure } from "../../trpc/init";
 import type { Context } from "../../trpc/context";
 import { enforceLimit, enforceWriteLimits } from "../../trpc/limits";
 import { castVote, nextRound, previewRound, type RoundDeps } from "./service";
 
-const roundDeps = (ctx: Context): RoundDeps => ({ db: ctx.db, pool: ctx.candidatePool, now: ctx.now, random: ctx.random });
+const roundDeps = (ctx: Context): RoundDeps => ({
+  db: ctx.db,
+  pool: ctx.candidatePool,
+  now: ctx.now,
+  random: ctx.random,
+});
 
 /** Visitors may look, within reason: the preview shows real students. */
 export const PREVIEW_PER_IP = { limit: 60, windowMs: 60 * 1000 };

@@ -46,12 +46,14 @@ async function votingState(db: Database, phone: string): Promise<VotingState> {
   const state = await readRoundState(db, phone);
   if (!state) throw new AppError("NOT_FOUND", ERROR_MESSAGES.noSuchUser);
   const { voter } = state;
-  if (!voter.isVerified || voter.schoolId === null || voter.gender === null) throw new AppError("FORBIDDEN", ROUND_MESSAGES.notVerified);
+  if (!voter.isVerified || voter.schoolId === null || voter.gender === null)
+    throw new AppError("FORBIDDEN", ROUND_MESSAGES.notVerified);
   if (!voter.member) throw notMemberError();
   return state as VotingState;
 }
 
-const inCooldown = (cooldownUntil: Date | null, now: Date): cooldownUntil is Date => cooldownUntil !== null && cooldownUntil > now;
+const inCooldown = (cooldownUntil: Date | null, now: Date): cooldownUntil is Date =>
+  cooldownUntil !== null && cooldownUntil > now;
 
 const outOfVotes = (availableAt: Date): PromptError => ({
   error: "out_of_votes",
@@ -60,7 +62,11 @@ const outOfVotes = (availableAt: Date): PromptError => ({
 });
 const noCandidates: PromptError = { error: "no_candidates", message: SCREEN_TEXT.noStudents };
 
-const present = (round: { promptId: number; promptText: string }, pair: NonNullable<OpenRound["pair"]>, skipsInRow: number): PromptResponse => ({
+const present = (
+  round: { promptId: number; promptText: string },
+  pair: NonNullable<OpenRound["pair"]>,
+  skipsInRow: number,
+): PromptResponse => ({
   prompt: { id: round.promptId, prompt: round.promptText, skipDisabled: skipsInRow >= SKIPS_IN_A_ROW },
   users: pair,
 });
@@ -78,7 +84,11 @@ export async function nextRound(deps: RoundDeps, phone: string, opts: { skip: bo
 
   if (opts.skip && state.open) {
     if (state.skipsInRow >= SKIPS_IN_A_ROW) throw new AppError("CONFLICT", ROUND_MESSAGES.outOfSkips);
-    const skip = await skipOpenRound(deps.db, { voterId: state.voter.id, openedAt: state.open.openedAt, candidateIds: state.open.candidateIds }, now);
+    const skip = await skipOpenRound(
+      deps.db,
+      { voterId: state.voter.id, openedAt: state.open.openedAt, candidateIds: state.open.candidateIds },
+      now,
+    );
     if (skip.skipped) state = { ...state, skipsInRow: skip.skipsInRow, open: null };
     else if (skip.reason === "out_of_skips") throw new AppError("CONFLICT", ROUND_MESSAGES.outOfSkips);
     // Another request closed that round meanwhile: carry on from what it left.
@@ -95,7 +105,10 @@ export async function nextRound(deps: RoundDeps, phone: string, opts: { skip: bo
 
 async function drawRound(deps: RoundDeps, phone: string, state: VotingState, now: Date): Promise<PromptResponse> {
   const { voter, shownGender: gender } = state;
-  const [pool, promptIds] = await Promise.all([deps.pool.candidates(voter.schoolId, gender), deps.pool.activePromptIds()]);
+  const [pool, promptIds] = await Promise.all([
+    deps.pool.candidates(voter.schoolId, gender),
+    deps.pool.activePromptIds(),
+  ]);
   if (promptIds.length === 0) return { error: "no_prompts", message: ROUND_MESSAGES.noPrompts };
 
   const always = new Set([voter.id, ...state.blocked]);
@@ -110,9 +123,20 @@ async function drawRound(deps: RoundDeps, phone: string, state: VotingState, now
     if (!drawn) return noCandidates;
     promptId ??= choices[Math.floor(deps.random() * choices.length)]!;
     const pair: [string, string] = [drawn[0].id, drawn[1].id];
-    const opened = await openRound(deps.db, { voterId: voter.id, schoolId: voter.schoolId, gender, pair, promptId, now });
+    const opened = await openRound(deps.db, {
+      voterId: voter.id,
+      schoolId: voter.schoolId,
+      gender,
+      pair,
+      promptId,
+      now,
+    });
     if (opened.opened) {
-      return present({ promptId, promptText: opened.promptText! }, [opened.eligible.get(pair[0])!, opened.eligible.get(pair[1])!], state.skipsInRow);
+      return present(
+        { promptId, promptText: opened.promptText! },
+        [opened.eligible.get(pair[0])!, opened.eligible.get(pair[1])!],
+        state.skipsInRow,
+      );
     }
     if (opened.eligible.size === 2) {
       // Another request opened a round at the same moment: answer that one.
@@ -136,9 +160,17 @@ export async function castVote(
   input: { userId: string; promptId: number; preference?: Gender },
 ): Promise<VoteResult> {
   const now = deps.now();
-  const outcome = await storeVote(deps.db, { phone, candidateId: input.userId, promptId: input.promptId, preference: input.preference, now });
+  const outcome = await storeVote(deps.db, {
+    phone,
+    candidateId: input.userId,
+    promptId: input.promptId,
+    preference: input.preference,
+    now,
+  });
   if (outcome.stored) {
-    return outcome.availableAt ? { disabled: outcome.disabled, availableAt: outcome.availableAt.toISOString() } : { disabled: outcome.disabled };
+    return outcome.availableAt
+      ? { disabled: outcome.disabled, availableAt: outcome.availableAt.toISOString() }
+      : { disabled: outcome.disabled };
   }
   switch (outcome.reason) {
     case "no_voter":
@@ -184,14 +216,21 @@ export async function previewRound(deps: RoundDeps, gender: Gender): Promise<Pro
     const schoolId = schoolIds[Math.floor(deps.random() * schoolIds.length)]!;
     const drawn = drawWeighted(schools.get(schoolId)!, new Set(), 2, deps.now().getTime(), deps.random);
     if (!drawn) continue;
-    const profiles = await publicProfiles(deps.db, drawn.map((e) => e.id), { schoolId, gender, previewOnly: true });
+    const profiles = await publicProfiles(
+      deps.db,
+      drawn.map((e) => e.id),
+      { schoolId, gender, previewOnly: true },
+    );
     const [a, b] = [profiles.get(drawn[0]!.id), profiles.get(drawn[1]!.id)];
     if (!a || !b) {
       deps.pool.invalidate(schoolId);
       continue;
     }
     const promptId = promptIds[Math.floor(deps.random() * promptIds.length)]!;
-    const [prompt] = await deps.db.select({ id: prompts.id, text: prompts.text }).from(prompts).where(eq(prompts.id, promptId));
+    const [prompt] = await deps.db
+      .select({ id: prompts.id, text: prompts.text })
+      .from(prompts)
+      .where(eq(prompts.id, promptId));
     return { prompt: { id: prompt!.id, prompt: prompt!.text, skipDisabled: false }, users: [a, b] };
   }
   return noCandidates;

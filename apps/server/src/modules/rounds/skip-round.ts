@@ -3,7 +3,8 @@ import { isCheckViolation, preparedStatement, type Database } from "@quad/db";
 import { sql } from "drizzle-orm";
 import { ENDED_COLUMNS, recordEnded } from "./round-history";
 
-export type SkipOutcome = { skipped: true; skipsInRow: number } | { skipped: false; reason: "no_open_round" | "out_of_skips" };
+export type SkipOutcome =
+  { skipped: true; skipsInRow: number } | { skipped: false; reason: "no_open_round" | "out_of_skips" };
 
 /**
  * Closes the open round the voter was shown as skipped and takes one skip, in
@@ -13,10 +14,11 @@ export type SkipOutcome = { skipped: true; skipsInRow: number } | { skipped: fal
  * CHECK (skips_in_row ≤ 3) refuses the whole statement if a concurrent skip
  * got there first. The skipped round is recorded in rounds.
  */
-const skipStatement = preparedStatement<{ voterId: string; openedAt: string; a: string; b: string; now: string }>((p) => {
-  const voter = sql`${p.voterId}::uuid`;
-  const now = sql`${p.now}::timestamptz`;
-  return sql`
+const skipStatement = preparedStatement<{ voterId: string; openedAt: string; a: string; b: string; now: string }>(
+  (p) => {
+    const voter = sql`${p.voterId}::uuid`;
+    const now = sql`${p.now}::timestamptz`;
+    return sql`
     with closed as (
       update voter_state set round_open = false, skips_in_row = skips_in_row + 1, updated_at = ${now}
       where user_id = ${voter} and round_open and skips_in_row < ${SKIPS_IN_A_ROW}
@@ -25,9 +27,14 @@ const skipStatement = preparedStatement<{ voterId: string; openedAt: string; a: 
     ), recorded as (${recordEnded("closed", "skipped", now)})
     select (select skips_in_row from closed) as "skipsInRow",
            coalesce((select skips_in_row from voter_state where user_id = ${voter}), 0) < ${SKIPS_IN_A_ROW} as "skipsLeft"`;
-});
+  },
+);
 
-export async function skipOpenRound(db: Database, round: { voterId: string; openedAt: Date; candidateIds: [string, string] }, now: Date): Promise<SkipOutcome> {
+export async function skipOpenRound(
+  db: Database,
+  round: { voterId: string; openedAt: Date; candidateIds: [string, string] },
+  now: Date,
+): Promise<SkipOutcome> {
   try {
     const [row] = await skipStatement<{ skipsInRow: number | null; skipsLeft: boolean }>(db, {
       voterId: round.voterId,

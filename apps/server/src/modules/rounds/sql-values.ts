@@ -46,7 +46,9 @@ export const toCandidate = (row: PublicProfileRow): CandidateOption => ({
  * The voter's preferred gender in SQL, for a users row aliased `u`: until a
  * student picks one on the home screen, they see the other gender.
  */
-export const PREFERRED_GENDER = sql.raw(`coalesce(u.preference, case u.gender when 'male' then 'female'::gender else 'male'::gender end)`);
+export const PREFERRED_GENDER = sql.raw(
+  `coalesce(u.preference, case u.gender when 'male' then 'female'::gender else 'male'::gender end)`,
+);
 
 /** Neither of two users (SQL expressions) has blocked the other. */
 export const notBlockedEitherWay = (a: SQL, b: SQL): SQL =>

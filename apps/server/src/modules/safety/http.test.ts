@@ -14,8 +14,10 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 type Headers = Record<string, string>;
-const post = (headers: Headers, url: string, payload: object) => t.app.inject({ method: "POST", url, headers, payload });
-const round = async (headers: Headers) => (await t.app.inject({ method: "GET", url: "/api/prompts/random", headers })).json();
+const post = (headers: Headers, url: string, payload: object) =>
+  t.app.inject({ method: "POST", url, headers, payload });
+const round = async (headers: Headers) =>
+  (await t.app.inject({ method: "GET", url: "/api/prompts/random", headers })).json();
 
 describe("blocking", () => {
   it("hides both students from each other's rounds until unblocked", async () => {
@@ -39,7 +41,9 @@ describe("blocking", () => {
     const list = (await t.app.inject({ method: "GET", url: "/api/safety/blocks", headers: c.headers })).json();
     expect(list.blocked.map((b: { userId: string }) => b.userId)).toEqual([target.id]);
     await post(c.headers, "/api/safety/unblock", { userId: target.id });
-    expect((await t.app.inject({ method: "GET", url: "/api/safety/blocks", headers: c.headers })).json().blocked).toEqual([]);
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/safety/blocks", headers: c.headers })).json().blocked,
+    ).toEqual([]);
   });
 
   it("blocks the voter behind an unlocked card, and refuses a locked card", async () => {
@@ -56,7 +60,9 @@ describe("blocking", () => {
     const c = await campus(t);
     for (let i = 0; i < 3; i++) await c.student();
     const r = await round(c.headers);
-    await t.deps.db.insert((await import("@quad/db/schema")).blocks).values({ blockerId: r.users[0].id, blockedId: c.me.id });
+    await t.deps.db
+      .insert((await import("@quad/db/schema")).blocks)
+      .values({ blockerId: r.users[0].id, blockedId: c.me.id });
     const res = await post(c.headers, "/api/votes/store", { userId: r.users[0].id, promptId: r.prompt.id });
     expect(res.statusCode).toBe(409);
   });
@@ -69,20 +75,31 @@ describe("reporting", () => {
     const beside = await c.student({ gender: "female" });
     // Old enough to count in full (decision 0010); who may report, and what new accounts weigh, is tested in security/.
     const createdAt = new Date(Date.now() - (REPORTER_WEIGHT.youngAccountDays + 1) * 24 * 60 * 60 * 1000);
-    const reporters = await Promise.all(Array.from({ length: REPORTS_TO_HOLD }, () => c.student({ gender: "male", createdAt })));
+    const reporters = await Promise.all(
+      Array.from({ length: REPORTS_TO_HOLD }, () => c.student({ gender: "male", createdAt })),
+    );
     for (const reporter of reporters) await showTo(t, reporter.id, reported.id, beside.id);
     const headersOf = async (phone: string) => ({ authorization: `Bearer ${(await sessionFor(t, phone)).token}` });
 
     const first = await headersOf(reporters[0]!.phone);
-    expect((await post(first, "/api/safety/report", { target: { userId: reported.id }, reason: "fake_profile" })).statusCode).toBe(200);
+    expect(
+      (await post(first, "/api/safety/report", { target: { userId: reported.id }, reason: "fake_profile" })).statusCode,
+    ).toBe(200);
     const twice = await post(first, "/api/safety/report", { target: { userId: reported.id }, reason: "harassment" });
     expect(twice.statusCode).toBe(409);
     for (const reporter of reporters.slice(1, -1)) {
-      await post(await headersOf(reporter.phone), "/api/safety/report", { target: { userId: reported.id }, reason: "under_18" });
+      await post(await headersOf(reporter.phone), "/api/safety/report", {
+        target: { userId: reported.id },
+        reason: "under_18",
+      });
     }
     const [before] = await t.deps.db.select().from(users).where(eq(users.id, reported.id));
     expect(before!.pausedAt).toBeNull();
-    await post(await headersOf(reporters.at(-1)!.phone), "/api/safety/report", { target: { userId: reported.id }, reason: "other", note: "Not a real person" });
+    await post(await headersOf(reporters.at(-1)!.phone), "/api/safety/report", {
+      target: { userId: reported.id },
+      reason: "other",
+      note: "Not a real person",
+    });
     const [after] = await t.deps.db.select().from(users).where(eq(users.id, reported.id));
     expect(after!.pausedAt).not.toBeNull();
     expect(after!.heldForReviewAt).not.toBeNull();
@@ -93,23 +110,36 @@ describe("reporting", () => {
     for (let i = 0; i < 3; i++) await c.student();
     const r = await round(c.headers);
     const reported = r.users[0].id as string;
-    expect((await post(c.headers, "/api/safety/report", { target: { userId: reported }, reason: "fake_profile" })).statusCode).toBe(200);
+    expect(
+      (await post(c.headers, "/api/safety/report", { target: { userId: reported }, reason: "fake_profile" }))
+        .statusCode,
+    ).toBe(200);
     const [stillOpen] = await t.deps.db
       .select({ id: voterState.userId })
       .from(voterState)
       .where(and(eq(voterState.userId, c.me.id), eq(voterState.roundOpen, true)));
     expect(stillOpen).toBeUndefined();
-    const [closed] = await t.deps.db.select().from(rounds).where(and(eq(rounds.voterId, c.me.id), eq(rounds.status, "closed")));
+    const [closed] = await t.deps.db
+      .select()
+      .from(rounds)
+      .where(and(eq(rounds.voterId, c.me.id), eq(rounds.status, "closed")));
     expect([closed?.candidateAId, closed?.candidateBId]).toContain(reported);
     // The old round takes no vote any more.
-    expect((await post(c.headers, "/api/votes/store", { userId: reported, promptId: r.prompt.id })).statusCode).not.toBe(200);
+    expect(
+      (await post(c.headers, "/api/votes/store", { userId: reported, promptId: r.prompt.id })).statusCode,
+    ).not.toBe(200);
   });
 
   it("needs a note for 'other' and a known reason", async () => {
     const c = await campus(t);
     const other = await c.student();
-    expect((await post(c.headers, "/api/safety/report", { target: { userId: other.id }, reason: "other" })).json().fieldErrors.note).toEqual(["Tell us what happened"]);
-    expect((await post(c.headers, "/api/safety/report", { target: { userId: other.id }, reason: "rude" })).statusCode).toBe(400);
+    expect(
+      (await post(c.headers, "/api/safety/report", { target: { userId: other.id }, reason: "other" })).json()
+        .fieldErrors.note,
+    ).toEqual(["Tell us what happened"]);
+    expect(
+      (await post(c.headers, "/api/safety/report", { target: { userId: other.id }, reason: "rude" })).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -129,7 +159,10 @@ describe("pause and preview", () => {
       if (r.users) await post(viewerHeaders, "/api/votes/store", { userId: r.users[0].id, promptId: r.prompt.id });
     }
     expect((await post(pausedHeaders, "/api/users/pause", { paused: false })).json().paused).toBe(false);
-    await t.deps.db.update(users).set({ pausedAt: new Date(), heldForReviewAt: new Date() }).where(eq(users.id, paused.id));
+    await t.deps.db
+      .update(users)
+      .set({ pausedAt: new Date(), heldForReviewAt: new Date() })
+      .where(eq(users.id, paused.id));
     const held = await post(pausedHeaders, "/api/users/pause", { paused: false });
     expect(held.statusCode).toBe(403);
     expect(held.json().message).toBe(ERROR_MESSAGES.heldForReview);
@@ -161,16 +194,32 @@ describe("deleting an account", () => {
     expect((await t.deps.db.select().from(users).where(eq(users.id, c.me.id))).length).toBe(0);
 
     const recipientHeaders = { authorization: `Bearer ${(await sessionFor(t, recipient.phone)).token}` };
-    const page = VotesPage.parse((await t.app.inject({ method: "GET", url: "/api/votes/for-user", headers: recipientHeaders })).json());
+    const page = VotesPage.parse(
+      (await t.app.inject({ method: "GET", url: "/api/votes/for-user", headers: recipientHeaders })).json(),
+    );
     const card = page.votes.find((v) => v.id === cast[0]!.id)!;
     expect(card.isUnlocked).toBe(false);
     await t.deps.db.update(users).set({ remainingUnlocks: 3 }).where(eq(users.id, recipient.id));
     expect((await post(recipientHeaders, "/api/unlocks/unlock-user", { userId: card.id })).statusCode).toBe(409);
 
     // The phone is free: signed in afresh it starts a new profile (the old token cannot).
-    expect((await t.app.inject({ method: "PATCH", url: "/api/users/update", headers: c.headers, payload: { firstName: "Stale" } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: "PATCH",
+          url: "/api/users/update",
+          headers: c.headers,
+          payload: { firstName: "Stale" },
+        })
+      ).statusCode,
+    ).toBe(401);
     const fresh = { authorization: `Bearer ${(await sessionFor(t, c.me.phone)).token}` };
-    const again = await t.app.inject({ method: "PATCH", url: "/api/users/update", headers: fresh, payload: { firstName: "Fresh" } });
+    const again = await t.app.inject({
+      method: "PATCH",
+      url: "/api/users/update",
+      headers: fresh,
+      payload: { firstName: "Fresh" },
+    });
     expect(again.json().user).toMatchObject({ firstName: "Fresh", isVerified: false, remainingUnlocks: 0 });
   });
 });

@@ -1,4 +1,12 @@
-import { ERROR_MESSAGES, REPORT_WINDOW_MS, REPORTS_PER_DAY, REPORTS_TO_HOLD, reportWeight, type ReportReason, type SafetyTarget } from "@quad/contracts";
+import {
+  ERROR_MESSAGES,
+  REPORT_WINDOW_MS,
+  REPORTS_PER_DAY,
+  REPORTS_TO_HOLD,
+  reportWeight,
+  type ReportReason,
+  type SafetyTarget,
+} from "@quad/contracts";
 import { isUniqueViolation, type Database } from "@quad/db";
 import { blocks, reports, unlocks, users } from "@quad/db/schema";
 import { and, count, desc, eq, exists, gt, inArray, isNull, min, or, sql } from "drizzle-orm";
@@ -16,7 +24,9 @@ import { resolveTarget, wasShown } from "./target";
  * be pointed at any school to hold its students (decision 0010).
  */
 export const reporterSince = (u: { schoolSince: AnyPgColumn; createdAt: AnyPgColumn }) =>
-  sql`coalesce(${u.schoolSince}, ${u.createdAt})`.mapWith((value: unknown) => u.createdAt.mapFromDriverValue(value) as Date);
+  sql`coalesce(${u.schoolSince}, ${u.createdAt})`.mapWith(
+    (value: unknown) => u.createdAt.mapFromDriverValue(value) as Date,
+  );
 
 /**
  * Blocks a student both ways: neither is drawn for the other again (the
@@ -28,7 +38,14 @@ export async function blockStudent(db: Database, me: string, target: SafetyTarge
   const { id: other } = await resolveTarget(db, me, target);
   await db.transaction(async (tx) => {
     await tx.insert(blocks).values({ blockerId: me, blockedId: other, createdAt: now }).onConflictDoNothing();
-    await closeRoundsShowing(tx, [{ voterId: me, candidateId: other }, { voterId: other, candidateId: me }], now);
+    await closeRoundsShowing(
+      tx,
+      [
+        { voterId: me, candidateId: other },
+        { voterId: other, candidateId: me },
+      ],
+      now,
+    );
   });
 }
 
@@ -43,7 +60,12 @@ export async function listBlocked(db: Database, me: string) {
   // for): a blocked student who moved school, or changed their photo there, is not followed by the list.
   const photoVisible = or(
     and(eq(users.schoolId, blocker.schoolId), sql`${memberSql("blocker")}`),
-    exists(db.select({ one: sql`1` }).from(unlocks).where(and(eq(unlocks.ownerId, me), eq(unlocks.voterId, blocks.blockedId)))),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(unlocks)
+        .where(and(eq(unlocks.ownerId, me), eq(unlocks.voterId, blocks.blockedId))),
+    ),
   );
   const rows = await db
     .select({
@@ -75,7 +97,10 @@ export async function listBlocked(db: Database, me: string) {
  * at, so the answer says nothing about the id asked about.
  */
 async function requireReporter(db: Database, me: string): Promise<{ schoolId: number | null }> {
-  const [row] = await db.select({ verified: users.isVerified, heldAt: users.heldForReviewAt, schoolId: users.schoolId }).from(users).where(eq(users.id, me));
+  const [row] = await db
+    .select({ verified: users.isVerified, heldAt: users.heldForReviewAt, schoolId: users.schoolId })
+    .from(users)
+    .where(eq(users.id, me));
   if (!row?.verified) throw new AppError("FORBIDDEN", ERROR_MESSAGES.reportNeedsVerifiedProfile);
   if (row.heldAt) throw new AppError("FORBIDDEN", ERROR_MESSAGES.reportWhileHeld);
   await requireMember(db, me);
@@ -99,7 +124,8 @@ export async function reportStudent(
 ): Promise<{ held: boolean }> {
   const reporter = await requireReporter(db, me);
   const target = await resolveTarget(db, me, input.target);
-  if (target.schoolId === null || target.schoolId !== reporter.schoolId) throw new AppError("FORBIDDEN", ERROR_MESSAGES.reportOtherSchool);
+  if (target.schoolId === null || target.schoolId !== reporter.schoolId)
+    throw new AppError("FORBIDDEN", ERROR_MESSAGES.reportOtherSchool);
   const other = target.id;
   return db.transaction(async (tx) => {
     // Both rows locked, in id order (two students reporting each other cannot deadlock): a reporter's
@@ -118,10 +144,14 @@ export async function reportStudent(
     if (sent && sent.count >= REPORTS_PER_DAY) {
       // The next report is possible once the oldest of the window leaves it.
       const retryAfterMs = (sent.oldest?.getTime() ?? now.getTime()) + REPORT_WINDOW_MS - now.getTime();
-      throw new AppError("TOO_MANY_REQUESTS", ERROR_MESSAGES.tooManyReports, { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) });
+      throw new AppError("TOO_MANY_REQUESTS", ERROR_MESSAGES.tooManyReports, {
+        retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
+      });
     }
     try {
-      await tx.insert(reports).values({ reporterId: me, reportedId: other, reason: input.reason, note: input.note ?? null, createdAt: now });
+      await tx
+        .insert(reports)
+        .values({ reporterId: me, reportedId: other, reason: input.reason, note: input.note ?? null, createdAt: now });
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError("CONFLICT", ERROR_MESSAGES.alreadyReported);
       throw error;

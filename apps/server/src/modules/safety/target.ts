@@ -26,12 +26,22 @@ export interface Target {
  */
 export function wasShown(db: Database, me: string, student: AnyPgColumn): SQL {
   const inRounds = (candidate: AnyPgColumn) =>
-    exists(db.select({ one: sql`1` }).from(rounds).where(and(eq(candidate, student), eq(rounds.voterId, me))));
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(rounds)
+        .where(and(eq(candidate, student), eq(rounds.voterId, me))),
+    );
   const inCurrentRound = exists(
     db
       .select({ one: sql`1` })
       .from(voterState)
-      .where(and(eq(voterState.userId, me), or(eq(voterState.roundCandidateAId, student), eq(voterState.roundCandidateBId, student)))),
+      .where(
+        and(
+          eq(voterState.userId, me),
+          or(eq(voterState.roundCandidateAId, student), eq(voterState.roundCandidateBId, student)),
+        ),
+      ),
   );
   const votedIn = exists(
     db
@@ -39,7 +49,12 @@ export function wasShown(db: Database, me: string, student: AnyPgColumn): SQL {
       .from(votes)
       .where(and(eq(votes.voterId, me), or(eq(votes.recipientId, student), eq(votes.shownWithId, student)))),
   );
-  const unlocked = exists(db.select({ one: sql`1` }).from(unlocks).where(and(eq(unlocks.ownerId, me), eq(unlocks.voterId, student))));
+  const unlocked = exists(
+    db
+      .select({ one: sql`1` })
+      .from(unlocks)
+      .where(and(eq(unlocks.ownerId, me), eq(unlocks.voterId, student))),
+  );
   return or(inCurrentRound, inRounds(rounds.candidateAId), inRounds(rounds.candidateBId), votedIn, unlocked)!;
 }
 

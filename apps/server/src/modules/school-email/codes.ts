@@ -23,7 +23,8 @@ const sixDigits = () => String(randomInt(0, 10 ** SCHOOL_EMAIL_CODE.digits)).pad
 const hashCode = (secret: string, userId: string, address: string, code: string) =>
   createHmac("sha256", secret).update(`school-email:${userId}:${address}:${code}`).digest("hex");
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
-const fieldError = (code: "BAD_REQUEST" | "CONFLICT", message: string) => new AppError(code, message, { fieldErrors: { email: [message] } });
+const fieldError = (code: "BAD_REQUEST" | "CONFLICT", message: string) =>
+  new AppError(code, message, { fieldErrors: { email: [message] } });
 
 interface Student {
   id: string;
@@ -46,14 +47,19 @@ async function studentOf(db: Database | Transaction, phone: string): Promise<Stu
     .leftJoin(schools, eq(schools.id, users.schoolId))
     .where(eq(users.phone, phone));
   if (!row) throw new AppError("NOT_FOUND", ERROR_MESSAGES.noSuchUser);
-  if (row.schoolId === null || row.schoolName === null) throw new AppError("BAD_REQUEST", SCHOOL_EMAIL_MESSAGES.noSchool);
+  if (row.schoolId === null || row.schoolName === null)
+    throw new AppError("BAD_REQUEST", SCHOOL_EMAIL_MESSAGES.noSchool);
   return { id: row.id, schoolId: row.schoolId, schoolName: row.schoolName, domains: row.domains };
 }
 
 /** The school domain the address proves, or a refusal naming the school. */
 function domainFor(student: Student, address: string): string {
   const domain = matchingSchoolDomain(address, student.domains);
-  if (!domain) throw fieldError("BAD_REQUEST", SCHOOL_EMAIL_MESSAGES.notSchool(student.schoolName, student.domains[0] ?? "your school's domain"));
+  if (!domain)
+    throw fieldError(
+      "BAD_REQUEST",
+      SCHOOL_EMAIL_MESSAGES.notSchool(student.schoolName, student.domains[0] ?? "your school's domain"),
+    );
   return domain;
 }
 
@@ -70,14 +76,21 @@ async function lockedUntil(tx: Transaction, userId: string, now: Date): Promise<
       failures: sql<number>`(${schoolEmailCodes.attempts} - case when ${schoolEmailCodes.consumedAt} is null then 0 else 1 end)::int`,
     })
     .from(schoolEmailCodes)
-    .where(and(eq(schoolEmailCodes.userId, userId), gt(schoolEmailCodes.createdAt, new Date(now.getTime() - SCHOOL_EMAIL_CODE.windowMs))))
+    .where(
+      and(
+        eq(schoolEmailCodes.userId, userId),
+        gt(schoolEmailCodes.createdAt, new Date(now.getTime() - SCHOOL_EMAIL_CODE.windowMs)),
+      ),
+    )
     .orderBy(asc(schoolEmailCodes.createdAt));
   return lockLiftsAt(rows, SCHOOL_EMAIL_CODE.maxFailuresPerDay, SCHOOL_EMAIL_CODE.windowMs);
 }
 
 function lockedOut(until: Date, now: Date): AppError {
   const wait = seconds(until.getTime() - now.getTime());
-  return new AppError("TOO_MANY_REQUESTS", SCHOOL_EMAIL_MESSAGES.lockedOut(Math.ceil(wait / 3600)), { retryAfterSeconds: wait });
+  return new AppError("TOO_MANY_REQUESTS", SCHOOL_EMAIL_MESSAGES.lockedOut(Math.ceil(wait / 3600)), {
+    retryAfterSeconds: wait,
+  });
 }
 
 /**
@@ -88,7 +101,11 @@ function lockedOut(until: Date, now: Date): AppError {
  * after wrong codes, one per 30 s and SCHOOL_EMAIL_CODE.maxSendsPerStudentPerDay
  * a day per student, maxSendsPerAddressPerHour per address whoever asks.
  */
-export async function sendSchoolEmailCode(deps: SchoolEmailDeps, phone: string, address: string): Promise<{ retryAfterSeconds: number }> {
+export async function sendSchoolEmailCode(
+  deps: SchoolEmailDeps,
+  phone: string,
+  address: string,
+): Promise<{ retryAfterSeconds: number }> {
   const student = await studentOf(deps.db, phone);
   domainFor(student, address);
   const code = (deps.generateCode ?? sixDigits)();
@@ -101,7 +118,12 @@ export async function sendSchoolEmailCode(deps: SchoolEmailDeps, phone: string, 
     const mine = await tx
       .select({ createdAt: schoolEmailCodes.createdAt })
       .from(schoolEmailCodes)
-      .where(and(eq(schoolEmailCodes.userId, student.id), gt(schoolEmailCodes.createdAt, new Date(now.getTime() - SCHOOL_EMAIL_CODE.windowMs))))
+      .where(
+        and(
+          eq(schoolEmailCodes.userId, student.id),
+          gt(schoolEmailCodes.createdAt, new Date(now.getTime() - SCHOOL_EMAIL_CODE.windowMs)),
+        ),
+      )
       .orderBy(desc(schoolEmailCodes.createdAt));
     const latest = mine[0]?.createdAt;
     if (latest && now.getTime() - latest.getTime() < SCHOOL_EMAIL_CODE.resendIntervalMs) {
@@ -117,7 +139,9 @@ export async function sendSchoolEmailCode(deps: SchoolEmailDeps, phone: string, 
     const toAddress = await tx
       .select({ createdAt: schoolEmailCodes.createdAt })
       .from(schoolEmailCodes)
-      .where(and(eq(schoolEmailCodes.address, address), gt(schoolEmailCodes.createdAt, new Date(now.getTime() - HOUR_MS))))
+      .where(
+        and(eq(schoolEmailCodes.address, address), gt(schoolEmailCodes.createdAt, new Date(now.getTime() - HOUR_MS))),
+      )
       .orderBy(asc(schoolEmailCodes.createdAt));
     if (toAddress.length >= SCHOOL_EMAIL_CODE.maxSendsPerAddressPerHour) {
       throw new AppError("TOO_MANY_REQUESTS", SCHOOL_EMAIL_MESSAGES.tooManyForAddress, {
@@ -157,7 +181,12 @@ export async function sendSchoolEmailCode(deps: SchoolEmailDeps, phone: string, 
  * address proves one account: the unique constraint decides a race.
  * Answers the school the student is now a member of.
  */
-export async function verifySchoolEmail(deps: SchoolEmailDeps, phone: string, address: string, code: string): Promise<{ schoolId: number }> {
+export async function verifySchoolEmail(
+  deps: SchoolEmailDeps,
+  phone: string,
+  address: string,
+  code: string,
+): Promise<{ schoolId: number }> {
   const now = deps.now();
   const outcome = await deps.db.transaction(async (tx): Promise<AppError | { schoolId: number }> => {
     const student = await studentOf(tx, phone);
@@ -167,7 +196,13 @@ export async function verifySchoolEmail(deps: SchoolEmailDeps, phone: string, ad
     const [latest] = await tx
       .select()
       .from(schoolEmailCodes)
-      .where(and(eq(schoolEmailCodes.userId, student.id), eq(schoolEmailCodes.address, address), isNull(schoolEmailCodes.consumedAt)))
+      .where(
+        and(
+          eq(schoolEmailCodes.userId, student.id),
+          eq(schoolEmailCodes.address, address),
+          isNull(schoolEmailCodes.consumedAt),
+        ),
+      )
       .orderBy(desc(schoolEmailCodes.createdAt))
       .limit(1);
     if (!latest) return new AppError("BAD_REQUEST", SCHOOL_EMAIL_MESSAGES.noCode);
@@ -175,7 +210,13 @@ export async function verifySchoolEmail(deps: SchoolEmailDeps, phone: string, ad
     const [attempt] = await tx
       .update(schoolEmailCodes)
       .set({ attempts: sql`${schoolEmailCodes.attempts} + 1` })
-      .where(and(eq(schoolEmailCodes.id, latest.id), isNull(schoolEmailCodes.consumedAt), lt(schoolEmailCodes.attempts, SCHOOL_EMAIL_CODE.maxAttempts)))
+      .where(
+        and(
+          eq(schoolEmailCodes.id, latest.id),
+          isNull(schoolEmailCodes.consumedAt),
+          lt(schoolEmailCodes.attempts, SCHOOL_EMAIL_CODE.maxAttempts),
+        ),
+      )
       .returning({ attempts: schoolEmailCodes.attempts });
     if (!attempt) return new AppError("BAD_REQUEST", SCHOOL_EMAIL_MESSAGES.tooManyAttempts);
 
@@ -186,7 +227,9 @@ export async function verifySchoolEmail(deps: SchoolEmailDeps, phone: string, ad
       if (nowLocked) return lockedOut(nowLocked, now);
       return new AppError(
         "BAD_REQUEST",
-        attempt.attempts >= SCHOOL_EMAIL_CODE.maxAttempts ? SCHOOL_EMAIL_MESSAGES.tooManyAttempts : SCHOOL_EMAIL_MESSAGES.invalidCode,
+        attempt.attempts >= SCHOOL_EMAIL_CODE.maxAttempts
+          ? SCHOOL_EMAIL_MESSAGES.tooManyAttempts
+          : SCHOOL_EMAIL_MESSAGES.invalidCode,
       );
     }
     await tx.update(schoolEmailCodes).set({ consumedAt: now }).where(eq(schoolEmailCodes.id, latest.id));
@@ -196,7 +239,10 @@ export async function verifySchoolEmail(deps: SchoolEmailDeps, phone: string, ad
     } catch (error) {
       return error as AppError;
     }
-    const [other] = await tx.select({ id: users.id }).from(users).where(and(eq(users.schoolEmail, address), ne(users.id, student.id)));
+    const [other] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.schoolEmail, address), ne(users.id, student.id)));
     if (other) return fieldError("CONFLICT", SCHOOL_EMAIL_MESSAGES.taken);
     const [proved] = await tx
       .update(users)
@@ -204,7 +250,8 @@ export async function verifySchoolEmail(deps: SchoolEmailDeps, phone: string, ad
       .where(and(eq(users.id, student.id), eq(users.schoolId, student.schoolId)))
       .returning({ id: users.id });
     // The student moved to another school meanwhile: this address proves nothing there.
-    if (!proved) return fieldError("CONFLICT", SCHOOL_EMAIL_MESSAGES.notSchool(student.schoolName, student.domains[0] ?? ""));
+    if (!proved)
+      return fieldError("CONFLICT", SCHOOL_EMAIL_MESSAGES.notSchool(student.schoolName, student.domains[0] ?? ""));
     return { schoolId: student.schoolId };
   });
   if (outcome instanceof AppError) throw outcome;
@@ -212,11 +259,17 @@ export async function verifySchoolEmail(deps: SchoolEmailDeps, phone: string, ad
 }
 
 /** verifySchoolEmail, with a concurrent proof of the same address by another account answered as "taken". */
-export async function proveSchoolEmail(deps: SchoolEmailDeps, phone: string, address: string, code: string): Promise<{ schoolId: number }> {
+export async function proveSchoolEmail(
+  deps: SchoolEmailDeps,
+  phone: string,
+  address: string,
+  code: string,
+): Promise<{ schoolId: number }> {
   try {
     return await verifySchoolEmail(deps, phone, address, code);
   } catch (error) {
-    if (isUniqueViolation(error, "users_school_email_unique")) throw fieldError("CONFLICT", SCHOOL_EMAIL_MESSAGES.taken);
+    if (isUniqueViolation(error, "users_school_email_unique"))
+      throw fieldError("CONFLICT", SCHOOL_EMAIL_MESSAGES.taken);
     throw error;
   }
 }

@@ -46,7 +46,9 @@ export function createSmtpProvider(opts: { url: string; from: string; timeoutMs?
       host: url.hostname,
       port: url.port ? Number(url.port) : secure ? 465 : 587,
       secure,
-      auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+      auth: url.username
+        ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+        : undefined,
       // Codes must not cross a network in clear: STARTTLS is required except to a relay on this machine.
       requireTLS: !secure && !LOOPBACK.has(url.hostname),
       connectionTimeout: timeout,
@@ -82,13 +84,29 @@ export function createEmailSender(db: Database, provider: EmailProvider, now: ()
     async send(message) {
       const [row] = await db
         .insert(emailOutbox)
-        .values({ userId: message.userId, toAddress: message.to, subject: recorded(message.subject), body: recorded(message.text), createdAt: now() })
+        .values({
+          userId: message.userId,
+          toAddress: message.to,
+          subject: recorded(message.subject),
+          body: recorded(message.text),
+          createdAt: now(),
+        })
         .returning({ id: emailOutbox.id });
       try {
-        const { providerMessageId } = await provider.deliver({ to: message.to, subject: message.subject, text: message.text });
-        await db.update(emailOutbox).set({ status: "sent", sentAt: now(), providerMessageId }).where(eq(emailOutbox.id, row!.id));
+        const { providerMessageId } = await provider.deliver({
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+        });
+        await db
+          .update(emailOutbox)
+          .set({ status: "sent", sentAt: now(), providerMessageId })
+          .where(eq(emailOutbox.id, row!.id));
       } catch (error) {
-        await db.update(emailOutbox).set({ status: "failed", lastError: errorText(error) }).where(eq(emailOutbox.id, row!.id));
+        await db
+          .update(emailOutbox)
+          .set({ status: "failed", lastError: errorText(error) })
+          .where(eq(emailOutbox.id, row!.id));
         throw error;
       }
     },

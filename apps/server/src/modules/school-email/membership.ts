@@ -15,10 +15,12 @@ export const shownSql = (alias: string): SQL =>
   sql.raw(`${alias}.is_verified and ${alias}.school_verified_at is not null and ${alias}.paused_at is null`);
 
 /** The same rule for Drizzle's query builder. */
-export const shownWhere = (): SQL => and(eq(users.isVerified, true), isNotNull(users.schoolVerifiedAt), isNull(users.pausedAt))!;
+export const shownWhere = (): SQL =>
+  and(eq(users.isVerified, true), isNotNull(users.schoolVerifiedAt), isNull(users.pausedAt))!;
 
 /** May vote, report, block or open the inbox: a complete profile and a proved membership (pausing only hides). */
-export const memberSql = (alias: string): SQL => sql.raw(`(${alias}.is_verified and ${alias}.school_verified_at is not null)`);
+export const memberSql = (alias: string): SQL =>
+  sql.raw(`(${alias}.is_verified and ${alias}.school_verified_at is not null)`);
 
 /** What every voting, reporting, blocking and inbox endpoint answers a student who has not proved a school address. */
 export const notMemberError = (): AppError => new AppError("FORBIDDEN", SCHOOL_EMAIL_MESSAGES.verifyToVote);

@@ -1,4 +1,11 @@
-import { MeUser, SCHOOL_EMAIL_CODE, SCHOOL_EMAIL_MESSAGES, SendSchoolEmailCodeInput, SendSchoolEmailCodeResult, VerifySchoolEmailInput } from "@quad/contracts";
+import {
+  MeUser,
+  SCHOOL_EMAIL_CODE,
+  SCHOOL_EMAIL_MESSAGES,
+  SendSchoolEmailCodeInput,
+  SendSchoolEmailCodeResult,
+  VerifySchoolEmailInput,
+} from "@quad/contracts";
 import { AppError } from "../../errors";
 import type { Context } from "../../trpc/context";
 import { router, sessionProcedure } from "../../trpc/init";
@@ -7,13 +14,24 @@ import type { RateLimiter } from "../../rate-limit/limiter";
 import { getMe } from "../users/profile";
 import { proveSchoolEmail, sendSchoolEmailCode, type SchoolEmailDeps } from "./codes";
 
-const deps = (ctx: Context): SchoolEmailDeps => ({ db: ctx.db, email: ctx.email, now: ctx.now, secret: ctx.jwtSecret, generateCode: ctx.generateCode });
+const deps = (ctx: Context): SchoolEmailDeps => ({
+  db: ctx.db,
+  email: ctx.email,
+  now: ctx.now,
+  secret: ctx.jwtSecret,
+  generateCode: ctx.generateCode,
+});
 
 /**
  * A phone's day of sends or checks, counted in the rate limiter (keyed by phone, like the write
  * limits) rather than from the account's codes, so it outlives an account deleted and made again.
  */
-async function perPhonePerDay(limiter: RateLimiter, key: string, limit: number, refusal: (retryAfterSeconds: number) => string) {
+async function perPhonePerDay(
+  limiter: RateLimiter,
+  key: string,
+  limit: number,
+  refusal: (retryAfterSeconds: number) => string,
+) {
   const decision = await limiter.consume(key, limit, SCHOOL_EMAIL_CODE.windowMs);
   if (decision.allowed) return;
   const retryAfterSeconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
@@ -27,7 +45,12 @@ export const schoolEmailRouter = router({
     .output(SendSchoolEmailCodeResult)
     .mutation(async ({ ctx, input }) => {
       await enforceWriteLimits(ctx.rateLimiter, { name: "schoolEmail.sendCode", ip: ctx.ip, phone: ctx.viewer.phone });
-      await perPhonePerDay(ctx.rateLimiter, `schoolEmail.sendCode:day:${ctx.viewer.phone}`, SCHOOL_EMAIL_CODE.maxSendRequestsPerPhonePerDay, () => SCHOOL_EMAIL_MESSAGES.tooManyForStudent);
+      await perPhonePerDay(
+        ctx.rateLimiter,
+        `schoolEmail.sendCode:day:${ctx.viewer.phone}`,
+        SCHOOL_EMAIL_CODE.maxSendRequestsPerPhonePerDay,
+        () => SCHOOL_EMAIL_MESSAGES.tooManyForStudent,
+      );
       const { retryAfterSeconds } = await sendSchoolEmailCode(deps(ctx), ctx.viewer.phone, input.email);
       return { sent: true as const, retryAfterSeconds };
     }),
@@ -36,8 +59,11 @@ export const schoolEmailRouter = router({
     .output(MeUser)
     .mutation(async ({ ctx, input }) => {
       await enforceWriteLimits(ctx.rateLimiter, { name: "schoolEmail.verify", ip: ctx.ip, phone: ctx.viewer.phone });
-      await perPhonePerDay(ctx.rateLimiter, `schoolEmail.verify:day:${ctx.viewer.phone}`, SCHOOL_EMAIL_CODE.maxCheckRequestsPerPhonePerDay, (wait) =>
-        SCHOOL_EMAIL_MESSAGES.lockedOut(Math.ceil(wait / 3600)),
+      await perPhonePerDay(
+        ctx.rateLimiter,
+        `schoolEmail.verify:day:${ctx.viewer.phone}`,
+        SCHOOL_EMAIL_CODE.maxCheckRequestsPerPhonePerDay,
+        (wait) => SCHOOL_EMAIL_MESSAGES.lockedOut(Math.ceil(wait / 3600)),
       );
       const { schoolId } = await proveSchoolEmail(deps(ctx), ctx.viewer.phone, input.email, input.code);
       // The student may be drawn now.

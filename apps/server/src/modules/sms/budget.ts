@@ -23,7 +23,10 @@ export async function spendSmsBudget(limiter: RateLimiter, perHour: number, log:
   // A counter of its own, lasting as long as the spent window: exactly one warning per window.
   const firstRefusal = await limiter.consume("sms-budget:warned", 1, windowLeftMs);
   if (firstRefusal.allowed) {
-    log.warn({ budgetPerHour: perHour, resetsInSeconds: Math.ceil(windowLeftMs / 1000) }, "hourly SMS budget reached: sign-in codes are refused until it resets");
+    log.warn(
+      { budgetPerHour: perHour, resetsInSeconds: Math.ceil(windowLeftMs / 1000) },
+      "hourly SMS budget reached: sign-in codes are refused until it resets",
+    );
   }
   throw new AppError("TOO_MANY_REQUESTS", SIGN_IN_MESSAGES.smsBudgetSpent, {
     retryAfterSeconds: Math.max(1, Math.ceil(windowLeftMs / 1000)),

@@ -5,7 +5,8 @@ export type SmsKeyword =
   | { kind: "optIn"; word: (typeof SMS_OPT_IN_KEYWORDS)[number] }
   | { kind: "help"; word: (typeof SMS_HELP_KEYWORDS)[number] };
 
-const includes = <T extends string>(list: readonly T[], word: string): word is T => (list as readonly string[]).includes(word);
+const includes = <T extends string>(list: readonly T[], word: string): word is T =>
+  (list as readonly string[]).includes(word);
 
 /**
  * The keyword an inbound text is, if it is one: the whole message, in any

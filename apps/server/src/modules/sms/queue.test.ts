@@ -27,8 +27,16 @@ afterAll(async () => {
 let phoneCounter = 0;
 const newPhone = () => `+1555${String(process.pid % 1000).padStart(3, "0")}${String(++phoneCounter).padStart(4, "0")}`;
 
-async function queue(to: string, at: Date, kind: "notification" | "code" | "system" = "notification", body = "You got 2 new votes on Quad!") {
-  const [row] = await first.db.insert(smsOutbox).values({ toPhone: to, body, kind, status: "queued", createdAt: at }).returning();
+async function queue(
+  to: string,
+  at: Date,
+  kind: "notification" | "code" | "system" = "notification",
+  body = "You got 2 new votes on Quad!",
+) {
+  const [row] = await first.db
+    .insert(smsOutbox)
+    .values({ toPhone: to, body, kind, status: "queued", createdAt: at })
+    .returning();
   return row!;
 }
 const rowOf = async (id: string) => (await first.db.select().from(smsOutbox).where(eq(smsOutbox.id, id)))[0]!;
@@ -54,7 +62,9 @@ describe("sending the queue", () => {
     expect(delivered).toEqual([...phones].sort());
     expect(ra.sent + rb.sent).toBe(30);
     const rows = await first.db.select().from(smsOutbox).where(inArray(smsOutbox.id, ids));
-    expect(rows.every((r) => r.status === "sent" && r.attempts === 1 && r.providerMessageId?.startsWith("SMfake"))).toBe(true);
+    expect(
+      rows.every((r) => r.status === "sent" && r.attempts === 1 && r.providerMessageId?.startsWith("SMfake")),
+    ).toBe(true);
 
     // Draining again sends nothing.
     await sendQueuedMessages({ db: first.db, provider: a, now: clock.now });
@@ -71,8 +81,15 @@ describe("sending the queue", () => {
       if (call === 1) throw new SmsDeliveryError("Twilio 503: Service Unavailable", true);
     };
 
-    expect(await sendQueuedMessages({ db: first.db, provider, now: clock.now })).toMatchObject({ sent: 0, retrying: 1 });
-    expect(await rowOf(id)).toMatchObject({ status: "queued", attempts: 1, lastError: "Twilio 503: Service Unavailable" });
+    expect(await sendQueuedMessages({ db: first.db, provider, now: clock.now })).toMatchObject({
+      sent: 0,
+      retrying: 1,
+    });
+    expect(await rowOf(id)).toMatchObject({
+      status: "queued",
+      attempts: 1,
+      lastError: "Twilio 503: Service Unavailable",
+    });
 
     // Not before its time...
     await sendQueuedMessages({ db: first.db, provider, now: clock.now });
@@ -118,7 +135,10 @@ describe("sending the queue", () => {
     clock.advance(SMS_QUEUE.retryMaxDelayMs * 10);
     await sendQueuedMessages({ db: first.db, provider, now: clock.now });
     expect(provider.calls).toHaveLength(2);
-    expect(await rowOf(unknown.id)).toMatchObject({ status: "failed", lastError: "Twilio request timed out: outcome unknown" });
+    expect(await rowOf(unknown.id)).toMatchObject({
+      status: "failed",
+      lastError: "Twilio request timed out: outcome unknown",
+    });
     expect(await rowOf(refused.id)).toMatchObject({ status: "failed", lastError: "Twilio 400: 21211 invalid To" });
   });
 
@@ -129,7 +149,15 @@ describe("sending the queue", () => {
     // A sender claimed this one and died before recording the outcome.
     const [crashed] = await first.db
       .insert(smsOutbox)
-      .values({ toPhone: phone, body: "You got 4 new votes on Quad!", kind: "notification", status: "sending", attempts: 1, createdAt: clock.now(), claimedAt: clock.now() })
+      .values({
+        toPhone: phone,
+        body: "You got 4 new votes on Quad!",
+        kind: "notification",
+        status: "sending",
+        attempts: 1,
+        createdAt: clock.now(),
+        claimedAt: clock.now(),
+      })
       .returning();
     const provider = fakeProvider();
 
@@ -142,7 +170,11 @@ describe("sending the queue", () => {
     clock.advance(SMS_QUEUE.retryMaxDelayMs);
     await sendQueuedMessages({ db: first.db, provider, now: clock.now });
     expect(provider.calls).toEqual([]);
-    expect(await rowOf(crashed!.id)).toMatchObject({ status: "failed", attempts: 1, lastError: expect.stringMatching(/outcome unknown/) });
+    expect(await rowOf(crashed!.id)).toMatchObject({
+      status: "failed",
+      attempts: 1,
+      lastError: expect.stringMatching(/outcome unknown/),
+    });
   });
 
   it("after a crash mid-batch, the next run sends every text that was not in flight; only those stay in doubt", async () => {
@@ -150,7 +182,8 @@ describe("sending the queue", () => {
     const phones = Array.from({ length: SMS_QUEUE.batchSize }, newPhone);
     for (const phone of phones) await consentTo(first.db, phone, new Date(Date.parse(NOON) - MINUTE));
     const ids: string[] = [];
-    for (const phone of phones) ids.push((await queue(phone, clock.now(), "notification", "You got 5 new votes on Quad!")).id);
+    for (const phone of phones)
+      ids.push((await queue(phone, clock.now(), "notification", "You got 5 new votes on Quad!")).id);
     const ours = new Set(phones);
 
     // The process dies during its 18th provider call: that call and those in flight beside it never return.
@@ -158,7 +191,9 @@ describe("sending the queue", () => {
     const deliveredBeforeCrash = 17;
     crashing.behaviour = (_m, call) => (call > deliveredBeforeCrash ? new Promise<never>(() => {}) : undefined);
     void sendQueuedMessages({ db: first.db, provider: crashing, now: clock.now });
-    await expect.poll(() => crashing.calls.length, { timeout: 10_000 }).toBe(deliveredBeforeCrash + SMS_QUEUE.concurrency);
+    await expect
+      .poll(() => crashing.calls.length, { timeout: 10_000 })
+      .toBe(deliveredBeforeCrash + SMS_QUEUE.concurrency);
     const inFlight = new Set(crashing.calls.slice(deliveredBeforeCrash).map((m) => m.to));
 
     // The next run, once the in-flight claims have timed out.
@@ -217,7 +252,10 @@ describe("sending the queue", () => {
     const { id } = await queue(phone, clock.now());
     await setSmsConsent(first.db, phone, false, clock.now());
     const provider = fakeProvider();
-    expect(await sendQueuedMessages({ db: first.db, provider, now: clock.now })).toMatchObject({ suppressed: 1, sent: 0 });
+    expect(await sendQueuedMessages({ db: first.db, provider, now: clock.now })).toMatchObject({
+      suppressed: 1,
+      sent: 0,
+    });
     expect(provider.calls).toEqual([]);
     expect((await rowOf(id)).status).toBe("failed");
   });
@@ -248,7 +286,12 @@ describe("sending now (sign-in codes)", () => {
     const phone = newPhone();
     await createSmsSender(first.db, provider, clock.now).send({ to: phone, body: "123456 is your code", kind: "code" });
     const [row] = await first.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, phone));
-    expect(row).toMatchObject({ status: "sent", kind: "code", attempts: 1, providerMessageId: expect.stringMatching(/^SMfake/) });
+    expect(row).toMatchObject({
+      status: "sent",
+      kind: "code",
+      attempts: 1,
+      providerMessageId: expect.stringMatching(/^SMfake/),
+    });
   });
 
   it("sends a code to a number that replied STOP (the person asked for it), but no notification", async () => {
@@ -269,7 +312,9 @@ describe("sending now (sign-in codes)", () => {
       throw new SmsDeliveryError("Twilio 400: 21211 invalid To", false);
     };
     const phone = newPhone();
-    await expect(createSmsSender(first.db, provider, clock.now).send({ to: phone, body: "code", kind: "code" })).rejects.toThrow("21211");
+    await expect(
+      createSmsSender(first.db, provider, clock.now).send({ to: phone, body: "code", kind: "code" }),
+    ).rejects.toThrow("21211");
     const [row] = await first.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, phone));
     expect(row).toMatchObject({ status: "failed", lastError: "Twilio 400: 21211 invalid To" });
   });
@@ -291,7 +336,11 @@ describe("delivery status", () => {
 
     await createSmsSender(first.db, provider, clock.now).send({ to: phone, body: "654321", kind: "code" });
     const [second] = await first.db.select().from(smsOutbox).where(eq(smsOutbox.body, "654321"));
-    await applyDeliveryStatus(first.db, { providerMessageId: second!.providerMessageId!, status: "undelivered", errorCode: "30003" });
+    await applyDeliveryStatus(first.db, {
+      providerMessageId: second!.providerMessageId!,
+      status: "undelivered",
+      errorCode: "30003",
+    });
     expect(await rowOf(second!.id)).toMatchObject({ status: "failed", lastError: "undelivered (Twilio error 30003)" });
   });
 });

@@ -45,7 +45,8 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /** Queued and not waiting for a retry's time. */
-const isDue = (now: Date) => and(eq(smsOutbox.status, "queued"), or(isNull(smsOutbox.nextAttemptAt), lte(smsOutbox.nextAttemptAt, now)));
+const isDue = (now: Date) =>
+  and(eq(smsOutbox.status, "queued"), or(isNull(smsOutbox.nextAttemptAt), lte(smsOutbox.nextAttemptAt, now)));
 
 /**
  * Sends queued messages through the provider, each at most once:
@@ -80,7 +81,13 @@ export async function sendQueuedMessages(deps: SmsQueueDeps): Promise<DrainRepor
   while (!deps.signal?.aborted) {
     const now = deps.now();
     const due = await db
-      .select({ id: smsOutbox.id, to: smsOutbox.toPhone, body: smsOutbox.body, kind: smsOutbox.kind, timeZone: schools.timeZone })
+      .select({
+        id: smsOutbox.id,
+        to: smsOutbox.toPhone,
+        body: smsOutbox.body,
+        kind: smsOutbox.kind,
+        timeZone: schools.timeZone,
+      })
       .from(smsOutbox)
       .leftJoin(users, eq(users.phone, smsOutbox.toPhone))
       .leftJoin(schools, eq(schools.id, users.schoolId))
@@ -98,7 +105,9 @@ export async function sendQueuedMessages(deps: SmsQueueDeps): Promise<DrainRepor
     if (due.length === 0) break;
     cursor = due[due.length - 1]!.id;
 
-    const sendable = due.filter((m) => m.kind !== "notification" || !isQuietHour(now, m.timeZone ?? FALLBACK_TIME_ZONE));
+    const sendable = due.filter(
+      (m) => m.kind !== "notification" || !isQuietHour(now, m.timeZone ?? FALLBACK_TIME_ZONE),
+    );
     if (sendable.length > 0) await claimAndSend(deps, sendable, report);
     if (due.length < SMS_QUEUE.batchSize) break;
   }
@@ -119,7 +128,10 @@ interface DueMessage {
  */
 async function claimAndSend(deps: SmsQueueDeps, due: DueMessage[], report: DrainReport): Promise<void> {
   const { db } = deps;
-  const allowed = await smsAllowedPhones(db, due.filter((m) => needsConsent(m.kind)).map((m) => m.to));
+  const allowed = await smsAllowedPhones(
+    db,
+    due.filter((m) => needsConsent(m.kind)).map((m) => m.to),
+  );
 
   await forEachConcurrently(due, SMS_QUEUE.concurrency, deps.signal, async (message) => {
     if (needsConsent(message.kind) && !allowed.has(message.to)) {
@@ -221,7 +233,9 @@ export async function applyDeliveryStatus(
         ? { lastError: `${update.status}${update.errorCode ? ` (Twilio error ${update.errorCode})` : ""}` }
         : {}),
     })
-    .where(and(eq(smsOutbox.providerMessageId, update.providerMessageId), inArray(smsOutbox.status, MAY_FOLLOW[status])))
+    .where(
+      and(eq(smsOutbox.providerMessageId, update.providerMessageId), inArray(smsOutbox.status, MAY_FOLLOW[status])),
+    )
     .returning({ id: smsOutbox.id });
   return rows.length > 0;
 }

@@ -89,7 +89,10 @@ export function createSmsSender(db: Database, provider: SmsProvider, now: () => 
         .returning({ id: smsOutbox.id });
       try {
         const { providerMessageId } = await provider.deliver({ to: message.to, body: message.body });
-        await db.update(smsOutbox).set({ status: "sent", sentAt: now(), providerMessageId }).where(eq(smsOutbox.id, row!.id));
+        await db
+          .update(smsOutbox)
+          .set({ status: "sent", sentAt: now(), providerMessageId })
+          .where(eq(smsOutbox.id, row!.id));
       } catch (error) {
         await db
           .update(smsOutbox)

@@ -92,23 +92,35 @@ describe("the Twilio provider", () => {
   });
 
   it("reports a 4xx as a permanent failure carrying Twilio's code and message", async () => {
-    answer = { status: 400, body: { code: 21211, message: "The 'To' number +15555550123 is not a valid phone number.", status: 400 } };
+    answer = {
+      status: 400,
+      body: { code: 21211, message: "The 'To' number +15555550123 is not a valid phone number.", status: 400 },
+    };
     const error = await failure(provider().deliver({ to: "+15555550123", body: "hi" }));
     expect(error.message).toBe("Twilio 400: 21211 The 'To' number +15555550123 is not a valid phone number.");
-    expect({ retryable: error.retryable, outcomeUnknown: error.outcomeUnknown }).toEqual({ retryable: false, outcomeUnknown: false });
+    expect({ retryable: error.retryable, outcomeUnknown: error.outcomeUnknown }).toEqual({
+      retryable: false,
+      outcomeUnknown: false,
+    });
   });
 
   it.each([429, 503])("reports %i (rejected before processing) as retryable", async (status) => {
     answer = { status, body: { code: 20429, message: "Too Many Requests" } };
     const error = await failure(provider().deliver({ to: "+15555550123", body: "hi" }));
-    expect({ retryable: error.retryable, outcomeUnknown: error.outcomeUnknown }).toEqual({ retryable: true, outcomeUnknown: false });
+    expect({ retryable: error.retryable, outcomeUnknown: error.outcomeUnknown }).toEqual({
+      retryable: true,
+      outcomeUnknown: false,
+    });
   });
 
   it("reports a 500 as an unknown outcome (it may have been accepted), never retryable", async () => {
     answer = { status: 500, body: "<html>oops</html>" };
     const error = await failure(provider().deliver({ to: "+15555550123", body: "hi" }));
     expect(error.message).toMatch(/^Twilio 500/);
-    expect({ retryable: error.retryable, outcomeUnknown: error.outcomeUnknown }).toEqual({ retryable: false, outcomeUnknown: true });
+    expect({ retryable: error.retryable, outcomeUnknown: error.outcomeUnknown }).toEqual({
+      retryable: false,
+      outcomeUnknown: true,
+    });
   });
 
   it("reports a timeout as an unknown outcome", async () => {
@@ -125,9 +137,14 @@ describe("the Twilio provider", () => {
         server.close(() => resolve(port));
       });
     });
-    const error = await failure(provider({ baseUrl: `http://127.0.0.1:${closedPort}` }).deliver({ to: "+15555550123", body: "hi" }));
+    const error = await failure(
+      provider({ baseUrl: `http://127.0.0.1:${closedPort}` }).deliver({ to: "+15555550123", body: "hi" }),
+    );
     expect(error.message).toMatch(/ECONNREFUSED/);
-    expect({ retryable: error.retryable, outcomeUnknown: error.outcomeUnknown }).toEqual({ retryable: true, outcomeUnknown: false });
+    expect({ retryable: error.retryable, outcomeUnknown: error.outcomeUnknown }).toEqual({
+      retryable: true,
+      outcomeUnknown: false,
+    });
   });
 });
 
@@ -141,24 +158,39 @@ describe("the Twilio provider behind the sender and the queue", () => {
   const rowsTo = (phone: string) => database.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, phone));
 
   it("stores Twilio's message SID on the sent row", async () => {
-    await createSmsSender(database.db, provider(), now).send({ to: "+15555550111", body: "123456 is your code", kind: "code" });
-    expect(await rowsTo("+15555550111")).toMatchObject([{ status: "sent", providerMessageId: "SM0123456789abcdef0123456789abcdef" }]);
+    await createSmsSender(database.db, provider(), now).send({
+      to: "+15555550111",
+      body: "123456 is your code",
+      kind: "code",
+    });
+    expect(await rowsTo("+15555550111")).toMatchObject([
+      { status: "sent", providerMessageId: "SM0123456789abcdef0123456789abcdef" },
+    ]);
   });
 
   it("stores Twilio's error on a refused code", async () => {
     answer = { status: 400, body: { code: 21211, message: "Invalid 'To' Phone Number", status: 400 } };
-    await expect(createSmsSender(database.db, provider(), now).send({ to: "+15555550112", body: "123456", kind: "code" })).rejects.toThrow(
-      SmsDeliveryError,
-    );
-    expect(await rowsTo("+15555550112")).toMatchObject([{ status: "failed", lastError: "Twilio 400: 21211 Invalid 'To' Phone Number" }]);
+    await expect(
+      createSmsSender(database.db, provider(), now).send({ to: "+15555550112", body: "123456", kind: "code" }),
+    ).rejects.toThrow(SmsDeliveryError);
+    expect(await rowsTo("+15555550112")).toMatchObject([
+      { status: "failed", lastError: "Twilio 400: 21211 Invalid 'To' Phone Number" },
+    ]);
   });
 
   it("puts a queued notice back, with the error, when Twilio is overloaded", async () => {
     await consentTo(database.db, "+15555550113", now());
-    await database.db.insert(smsOutbox).values({ toPhone: "+15555550113", body: "You got 2 new votes on Quad!", kind: "notification", createdAt: now() });
+    await database.db.insert(smsOutbox).values({
+      toPhone: "+15555550113",
+      body: "You got 2 new votes on Quad!",
+      kind: "notification",
+      createdAt: now(),
+    });
     answer = { status: 503, body: { code: 20503, message: "Service Unavailable" } };
     await sendQueuedMessages({ db: database.db, provider: provider(), now });
-    expect(await rowsTo("+15555550113")).toMatchObject([{ status: "queued", attempts: 1, lastError: "Twilio 503: 20503 Service Unavailable" }]);
+    expect(await rowsTo("+15555550113")).toMatchObject([
+      { status: "queued", attempts: 1, lastError: "Twilio 503: 20503 Service Unavailable" },
+    ]);
     expect(requests).toHaveLength(1);
   });
 });
@@ -172,7 +204,9 @@ describe("a number the carrier has opted out (Twilio 21610)", () => {
   const now = () => new Date("2026-03-03T18:00:00Z");
   const phone = "+15555550114";
   const queueNotice = () =>
-    database.db.insert(smsOutbox).values({ toPhone: phone, body: "You got 1 new vote on Quad!", kind: "notification", createdAt: now() });
+    database.db
+      .insert(smsOutbox)
+      .values({ toPhone: phone, body: "You got 1 new vote on Quad!", kind: "notification", createdAt: now() });
 
   it("is recorded as opted out, so nothing more is sent to it", async () => {
     await consentTo(database.db, phone, now());

@@ -75,7 +75,8 @@ export function createTwilioProvider(opts: TwilioProviderOptions): SmsProvider {
         if (response.status >= 500) throw new SmsDeliveryError(`${message} (outcome unknown)`, false, true);
         throw new SmsDeliveryError(message, false, false, json.code === TWILIO_UNSUBSCRIBED);
       }
-      if (typeof json.sid !== "string") throw new SmsDeliveryError(`Twilio ${response.status} without a message sid`, false, true);
+      if (typeof json.sid !== "string")
+        throw new SmsDeliveryError(`Twilio ${response.status} without a message sid`, false, true);
       return { providerMessageId: json.sid };
     },
   };
@@ -90,7 +91,9 @@ export function createTwilioProvider(opts: TwilioProviderOptions): SmsProvider {
 const TWILIO_UNSUBSCRIBED = 21610;
 
 export function twilioSignature(authToken: string, url: string, params: Iterable<[string, string]>): string {
-  const sorted = [...params].sort(([ak, av], [bk, bv]) => (ak < bk ? -1 : ak > bk ? 1 : av < bv ? -1 : av > bv ? 1 : 0));
+  const sorted = [...params].sort(([ak, av], [bk, bv]) =>
+    ak < bk ? -1 : ak > bk ? 1 : av < bv ? -1 : av > bv ? 1 : 0,
+  );
   const payload = sorted.reduce((acc, [key, value]) => acc + key + value, url);
   return createHmac("sha1", authToken).update(payload, "utf8").digest("base64");
 }

@@ -23,7 +23,11 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** A webhook exactly as Twilio sends it: form-encoded, signed over our public URL and every parameter. */
-function twilioPost(path: string, params: Record<string, string>, opts: { token?: string; signature?: string | null; signedUrl?: string } = {}) {
+function twilioPost(
+  path: string,
+  params: Record<string, string>,
+  opts: { token?: string; signature?: string | null; signedUrl?: string } = {},
+) {
   const payload = new URLSearchParams(params).toString();
   const signature =
     opts.signature === undefined
@@ -41,11 +45,23 @@ function twilioPost(path: string, params: Record<string, string>, opts: { token?
 }
 
 const inbound = (from: string, body: string, opts?: Parameters<typeof twilioPost>[2]) =>
-  twilioPost("/api/sms/inbound", { MessageSid: `SM${Math.random().toString(16).slice(2)}`, AccountSid: "AC1", From: from, To: OUR_NUMBER, Body: body, NumMedia: "0" }, opts);
+  twilioPost(
+    "/api/sms/inbound",
+    {
+      MessageSid: `SM${Math.random().toString(16).slice(2)}`,
+      AccountSid: "AC1",
+      From: from,
+      To: OUR_NUMBER,
+      Body: body,
+      NumMedia: "0",
+    },
+    opts,
+  );
 
 const latestConsent = async (phone: string) =>
   (await t.deps.db.select().from(consents).where(eq(consents.phone, phone)).orderBy(desc(consents.seq)).limit(1))[0];
-const consentCount = async (phone: string) => (await t.deps.db.select().from(consents).where(eq(consents.phone, phone))).length;
+const consentCount = async (phone: string) =>
+  (await t.deps.db.select().from(consents).where(eq(consents.phone, phone))).length;
 
 describe("POST /api/sms/inbound", () => {
   it.each(["STOP", "stop", "  Stop  ", "StopAll", "UNSUBSCRIBE", "cancel", " End", "quit\n", "Stop."])(
@@ -59,7 +75,12 @@ describe("POST /api/sms/inbound", () => {
       expect(res.body).toBe(twiml(SMS_REPLIES.optedOut));
       expect(res.body).toContain("<Response><Message>Quad: You&apos;re unsubscribed");
       const keyword = body.trim().replace(/\.$/, "").toUpperCase();
-      expect(await latestConsent(phone)).toMatchObject({ kind: "sms", granted: false, source: `sms:${keyword}`, textVersion: SMS_CONSENT_VERSION });
+      expect(await latestConsent(phone)).toMatchObject({
+        kind: "sms",
+        granted: false,
+        source: `sms:${keyword}`,
+        textVersion: SMS_CONSENT_VERSION,
+      });
       expect(await smsAllowed(t.deps.db, phone)).toBe(false);
     },
   );
@@ -132,7 +153,11 @@ describe("POST /api/sms/inbound", () => {
     });
     expect(tampered.statusCode).toBe(403);
     // Not a form at all.
-    const json = await t.app.inject({ method: "POST", url: "/api/sms/inbound", payload: { From: phone, Body: "STOP" } });
+    const json = await t.app.inject({
+      method: "POST",
+      url: "/api/sms/inbound",
+      payload: { From: phone, Body: "STOP" },
+    });
     expect(json.statusCode).toBe(403);
     expect(await smsAllowed(t.deps.db, phone)).toBe(true);
   });
@@ -141,9 +166,19 @@ describe("POST /api/sms/inbound", () => {
 describe("POST /api/sms/status", () => {
   it("records Twilio's delivery status for the message it names, signed", async () => {
     const phone = testPhone();
-    await createSmsSender(t.deps.db, fakeProvider(), t.deps.now).send({ to: phone, body: "123456 is your code", kind: "code" });
+    await createSmsSender(t.deps.db, fakeProvider(), t.deps.now).send({
+      to: phone,
+      body: "123456 is your code",
+      kind: "code",
+    });
     const [row] = await t.deps.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, phone));
-    const params = { MessageSid: row!.providerMessageId!, MessageStatus: "delivered", AccountSid: "AC1", From: OUR_NUMBER, To: phone };
+    const params = {
+      MessageSid: row!.providerMessageId!,
+      MessageStatus: "delivered",
+      AccountSid: "AC1",
+      From: OUR_NUMBER,
+      To: phone,
+    };
 
     expect((await twilioPost("/api/sms/status", params, { token: "wrong" })).statusCode).toBe(403);
     expect((await t.deps.db.select().from(smsOutbox).where(eq(smsOutbox.id, row!.id)))[0]!.status).toBe("sent");
@@ -155,9 +190,18 @@ describe("POST /api/sms/status", () => {
 
   it("stores the error of an undelivered message", async () => {
     const phone = testPhone();
-    await createSmsSender(t.deps.db, fakeProvider(), t.deps.now).send({ to: phone, body: "123456 is your code", kind: "code" });
+    await createSmsSender(t.deps.db, fakeProvider(), t.deps.now).send({
+      to: phone,
+      body: "123456 is your code",
+      kind: "code",
+    });
     const [row] = await t.deps.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, phone));
-    await twilioPost("/api/sms/status", { MessageSid: row!.providerMessageId!, MessageStatus: "undelivered", ErrorCode: "30005", To: phone });
+    await twilioPost("/api/sms/status", {
+      MessageSid: row!.providerMessageId!,
+      MessageStatus: "undelivered",
+      ErrorCode: "30005",
+      To: phone,
+    });
     expect((await t.deps.db.select().from(smsOutbox).where(eq(smsOutbox.id, row!.id)))[0]).toMatchObject({
       status: "failed",
       lastError: "undelivered (Twilio error 30005)",

@@ -22,9 +22,18 @@ const basics = () => ({
   instagramHandle: "avery.codes",
 });
 
-async function patch(tokens: { token: string }, fields: Record<string, string | string[]>, file?: Parameters<typeof multipartBody>[1]) {
+async function patch(
+  tokens: { token: string },
+  fields: Record<string, string | string[]>,
+  file?: Parameters<typeof multipartBody>[1],
+) {
   const body = multipartBody(fields, file);
-  return t.app.inject({ method: "PATCH", url: "/api/users/update", headers: { ...body.headers, ...bearer(tokens) }, payload: body.payload });
+  return t.app.inject({
+    method: "PATCH",
+    url: "/api/users/update",
+    headers: { ...body.headers, ...bearer(tokens) },
+    payload: body.payload,
+  });
 }
 
 describe("GET /api/users/me", () => {
@@ -100,7 +109,11 @@ describe("PATCH /api/users/update", () => {
 
   it("reads the type from the bytes: a text file named .jpg is 415", async () => {
     const tokens = await signIn(t.app, testPhone());
-    const res = await patch(tokens, basics(), { name: "me.jpg", type: "image/jpeg", data: Buffer.from("<svg onload=alert(1)>") });
+    const res = await patch(tokens, basics(), {
+      name: "me.jpg",
+      type: "image/jpeg",
+      data: Buffer.from("<svg onload=alert(1)>"),
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ message: PHOTO_MESSAGES.unsupported, code: "UNSUPPORTED_MEDIA_TYPE" });
   });
@@ -124,7 +137,13 @@ describe("PATCH /api/users/update", () => {
 
   it("answers bad fields with 400 and the contracts' messages", async () => {
     const tokens = await signIn(t.app, testPhone());
-    const res = await patch(tokens, { firstName: "A", graduationYear: "2031", gender: "robot", instagramHandle: "bad handle", university: "0" });
+    const res = await patch(tokens, {
+      firstName: "A",
+      graduationYear: "2031",
+      gender: "robot",
+      instagramHandle: "bad handle",
+      university: "0",
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors).toEqual({
       firstName: ["First name is required"],
@@ -142,16 +161,18 @@ describe("PATCH /api/users/update", () => {
     expect(res.json().fieldErrors).toEqual({ university: ["Please select a university"] });
   });
 
-  it.each([["remainingUnlocks", "99"], ["phone", "+15550000000"], ["boostEndsAt", "2030-01-01"], ["role", "admin"]])(
-    "never writes the server-owned field %s",
-    async (field, value) => {
-      const tokens = await signIn(t.app, testPhone());
-      const res = await patch(tokens, { ...basics(), [field]: value });
-      expect(res.statusCode).toBe(400);
-      const me = await t.app.inject({ method: "GET", url: "/api/users/me", headers: bearer(tokens) });
-      expect(me.statusCode).toBe(404);
-    },
-  );
+  it.each([
+    ["remainingUnlocks", "99"],
+    ["phone", "+15550000000"],
+    ["boostEndsAt", "2030-01-01"],
+    ["role", "admin"],
+  ])("never writes the server-owned field %s", async (field, value) => {
+    const tokens = await signIn(t.app, testPhone());
+    const res = await patch(tokens, { ...basics(), [field]: value });
+    expect(res.statusCode).toBe(400);
+    const me = await t.app.inject({ method: "GET", url: "/api/users/me", headers: bearer(tokens) });
+    expect(me.statusCode).toBe(404);
+  });
 
   it("accepts JSON bodies and list fields", async () => {
     const tokens = await signIn(t.app, testPhone());
@@ -159,10 +180,20 @@ describe("PATCH /api/users/update", () => {
       method: "PATCH",
       url: "/api/users/update",
       headers: bearer(tokens),
-      payload: { ...basics(), university: schoolId, organizations: ["Robotics Club"], interests: ["Chess", "Hiking"], preference: "male" },
+      payload: {
+        ...basics(),
+        university: schoolId,
+        organizations: ["Robotics Club"],
+        interests: ["Chess", "Hiking"],
+        preference: "male",
+      },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toMatchObject({ organizations: ["Robotics Club"], interests: ["Chess", "Hiking"], preference: "male" });
+    expect(res.json().user).toMatchObject({
+      organizations: ["Robotics Club"],
+      interests: ["Chess", "Hiking"],
+      preference: "male",
+    });
     const multi = await patch(tokens, { interests: ["Film", "Running"], emojis: '["🎸"]' });
     expect(multi.json().user).toMatchObject({ interests: ["Film", "Running"], emojis: ["🎸"] });
   });
@@ -178,7 +209,12 @@ describe("PATCH /api/users/update", () => {
 
   it("is 401 without a session", async () => {
     const body = multipartBody(basics());
-    const res = await t.app.inject({ method: "PATCH", url: "/api/users/update", headers: body.headers, payload: body.payload });
+    const res = await t.app.inject({
+      method: "PATCH",
+      url: "/api/users/update",
+      headers: body.headers,
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -208,8 +244,26 @@ describe("an upload", () => {
 describe("PATCH /api/users/update with input no column or parser can take", () => {
   it.each([
     ["multipart", (tokens: { token: string }) => patch(tokens, { university: "2147483648" })],
-    ["JSON", (tokens: { token: string }) => t.app.inject({ method: "PATCH", url: "/api/users/update", headers: bearer(tokens), payload: { university: 2147483648 } })],
-    ["tRPC", (tokens: { token: string }) => t.app.inject({ method: "POST", url: "/api/trpc/users.update", headers: bearer(tokens), payload: { university: 2147483648 } })],
+    [
+      "JSON",
+      (tokens: { token: string }) =>
+        t.app.inject({
+          method: "PATCH",
+          url: "/api/users/update",
+          headers: bearer(tokens),
+          payload: { university: 2147483648 },
+        }),
+    ],
+    [
+      "tRPC",
+      (tokens: { token: string }) =>
+        t.app.inject({
+          method: "POST",
+          url: "/api/trpc/users.update",
+          headers: bearer(tokens),
+          payload: { university: 2147483648 },
+        }),
+    ],
   ])("answers university 2147483648 (past an integer column) with 400 over %s", async (_via, send) => {
     const tokens = await signIn(t.app, testPhone());
     const res = await send(tokens);
@@ -218,9 +272,14 @@ describe("PATCH /api/users/update with input no column or parser can take", () =
   });
 
   const boundary = "quadBoundary";
-  const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const field = (name: string, value: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
   it.each<[string, string, string]>([
-    ["cut short", `multipart/form-data; boundary=${boundary}`, `${field("firstName", "Avery")}--${boundary}\r\nContent-Disposition: form-data; name="gender"\r\n\r\nfem`],
+    [
+      "cut short",
+      `multipart/form-data; boundary=${boundary}`,
+      `${field("firstName", "Avery")}--${boundary}\r\nContent-Disposition: form-data; name="gender"\r\n\r\nfem`,
+    ],
     ["without a boundary parameter", "multipart/form-data", `${field("firstName", "Avery")}--${boundary}--\r\n`],
     ["not multipart inside", `multipart/form-data; boundary=${boundary}`, "just some text"],
     [
@@ -230,15 +289,30 @@ describe("PATCH /api/users/update with input no column or parser can take", () =
     ],
   ])("answers a multipart body %s with 400 and the shared error body", async (_name, contentType, payload) => {
     const tokens = await signIn(t.app, testPhone());
-    const res = await t.app.inject({ method: "PATCH", url: "/api/users/update", headers: { "content-type": contentType, ...bearer(tokens) }, payload });
+    const res = await t.app.inject({
+      method: "PATCH",
+      url: "/api/users/update",
+      headers: { "content-type": contentType, ...bearer(tokens) },
+      payload,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: ERROR_MESSAGES.malformedUpload, code: "BAD_REQUEST" });
   });
 
   it("answers a body of the wrong kind with 4xx, never 5xx", async () => {
     const tokens = await signIn(t.app, testPhone());
-    for (const [type, payload] of [["text/plain", "hello"], ["application/xml", "<a/>"], ["application/json", "[1,2]"], ["application/json", "{"]]) {
-      const res = await t.app.inject({ method: "PATCH", url: "/api/users/update", headers: { "content-type": type!, ...bearer(tokens) }, payload });
+    for (const [type, payload] of [
+      ["text/plain", "hello"],
+      ["application/xml", "<a/>"],
+      ["application/json", "[1,2]"],
+      ["application/json", "{"],
+    ]) {
+      const res = await t.app.inject({
+        method: "PATCH",
+        url: "/api/users/update",
+        headers: { "content-type": type!, ...bearer(tokens) },
+        payload,
+      });
       expect(res.statusCode, `${type} ${payload}`).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, `${type} ${payload}`).toBeLessThan(500);
     }

@@ -106,7 +106,9 @@ export async function updateProfile(
   if (input.university !== undefined) {
     const [school] = await deps.db.select({ id: schools.id }).from(schools).where(eq(schools.id, input.university));
     if (!school) {
-      throw new AppError("BAD_REQUEST", VALIDATION.university, { fieldErrors: { university: [VALIDATION.university] } });
+      throw new AppError("BAD_REQUEST", VALIDATION.university, {
+        fieldErrors: { university: [VALIDATION.university] },
+      });
     }
   }
   const stored = photo ? await storePhoto(deps.media, photo) : undefined;
@@ -125,11 +127,20 @@ export async function updateProfile(
   };
   const proof = input.university !== undefined ? proofFollowsSchool(input.university) : {};
 
-  const [previous] = await deps.db.select({ photoKey: users.photoKey, schoolId: users.schoolId }).from(users).where(eq(users.phone, phone));
+  const [previous] = await deps.db
+    .select({ photoKey: users.photoKey, schoolId: users.schoolId })
+    .from(users)
+    .where(eq(users.phone, phone));
   const now = deps.now();
   // A move to another school starts the student's time there: what their reports weigh (decision 0010).
   if (previous && input.university !== undefined && previous.schoolId !== input.university) changes.schoolSince = now;
-  const [updated] = previous ? await deps.db.update(users).set({ ...changes, ...proof, updatedAt: now }).where(eq(users.phone, phone)).returning() : [];
+  const [updated] = previous
+    ? await deps.db
+        .update(users)
+        .set({ ...changes, ...proof, updatedAt: now })
+        .where(eq(users.phone, phone))
+        .returning()
+    : [];
   // No profile (never made, or deleted since the read above): only a live session may create one.
   let user = updated ?? (await createProfile(deps.db, viewer, changes, proof, now));
 
@@ -174,7 +185,10 @@ async function createProfile(
       .where(and(eq(authSessions.id, viewer.sessionId), eq(authSessions.phone, viewer.phone)))
       .for("share");
     const revoked = session
-      ? await tx.select({ familyId: sessionRevocations.familyId }).from(sessionRevocations).where(eq(sessionRevocations.familyId, session.familyId))
+      ? await tx
+          .select({ familyId: sessionRevocations.familyId })
+          .from(sessionRevocations)
+          .where(eq(sessionRevocations.familyId, session.familyId))
       : [];
     if (!session || revoked.length > 0) throw new AppError("UNAUTHORIZED", ERROR_MESSAGES.unauthorized);
     const [saved] = await tx
@@ -192,7 +206,8 @@ async function createProfile(
  * refuses a proof that names another school's domain).
  */
 function proofFollowsSchool(schoolId: number) {
-  const keep = <T>(column: AnyPgColumn) => sql<T>`case when ${users.schoolId} is distinct from ${schoolId} then null else ${column} end`;
+  const keep = <T>(column: AnyPgColumn) =>
+    sql<T>`case when ${users.schoolId} is distinct from ${schoolId} then null else ${column} end`;
   return {
     schoolEmail: keep<string | null>(users.schoolEmail),
     schoolEmailDomain: keep<string | null>(users.schoolEmailDomain),

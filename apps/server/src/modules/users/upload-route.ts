@@ -28,7 +28,9 @@ export async function registerProfileUpdateRoute(
       const ctx = await createContext(request);
       if (!ctx.viewer) throw new AppError("UNAUTHORIZED", ERROR_MESSAGES.unauthorized);
       await enforceWriteLimits(ctx.rateLimiter, { name: "users.update", ip: ctx.ip, phone: ctx.viewer.phone });
-      const { fields, file } = request.isMultipart() ? await readMultipart(request) : { fields: request.body ?? {}, file: undefined };
+      const { fields, file } = request.isMultipart()
+        ? await readMultipart(request)
+        : { fields: request.body ?? {}, file: undefined };
       const input = ProfileUpdateSchema.parse(listsFromText(fields));
       const photo = file ? await processPhoto(file) : undefined;
       const user = await updateProfile(ctx, ctx.viewer, input, photo);
@@ -65,12 +67,14 @@ async function readParts(request: FastifyRequest) {
   for await (const part of request.parts()) {
     if (part.type === "file") {
       const data = await part.toBuffer();
-      if (part.fieldname !== "profileImage") throw new AppError("BAD_REQUEST", `Unexpected file field "${part.fieldname}"`);
+      if (part.fieldname !== "profileImage")
+        throw new AppError("BAD_REQUEST", `Unexpected file field "${part.fieldname}"`);
       file = data;
     } else {
       const value = part.value;
       const existing = fields[part.fieldname];
-      fields[part.fieldname] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
+      fields[part.fieldname] =
+        existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
     }
   }
   return { fields, file };

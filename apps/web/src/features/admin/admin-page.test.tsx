@@ -48,7 +48,26 @@ describe("/admin", { timeout: 20_000 }, () => {
 
   it("shows each reported student with their reports, and the audit trail", async () => {
     openAdmin({
-      students: [createQueuedStudent(), createQueuedStudent({ userId: "00000000-0000-4000-8000-00000000a002", firstName: "Sam", held: false, photo: null, school: null, reports: [{ reason: REPORT_REASON_LABELS.harassment, note: null, at: new Date().toISOString(), reporter: { userId: "00000000-0000-4000-8000-00000000b009", firstName: "Dana" }, weight: 0 }], weight: 0 })],
+      students: [
+        createQueuedStudent(),
+        createQueuedStudent({
+          userId: "00000000-0000-4000-8000-00000000a002",
+          firstName: "Sam",
+          held: false,
+          photo: null,
+          school: null,
+          reports: [
+            {
+              reason: REPORT_REASON_LABELS.harassment,
+              note: null,
+              at: new Date().toISOString(),
+              reporter: { userId: "00000000-0000-4000-8000-00000000b009", firstName: "Dana" },
+              weight: 0,
+            },
+          ],
+          weight: 0,
+        }),
+      ],
       entries: [{ action: "grant_admin", adminId: null, targetUserId: null, at: new Date().toISOString() }],
     });
     expect(await findHeading(ADMIN_TEXT.title)).toBeTruthy();
@@ -58,11 +77,19 @@ describe("/admin", { timeout: 20_000 }, () => {
     expect(card.getByText(ADMIN_TEXT.held)).toBeTruthy();
     expect(card.getByText("3 reports")).toBeTruthy();
     const reports = within(card.getByRole("list", { name: "Reports about Jordan" })).getAllByRole("listitem");
-    expect(reports.map((item) => item.querySelector("span")?.textContent)).toEqual(["Fake profile", "Something else", "Inappropriate photo"]);
+    expect(reports.map((item) => item.querySelector("span")?.textContent)).toEqual([
+      "Fake profile",
+      "Something else",
+      "Inappropriate photo",
+    ]);
     expect(card.getByText("Uses a celebrity's photos")).toBeTruthy();
     expect(card.getByText("2 hr. ago")).toBeTruthy();
     // Who reported, by name and short id.
-    expect(reports.map((item) => item.querySelector("p")?.textContent)).toEqual(["by Ash00000000", "by Blair00000000", "by Casey00000000"]);
+    expect(reports.map((item) => item.querySelector("p")?.textContent)).toEqual([
+      "by Ash00000000",
+      "by Blair00000000",
+      "by Casey00000000",
+    ]);
 
     const sam = within(screen.getByRole("article", { name: "Sam" }));
     expect(sam.queryByText(ADMIN_TEXT.held)).toBeNull();
@@ -108,7 +135,11 @@ describe("/admin", { timeout: 20_000 }, () => {
     const { backend, user } = openAdmin();
     await findHeading(ADMIN_TEXT.title);
     await user.click(within(jordan()).getByRole("button", { name: "Remove photo of Jordan" }));
-    await user.click(within(screen.getByRole("dialog", { name: ADMIN_TEXT.confirmRemovePhotoTitle("Jordan") })).getByRole("button", { name: ADMIN_TEXT.removePhoto }));
+    await user.click(
+      within(screen.getByRole("dialog", { name: ADMIN_TEXT.confirmRemovePhotoTitle("Jordan") })).getByRole("button", {
+        name: ADMIN_TEXT.removePhoto,
+      }),
+    );
     expect(await screen.findByText(ADMIN_TEXT.photoRemoved("Jordan"))).toBeTruthy();
     expect(backend.state.calls).toEqual([{ action: "remove_photo", userId: createQueuedStudent().userId }]);
     await waitFor(() => expect(within(jordan()).getByText("2 reports")).toBeTruthy());

@@ -22,7 +22,10 @@ export function AuditTrail({ entries }: { entries: AuditEntry[] | undefined }) {
     <ol className={styles.audit}>
       {entries.map((entry, index) => (
         <li key={`${entry.at}:${index}`} className={styles.entry}>
-          <span className={`${styles.entryIcon} ${entry.action.startsWith("remove") ? styles.entryIconDanger : ""}`} aria-hidden="true">
+          <span
+            className={`${styles.entryIcon} ${entry.action.startsWith("remove") ? styles.entryIconDanger : ""}`}
+            aria-hidden="true"
+          >
             <Icon name={ACTION_ICONS[entry.action]} size={16} />
           </span>
           <div className={styles.entryText}>

@@ -20,7 +20,13 @@ export function ConfirmRemovalDialog({ kind, name, onConfirm, onClose }: Confirm
       title={profile ? ADMIN_TEXT.confirmRemoveProfileTitle(name) : ADMIN_TEXT.confirmRemovePhotoTitle(name)}
       footer={
         <>
-          <Button variant="danger" size="lg" block icon={<Icon name={profile ? "userX" : "imageOff"} size={20} />} onClick={onConfirm}>
+          <Button
+            variant="danger"
+            size="lg"
+            block
+            icon={<Icon name={profile ? "userX" : "imageOff"} size={20} />}
+            onClick={onConfirm}
+          >
             {profile ? ADMIN_TEXT.removeProfile : ADMIN_TEXT.removePhoto}
           </Button>
           <Button variant="ghost" block onClick={onClose}>
@@ -29,7 +35,9 @@ export function ConfirmRemovalDialog({ kind, name, onConfirm, onClose }: Confirm
         </>
       }
     >
-      <p className={styles.confirmBody}>{profile ? ADMIN_TEXT.confirmRemoveProfileBody(name) : ADMIN_TEXT.confirmRemovePhotoBody(name)}</p>
+      <p className={styles.confirmBody}>
+        {profile ? ADMIN_TEXT.confirmRemoveProfileBody(name) : ADMIN_TEXT.confirmRemovePhotoBody(name)}
+      </p>
     </Modal>
   );
 }

@@ -97,5 +97,18 @@ export function usePhoneVerification(flow: PhoneAuthFlow): PhoneVerification {
     setCode("");
   }, [setCode]);
 
-  return { phone, setPhone, code, setCode, codeSent, sending, resendInSeconds, sendCode, verify, codeError, codeRejections, changeNumber };
+  return {
+    phone,
+    setPhone,
+    code,
+    setCode,
+    codeSent,
+    sending,
+    resendInSeconds,
+    sendCode,
+    verify,
+    codeError,
+    codeRejections,
+    changeNumber,
+  };
 }

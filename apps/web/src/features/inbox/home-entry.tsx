@@ -21,7 +21,12 @@ export interface VotedOnYouButtonProps extends EntryButtonProps {
 }
 
 /** "See who voted for you": opens the "Voted on you" modal. */
-export function VotedOnYouButton({ variant = "secondary", openFromNotice = false, onClosed, ...look }: VotedOnYouButtonProps) {
+export function VotedOnYouButton({
+  variant = "secondary",
+  openFromNotice = false,
+  onClosed,
+  ...look
+}: VotedOnYouButtonProps) {
   const [open, setOpen] = useState(false);
   const close = () => {
     setOpen(false);
@@ -29,7 +34,13 @@ export function VotedOnYouButton({ variant = "secondary", openFromNotice = false
   };
   return (
     <>
-      <Button {...look} variant={variant} icon={<Icon name="heart" size={20} />} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <Button
+        {...look}
+        variant={variant}
+        icon={<Icon name="heart" size={20} />}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
         {SCREEN_TEXT.seeWhoVotedForYou}
       </Button>
       {(open || openFromNotice) && <VotedOnYouModal onClose={close} />}
@@ -42,7 +53,13 @@ export function BuyUnlocksButton({ variant = "ghost", ...look }: EntryButtonProp
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button {...look} variant={variant} icon={<Icon name="unlock" size={20} />} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <Button
+        {...look}
+        variant={variant}
+        icon={<Icon name="unlock" size={20} />}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
         Buy Unlocks
       </Button>
       <UnlockPackagesDialog open={open} onClose={() => setOpen(false)} />

@@ -17,7 +17,12 @@ export function hueOf(text: string): number {
 export function LockedPortrait({ voteId }: { voteId: string }) {
   const hue = hueOf(voteId);
   return (
-    <div className={styles.portrait} style={{ "--hue": hue } as CSSProperties} aria-hidden="true" data-locked-portrait="">
+    <div
+      className={styles.portrait}
+      style={{ "--hue": hue } as CSSProperties}
+      aria-hidden="true"
+      data-locked-portrait=""
+    >
       <svg className={styles.figure} viewBox="0 0 30 40" preserveAspectRatio="xMidYMax slice">
         <ellipse cx="15" cy="16" rx="6" ry="7.5" />
         <path d="M3 40 C3.5 30 9 27 15 27 C21 27 26.5 30 27 40 Z" />

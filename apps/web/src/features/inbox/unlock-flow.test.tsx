@@ -116,7 +116,12 @@ describe("vote detail and unlock", { timeout: 20_000 }, () => {
 
   it("once the student's sale has ended: the regular price, no discount, and that is what is charged", async () => {
     const votes = createVoteCards(1);
-    const backend = createInboxBackend({ votes, voters: { [votes[0]!.id]: VOTER }, me: { remainingUnlocks: 0 }, flashSale: { active: false } });
+    const backend = createInboxBackend({
+      votes,
+      voters: { [votes[0]!.id]: VOTER },
+      me: { remainingUnlocks: 0 },
+      flashSale: { active: false },
+    });
     const { detail, user } = await openFirstVote(backend);
     await user.click(detail.getByRole("button", { name: SCREEN_TEXT.unlockDetails }));
     const dialog = await findDialog("Unlock this vote");
@@ -141,7 +146,9 @@ describe("vote detail and unlock", { timeout: 20_000 }, () => {
   it('a failed unlock shows the server\'s message, or "Failed to unlock user"', async () => {
     const backend = backendWithVotes(2);
     const { detail, user } = await openFirstVote(backend);
-    server.use(backend.handler({ "unlocks.unlockUser": () => trpcError("CONFLICT", "This voter has deleted their account.") }));
+    server.use(
+      backend.handler({ "unlocks.unlockUser": () => trpcError("CONFLICT", "This voter has deleted their account.") }),
+    );
     await user.click(detail.getByRole("button", { name: SCREEN_TEXT.unlockDetails }));
     await user.click((await findDialog(SCREEN_TEXT.useUnlockCredit)).getByRole("button", { name: "Use 1 unlock" }));
     expect(await screen.findByText("This voter has deleted their account.")).toBeTruthy();

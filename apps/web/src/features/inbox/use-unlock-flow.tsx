@@ -81,7 +81,12 @@ export function useUnlockFlow(card: VoteCard): UnlockFlow {
         description={`${UNLOCK_REVEALS} You have ${unlockCountLabel(credits)} left.`}
         footer={
           <>
-            <Button size="lg" block icon={<Icon name="unlock" size={20} />} onClick={() => void unlock({ afterPurchase: false })}>
+            <Button
+              size="lg"
+              block
+              icon={<Icon name="unlock" size={20} />}
+              onClick={() => void unlock({ afterPurchase: false })}
+            >
               Use 1 unlock
             </Button>
             <Button variant="ghost" block onClick={() => setStep("idle")}>
@@ -94,7 +99,11 @@ export function useUnlockFlow(card: VoteCard): UnlockFlow {
           After this you'll have <strong>{unlockCountLabel(Math.max(credits - 1, 0))}</strong>.
         </p>
       </Modal>
-      <FlashSaleDialog open={step === "flashSale"} onClose={() => setStep("idle")} onPaid={() => void unlockAfterPurchase()} />
+      <FlashSaleDialog
+        open={step === "flashSale"}
+        onClose={() => setStep("idle")}
+        onPaid={() => void unlockAfterPurchase()}
+      />
     </>
   );
 

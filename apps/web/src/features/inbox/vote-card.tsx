@@ -50,7 +50,12 @@ export function VoteCardTile({ card, now, onView }: VoteCardTileProps) {
         <p id={promptId} className={styles.prompt}>
           {card.prompt}
         </p>
-        <Button variant={card.isUnlocked ? "secondary" : "primary"} block onClick={onView} aria-describedby={`${nameId} ${promptId}`}>
+        <Button
+          variant={card.isUnlocked ? "secondary" : "primary"}
+          block
+          onClick={onView}
+          aria-describedby={`${nameId} ${promptId}`}
+        >
           View
         </Button>
       </div>

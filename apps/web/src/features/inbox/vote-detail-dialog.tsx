@@ -43,7 +43,13 @@ export function VoteDetailDialog({ card, onClose }: VoteDetailDialogProps) {
               Done
             </Button>
           ) : (
-            <Button size="lg" block icon={<Icon name="unlock" size={20} />} loading={flow.unlocking} onClick={flow.start}>
+            <Button
+              size="lg"
+              block
+              icon={<Icon name="unlock" size={20} />}
+              loading={flow.unlocking}
+              onClick={flow.start}
+            >
               {SCREEN_TEXT.unlockDetails}
             </Button>
           )
@@ -57,7 +63,10 @@ export function VoteDetailDialog({ card, onClose }: VoteDetailDialogProps) {
               <LockedPortrait voteId={card.id} />
             )}
             {card.isUnlocked && (
-              <CardMoreButton name={card.name} onClick={() => safety.open({ target: { voteCardId: card.id }, name: card.name })} />
+              <CardMoreButton
+                name={card.name}
+                onClick={() => safety.open({ target: { voteCardId: card.id }, name: card.name })}
+              />
             )}
             {!card.isUnlocked && (
               <span className={styles.lockBadge}>
@@ -74,13 +83,7 @@ export function VoteDetailDialog({ card, onClose }: VoteDetailDialogProps) {
           <dl className={styles.facts}>
             <div className={styles.fact}>
               <dt>Class of</dt>
-              <dd>
-                {card.isUnlocked ? (
-                  (card.graduationYear ?? "—")
-                ) : (
-                  <Hidden placeholder="••••" />
-                )}
-              </dd>
+              <dd>{card.isUnlocked ? (card.graduationYear ?? "—") : <Hidden placeholder="••••" />}</dd>
             </div>
             <div className={styles.fact}>
               <dt>
@@ -90,7 +93,12 @@ export function VoteDetailDialog({ card, onClose }: VoteDetailDialogProps) {
                 {card.isUnlocked ? (
                   card.instagramHandle ? (
                     <span className={styles.handleRow}>
-                      <a href={instagramUrl(card.instagramHandle)} target="_blank" rel="noopener noreferrer" className={styles.handle}>
+                      <a
+                        href={instagramUrl(card.instagramHandle)}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className={styles.handle}
+                      >
                         {card.instagramHandle}
                       </a>
                       <CopyButton text={card.instagramHandle} label={`Copy ${card.instagramHandle}`} />

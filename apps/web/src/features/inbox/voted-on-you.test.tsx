@@ -39,7 +39,9 @@ describe("Voted on you", { timeout: 20_000 }, () => {
     expect(modal.getByText(SCREEN_TEXT.loadingVotes)).toBeTruthy();
     release();
     await waitFor(() => expect(cardCount()).toBe(2));
-    const [locked, unlocked] = within(screen.getByRole("list", { name: "Votes you received" })).getAllByRole("listitem");
+    const [locked, unlocked] = within(screen.getByRole("list", { name: "Votes you received" })).getAllByRole(
+      "listitem",
+    );
     expect(within(locked!).getByText(LOCKED_NAME_PLACEHOLDER)).toBeTruthy();
     expect(within(locked!).getByText("Prompt number 1")).toBeTruthy();
     expect(within(locked!).getByRole("button", { name: "View" })).toBeTruthy();
@@ -120,7 +122,10 @@ describe("Voted on you", { timeout: 20_000 }, () => {
 
   it("opens without a tap when a vote notification was opened, and says when it is put away", async () => {
     let closed = 0;
-    const view = renderSignedIn(<VotedOnYouButton openFromNotice onClosed={() => closed++} />, createInboxBackend({ votes: createVoteCards(3) }));
+    const view = renderSignedIn(
+      <VotedOnYouButton openFromNotice onClosed={() => closed++} />,
+      createInboxBackend({ votes: createVoteCards(3) }),
+    );
     const modal = await findDialog(SCREEN_TEXT.votedOnYou);
     await waitFor(() => expect(cardCount()).toBe(3));
     await view.user.click(modal.getByLabelText("Close"));

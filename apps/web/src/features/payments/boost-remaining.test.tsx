@@ -45,7 +45,9 @@ describe("BoostStatus", () => {
 
   function boostEndingIn(ms: number | null) {
     useSessionStore.getState().setTokens(createTokens());
-    useSessionStore.getState().setUser(createMeUser({ boostEndTime: ms === null ? null : new Date(start + ms).toISOString() }));
+    useSessionStore
+      .getState()
+      .setUser(createMeUser({ boostEndTime: ms === null ? null : new Date(start + ms).toISOString() }));
   }
 
   it("renders nothing without a boost", () => {
@@ -94,7 +96,9 @@ describe("BoostStatus", () => {
     act(() => {
       vi.advanceTimersByTime(20_000);
     });
-    act(() => useSessionStore.getState().setUser(createMeUser({ boostEndTime: new Date(Date.now() + 3 * DAY).toISOString() })));
+    act(() =>
+      useSessionStore.getState().setUser(createMeUser({ boostEndTime: new Date(Date.now() + 3 * DAY).toISOString() })),
+    );
     act(() => {
       vi.advanceTimersByTime(0);
     });

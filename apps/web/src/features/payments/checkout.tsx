@@ -24,7 +24,10 @@ export function CheckoutDialog(props: PaymentDialogProps) {
  * picker is open, `pay(id)` opens the checkout over it, and after a
  * successful payment the checkout closes and `onPaid` runs.
  */
-export function useCheckout(pickerOpen: boolean, onPaid: () => void): { pay: (productId: ProductId) => void; checkout: ReactNode } {
+export function useCheckout(
+  pickerOpen: boolean,
+  onPaid: () => void,
+): { pay: (productId: ProductId) => void; checkout: ReactNode } {
   const [paying, setPaying] = useState<ProductId | null>(null);
 
   useEffect(() => {

@@ -32,11 +32,19 @@ export function FlashSaleDialog({ open, onClose, onPaid }: FlashSaleDialogProps)
         size="sm"
         title={offer && !offer.active ? "Unlock this vote" : "Flash sale"}
         description={
-          offer && !offer.active ? "You're out of unlocks. Reveal who sent this vote." : "You're out of unlocks. Reveal who sent this vote for less."
+          offer && !offer.active
+            ? "You're out of unlocks. Reveal who sent this vote."
+            : "You're out of unlocks. Reveal who sent this vote for less."
         }
         footer={
           <>
-            <Button size="lg" block icon={<Icon name="unlock" size={20} />} onClick={() => pay(FLASH_SALE_PACKAGE_ID)} disabled={!offer}>
+            <Button
+              size="lg"
+              block
+              icon={<Icon name="unlock" size={20} />}
+              onClick={() => pay(FLASH_SALE_PACKAGE_ID)}
+              disabled={!offer}
+            >
               {offer ? `Unlock for ${formatPrice(offer.priceCents)}` : "Unlock"}
             </Button>
             <Button variant="ghost" block onClick={onClose}>
@@ -49,7 +57,13 @@ export function FlashSaleDialog({ open, onClose, onPaid }: FlashSaleDialogProps)
           <span className={styles.heroIcon} aria-hidden="true">
             <Icon name={offer?.active === false ? "unlock" : "zap"} size={30} />
           </span>
-          {offer ? <SaleDetails offer={offer} /> : sale.isError ? <p className={styles.heroText}>Couldn't load the price. Close and try again.</p> : <Spinner label="Loading the price" />}
+          {offer ? (
+            <SaleDetails offer={offer} />
+          ) : sale.isError ? (
+            <p className={styles.heroText}>Couldn't load the price. Close and try again.</p>
+          ) : (
+            <Spinner label="Loading the price" />
+          )}
           <p className={styles.heroText}>1 unlock · their name, photo, class year, emojis and Instagram handle</p>
         </div>
       </Modal>
@@ -64,7 +78,12 @@ function SaleDetails({ offer }: { offer: FlashSaleOffer }) {
   return (
     <>
       <span className={styles.ribbon}>{percentOff(offer.priceCents, offer.originalPriceCents)}% off</span>
-      <PriceTag priceCents={offer.priceCents} originalPriceCents={offer.originalPriceCents} size="lg" showPercentOff={false} />
+      <PriceTag
+        priceCents={offer.priceCents}
+        originalPriceCents={offer.originalPriceCents}
+        size="lg"
+        showPercentOff={false}
+      />
       <p className={styles.saleEnd}>
         <Icon name="clock" size={16} />
         {remaining ? `${remaining} left · ${formatSaleEnd(offer.endsAt)}` : "The sale has ended"}

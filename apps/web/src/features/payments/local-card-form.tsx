@@ -20,8 +20,16 @@ import styles from "./local-card-form.module.css";
 const EMPTY: CardFields = { number: "", expiry: "", cvc: "" };
 
 /** Each box of the card form: its name for screen readers, hint, autofill slot and as-you-type formatting. */
-const CARD_INPUTS: Record<keyof CardFields, { label: string; placeholder: string; autoComplete: string; format: (text: string) => string }> = {
-  number: { label: "Card number", placeholder: "1234 1234 1234 1234", autoComplete: "cc-number", format: formatCardNumber },
+const CARD_INPUTS: Record<
+  keyof CardFields,
+  { label: string; placeholder: string; autoComplete: string; format: (text: string) => string }
+> = {
+  number: {
+    label: "Card number",
+    placeholder: "1234 1234 1234 1234",
+    autoComplete: "cc-number",
+    format: formatCardNumber,
+  },
   expiry: { label: "Expiration date (MM / YY)", placeholder: "MM / YY", autoComplete: "cc-exp", format: formatExpiry },
   cvc: { label: "Security code (CVC)", placeholder: "CVC", autoComplete: "cc-csc", format: formatCvc },
 };
@@ -104,7 +112,9 @@ export function LocalCardForm({ clientSecret, payLabel, onBusyChange, onSucceede
         <legend id={ids.group} className={styles.legend}>
           Card information
         </legend>
-        <div className={`${styles.card} ${errors.number || errors.expiry || errors.cvc || failure ? styles.invalid : ""}`}>
+        <div
+          className={`${styles.card} ${errors.number || errors.expiry || errors.cvc || failure ? styles.invalid : ""}`}
+        >
           <div className={styles.numberRow}>
             {cardInput("number")}
             <span className={styles.brand} aria-hidden="true" data-brand={brand ?? "none"}>

@@ -59,20 +59,14 @@ export function PaymentDialog({ productId, onClose, onPaid }: PaymentDialogProps
 
   // The server's amount is what is charged (a flash sale may have ended); the catalogue's until it answers.
   const priceCents = intent.data?.amountCents ?? product.priceCents;
-  const originalPriceCents = product.originalPriceCents && product.originalPriceCents > priceCents ? product.originalPriceCents : undefined;
+  const originalPriceCents =
+    product.originalPriceCents && product.originalPriceCents > priceCents ? product.originalPriceCents : undefined;
   const payLabel = `Pay ${formatPrice(priceCents)}`;
   const failed = intent.isError || config.isError;
   const ready = intent.data && config.data;
 
   return (
-    <Modal
-      open
-      onClose={onClose}
-      title="Checkout"
-      size="sm"
-      dismissible={!busy}
-      hideCloseButton={busy}
-    >
+    <Modal open onClose={onClose} title="Checkout" size="sm" dismissible={!busy} hideCloseButton={busy}>
       <div className={styles.layout}>
         <div className={styles.summary}>
           <span className={styles.productIcon} aria-hidden="true">

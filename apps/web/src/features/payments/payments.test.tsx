@@ -48,7 +48,9 @@ describe("buying unlocks", { timeout: 20_000 }, () => {
     expect(await screen.findByText(TOASTS.paymentSuccessful)).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(view.backend.state.calls.createIntent).toEqual([{ productId: "unlock-3" }]);
-    expect(view.backend.state.calls.confirm).toEqual([{ clientSecret: "pi_test_1_secret_local", cardNumber: TEST_CARDS.success }]);
+    expect(view.backend.state.calls.confirm).toEqual([
+      { clientSecret: "pi_test_1_secret_local", cardNumber: TEST_CARDS.success },
+    ]);
     expect(view.backend.state.calls.me).toBe(1);
     expect(useSessionStore.getState().user?.remainingUnlocks).toBe(4);
   });
@@ -102,7 +104,9 @@ describe("buying unlocks", { timeout: 20_000 }, () => {
     server.use(
       view.backend.handler({
         "payments.createPaymentIntent": (call) =>
-          fail ? trpcError("BAD_REQUEST", "Unknown product") : view.backend.resolvers["payments.createPaymentIntent"]!(call),
+          fail
+            ? trpcError("BAD_REQUEST", "Unknown product")
+            : view.backend.resolvers["payments.createPaymentIntent"]!(call),
       }),
     );
     await checkoutUnlock3(view);

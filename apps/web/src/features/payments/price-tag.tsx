@@ -12,7 +12,13 @@ export interface PriceTagProps {
 }
 
 /** "$0.99 ~~$2.99~~ 67% off": screen readers hear "$0.99, was $2.99, 67% off". */
-export function PriceTag({ priceCents, originalPriceCents, size = "md", showPercentOff = true, stacked = false }: PriceTagProps) {
+export function PriceTag({
+  priceCents,
+  originalPriceCents,
+  size = "md",
+  showPercentOff = true,
+  stacked = false,
+}: PriceTagProps) {
   return (
     <span className={`${styles.price} ${styles[size]} ${stacked ? styles.stacked : ""}`}>
       <span className={styles.now}>{formatPrice(priceCents)}</span>

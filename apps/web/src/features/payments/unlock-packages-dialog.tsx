@@ -28,8 +28,17 @@ function packageOptions(sale: FlashSaleOffer | undefined): ProductOptionItem<Unl
       title: unlockCountLabel(pack.unlocks),
       // Packs say what one unlock costs in them, so they compare at a glance.
       detail: pack.unlocks === 1 ? reveal : `${reveal} · ${formatPrice(Math.round(priceCents / pack.unlocks))} each`,
-      badge: onSale ? `Flash sale · ${percentOff(sale.priceCents, sale.originalPriceCents)}% off · ${formatSaleEnd(sale.endsAt)}` : undefined,
-      price: <PriceTag priceCents={priceCents} originalPriceCents={onSale ? sale.originalPriceCents : undefined} showPercentOff={false} stacked />,
+      badge: onSale
+        ? `Flash sale · ${percentOff(sale.priceCents, sale.originalPriceCents)}% off · ${formatSaleEnd(sale.endsAt)}`
+        : undefined,
+      price: (
+        <PriceTag
+          priceCents={priceCents}
+          originalPriceCents={onSale ? sale.originalPriceCents : undefined}
+          showPercentOff={false}
+          stacked
+        />
+      ),
     };
   });
 }

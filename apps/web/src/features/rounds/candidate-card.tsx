@@ -95,7 +95,9 @@ export function CandidateCard({
                 +{otherOrganizations.length}
               </span>
             )}
-            {otherOrganizations.length > 0 && <span className="visually-hidden">{`, ${otherOrganizations.join(", ")}`}</span>}
+            {otherOrganizations.length > 0 && (
+              <span className="visually-hidden">{`, ${otherOrganizations.join(", ")}`}</span>
+            )}
           </p>
         )}
 

@@ -173,7 +173,9 @@ describe("home round", { timeout: 15_000 }, () => {
     await userEvent.click(screen.getByRole("button", { name: "Vote for Maya" }));
     expect(await screen.findByText("This round has ended. Load the next one.")).toBeTruthy();
 
-    server.use(trpcHandler({ ...createRoundsServer().resolvers, "votes.store": () => trpcError("INTERNAL_SERVER_ERROR", "") }));
+    server.use(
+      trpcHandler({ ...createRoundsServer().resolvers, "votes.store": () => trpcError("INTERNAL_SERVER_ERROR", "") }),
+    );
     await userEvent.click(await screen.findByRole("button", { name: "Vote for Maya" }));
     expect(await screen.findByText(TOASTS.submitVoteFailed)).toBeTruthy();
   });

@@ -104,7 +104,9 @@ describe("landing preview", { timeout: 15_000 }, () => {
     let fail = true;
     server.use(
       previewHandler((gender) =>
-        fail ? HttpResponse.json({ message: "Too many requests", code: "TOO_MANY_REQUESTS" }, { status: 429 }) : nthRound(1, gender),
+        fail
+          ? HttpResponse.json({ message: "Too many requests", code: "TOO_MANY_REQUESTS" }, { status: 429 })
+          : nthRound(1, gender),
       ),
     );
     renderLanding();

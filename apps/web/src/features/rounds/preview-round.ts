@@ -63,6 +63,13 @@ export function asPromptResponse(value: unknown): PromptResponse | null {
   };
 }
 
-function publicFields({ id, profileImageUrl, firstName, graduationYear, organizations, interests }: CandidateOption): CandidateOption {
+function publicFields({
+  id,
+  profileImageUrl,
+  firstName,
+  graduationYear,
+  organizations,
+  interests,
+}: CandidateOption): CandidateOption {
   return { id, profileImageUrl, firstName, graduationYear, organizations, interests };
 }

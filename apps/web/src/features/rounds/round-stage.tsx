@@ -30,7 +30,16 @@ function roundKey(round: PromptRound | null): string | null {
  * landing preview and the home screen, and free of the data layer so the
  * first page can use it.
  */
-export function RoundStage({ round, eyebrow, busy = false, votingFor = null, chosenId = null, onVote, onUnlockInstagram, onMore }: RoundStageProps) {
+export function RoundStage({
+  round,
+  eyebrow,
+  busy = false,
+  votingFor = null,
+  chosenId = null,
+  onVote,
+  onUnlockInstagram,
+  onMore,
+}: RoundStageProps) {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const key = roundKey(round);

@@ -33,7 +33,10 @@ const pickShown = () => new Promise<void>((resolve) => setTimeout(resolve, PICK_
 
 function viewOfError(error: PromptError): RoundView {
   if (error.error === "out_of_votes") {
-    return { kind: "out_of_votes", availableAt: error.availableAt ?? new Date(Date.now() + VOTE_COOLDOWN_MS).toISOString() };
+    return {
+      kind: "out_of_votes",
+      availableAt: error.availableAt ?? new Date(Date.now() + VOTE_COOLDOWN_MS).toISOString(),
+    };
   }
   return { kind: "empty", message: error.error === "no_candidates" ? SCREEN_TEXT.noStudents : error.message };
 }
@@ -150,7 +153,9 @@ export function useVotingRound({ userId, preference }: { userId: string; prefere
       if (isOutOfSkips(error)) {
         setSkipsUsed(SKIPS_IN_A_ROW);
         utils.prompts.random.setData(OPEN_ROUND, (current) =>
-          current && !isPromptError(current) ? { ...current, prompt: { ...current.prompt, skipDisabled: true } } : current,
+          current && !isPromptError(current)
+            ? { ...current, prompt: { ...current.prompt, skipDisabled: true } }
+            : current,
         );
         setOutOfSkipsModal(true);
       } else {

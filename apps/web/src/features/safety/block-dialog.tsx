@@ -22,7 +22,14 @@ export function BlockDialog({ subject, blocking, onConfirm, onClose }: BlockDial
       title={SAFETY_TEXT.blockTitle(subject.name)}
       footer={
         <>
-          <Button variant="danger" size="lg" block loading={blocking} icon={<Icon name="ban" size={20} />} onClick={onConfirm}>
+          <Button
+            variant="danger"
+            size="lg"
+            block
+            loading={blocking}
+            icon={<Icon name="ban" size={20} />}
+            onClick={onConfirm}
+          >
             {SAFETY_TEXT.blockAction(subject.name)}
           </Button>
           <Button variant="ghost" block disabled={blocking} onClick={onClose}>

@@ -3,7 +3,16 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { useSessionStore } from "../../lib/session-store";
-import { createInboxBackend, createMeUser, createRound, createRoundsServer, createVoteCards, server, trpcError, trpcHandler } from "../../test/msw";
+import {
+  createInboxBackend,
+  createMeUser,
+  createRound,
+  createRoundsServer,
+  createVoteCards,
+  server,
+  trpcError,
+  trpcHandler,
+} from "../../test/msw";
 import { createSafetyBackend } from "../../test/msw/safety";
 import { renderApp, signIn } from "../../test/render";
 import { VotedOnYouButton } from "../inbox";
@@ -43,7 +52,10 @@ describe("block", { timeout: 20_000 }, () => {
 
   it("a failed block says so and keeps the confirmation open", async () => {
     const onBlocked = vi.fn();
-    const { user } = renderSafety({ onBlocked, overrides: { "safety.block": () => trpcError("NOT_FOUND", "Student not found") } });
+    const { user } = renderSafety({
+      onBlocked,
+      overrides: { "safety.block": () => trpcError("NOT_FOUND", "Student not found") },
+    });
     await user.click(screen.getByRole("button", { name: "Open menu" }));
     await user.click(dialog("Maya").getByRole("button", { name: /^Block Maya/ }));
     await user.click(dialog(SAFETY_TEXT.blockTitle("Maya")).getByRole("button", { name: "Block Maya" }));
@@ -80,7 +92,10 @@ describe("block from a vote card", { timeout: 20_000 }, () => {
   async function openVote(card: VoteCard) {
     const backend = createInboxBackend({ votes: [card] });
     const safety = createSafetyBackend();
-    const view = renderSignedIn(<VotedOnYouButton />, { ...backend, handler: () => trpcHandler({ ...backend.resolvers, ...safety.resolvers }) });
+    const view = renderSignedIn(<VotedOnYouButton />, {
+      ...backend,
+      handler: () => trpcHandler({ ...backend.resolvers, ...safety.resolvers }),
+    });
     await view.user.click(screen.getByText(SCREEN_TEXT.seeWhoVotedForYou));
     const list = await findDialog(SCREEN_TEXT.votedOnYou);
     await view.user.click((await list.findAllByText("View"))[0]!);
@@ -94,7 +109,14 @@ describe("block from a vote card", { timeout: 20_000 }, () => {
   });
 
   it("an unlocked card blocks by the card id, then the detail closes", async () => {
-    const card = { ...createVoteCards(1)[0]!, isUnlocked: true as const, name: "Jordan", graduationYear: 2026, instagramHandle: "@jordan", emojis: [] };
+    const card = {
+      ...createVoteCards(1)[0]!,
+      isUnlocked: true as const,
+      name: "Jordan",
+      graduationYear: 2026,
+      instagramHandle: "@jordan",
+      emojis: [],
+    };
     const { user, safety } = await openVote(card);
     const detail = await findDialog("Jordan");
     await user.click(detail.getByRole("button", { name: SAFETY_TEXT.moreOptions("Jordan") }));

@@ -26,10 +26,21 @@ export function CardActionsSheet({ subject, onBlock, onReport, onClose }: CardAc
     >
       <ul className={styles.actions}>
         <li>
-          <SheetAction icon="ban" tone="danger" label={SAFETY_TEXT.blockAction(subject.name)} hint={SAFETY_TEXT.blockHint} onClick={onBlock} />
+          <SheetAction
+            icon="ban"
+            tone="danger"
+            label={SAFETY_TEXT.blockAction(subject.name)}
+            hint={SAFETY_TEXT.blockHint}
+            onClick={onBlock}
+          />
         </li>
         <li>
-          <SheetAction icon="flag" label={SAFETY_TEXT.reportAction(subject.name)} hint={SAFETY_TEXT.reportHint} onClick={onReport} />
+          <SheetAction
+            icon="flag"
+            label={SAFETY_TEXT.reportAction(subject.name)}
+            hint={SAFETY_TEXT.reportHint}
+            onClick={onReport}
+          />
         </li>
       </ul>
     </Modal>
@@ -50,7 +61,11 @@ function SheetAction({
   onClick: () => void;
 }) {
   return (
-    <button type="button" className={`${styles.action} ${tone === "danger" ? styles.actionDanger : ""}`} onClick={onClick}>
+    <button
+      type="button"
+      className={`${styles.action} ${tone === "danger" ? styles.actionDanger : ""}`}
+      onClick={onClick}
+    >
       <span className={styles.actionIcon} aria-hidden="true">
         <Icon name={icon} size={20} />
       </span>

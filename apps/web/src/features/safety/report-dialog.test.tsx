@@ -21,7 +21,9 @@ describe("report dialog", { timeout: 15_000 }, () => {
   it("offers the six contracts reasons and an optional note", async () => {
     const { report } = await openReport();
     const radios = report.getAllByRole("radio");
-    expect(radios.map((radio) => radio.closest("label")?.textContent)).toEqual(REPORT_REASONS.map((reason) => REPORT_REASON_LABELS[reason]));
+    expect(radios.map((radio) => radio.closest("label")?.textContent)).toEqual(
+      REPORT_REASONS.map((reason) => REPORT_REASON_LABELS[reason]),
+    );
     expect(report.getByRole("group", { name: SAFETY_TEXT.reasonLegend })).toBeTruthy();
     expect(report.getByLabelText(SAFETY_TEXT.noteLabel)).toBeTruthy();
     expect(report.getByText(SAFETY_TEXT.noteOptional)).toBeTruthy();
@@ -83,7 +85,9 @@ describe("report dialog", { timeout: 15_000 }, () => {
 
   it("shows the server's field messages and keeps the form open on a 400", async () => {
     const { user, report } = await openReport({
-      overrides: { "safety.report": () => trpcError("BAD_REQUEST", "Invalid input", { note: ["Tell us what happened"] }) },
+      overrides: {
+        "safety.report": () => trpcError("BAD_REQUEST", "Invalid input", { note: ["Tell us what happened"] }),
+      },
     });
     await user.click(report.getByRole("radio", { name: REPORT_REASON_LABELS.harassment }));
     await user.click(send());

@@ -14,7 +14,11 @@ export function parseReportForm(
   reason: ReportReason | null,
   note: string,
 ): { ok: true; request: ReportRequest } | { ok: false; errors: ReportFieldErrors } {
-  const result = ReportInput.safeParse({ target, reason: reason ?? undefined, note: note.trim() === "" ? undefined : note });
+  const result = ReportInput.safeParse({
+    target,
+    reason: reason ?? undefined,
+    note: note.trim() === "" ? undefined : note,
+  });
   if (result.success) return { ok: true, request: result.data };
   const errors: ReportFieldErrors = {};
   for (const issue of result.error.issues) {

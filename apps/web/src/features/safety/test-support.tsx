@@ -23,9 +23,12 @@ function Harness({ subject, onBlocked }: { subject: SafetySubject; onBlocked?: (
 export const CANDIDATE: SafetySubject = { target: { userId: "00000000-0000-4000-8000-0000000c0001" }, name: "Maya" };
 
 /** The card menu for `subject` with the data layer and toasts, signed in, against a fake safety server. */
-export function renderSafety(
-  { subject = CANDIDATE, onBlocked, overrides = {}, ...options }: SafetyBackendOptions & { subject?: SafetySubject; onBlocked?: () => void; overrides?: TrpcResolvers } = {},
-) {
+export function renderSafety({
+  subject = CANDIDATE,
+  onBlocked,
+  overrides = {},
+  ...options
+}: SafetyBackendOptions & { subject?: SafetySubject; onBlocked?: () => void; overrides?: TrpcResolvers } = {}) {
   const backend = createSafetyBackend(options);
   server.use(trpcHandler({ ...backend.resolvers, ...overrides }));
   const store = useSessionStore.getState();

@@ -10,11 +10,12 @@ export const SAFETY_TEXT = {
   reportAction: (name: string) => `Report ${name}`,
   reportHint: "Tell our team what's wrong",
   blockTitle: (name: string) => `Block ${name}?`,
-  blockConsequences: (name: string) => [
-    { icon: "eye", text: "Neither of you will see the other in rounds." },
-    { icon: "ballot", text: `Votes between you and ${name} are no longer stored.` },
-    { icon: "refresh", text: `${name} isn't told. You can undo this in Settings.` },
-  ] as const,
+  blockConsequences: (name: string) =>
+    [
+      { icon: "eye", text: "Neither of you will see the other in rounds." },
+      { icon: "ballot", text: `Votes between you and ${name} are no longer stored.` },
+      { icon: "refresh", text: `${name} isn't told. You can undo this in Settings.` },
+    ] as const,
   blocked: (name: string) => `${name} is blocked`,
   blockFailed: "Couldn't block this student. Please try again.",
   reportTitle: (name: string) => `Report ${name}`,

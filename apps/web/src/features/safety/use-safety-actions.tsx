@@ -23,7 +23,10 @@ export interface SafetyActions {
 export function useSafetyActions({
   onBlocked,
   onReported,
-}: { onBlocked?: (subject: SafetySubject) => void; onReported?: (subject: SafetySubject) => void } = {}): SafetyActions {
+}: {
+  onBlocked?: (subject: SafetySubject) => void;
+  onReported?: (subject: SafetySubject) => void;
+} = {}): SafetyActions {
   const [step, setStep] = useState<Step>(null);
   const { block, blocking } = useBlockStudent();
   const close = () => setStep(null);
@@ -45,7 +48,14 @@ export function useSafetyActions({
       />
     );
   } else if (step?.kind === "block") {
-    dialogs = <BlockDialog subject={step.subject} blocking={blocking} onConfirm={() => void confirmBlock(step.subject)} onClose={close} />;
+    dialogs = (
+      <BlockDialog
+        subject={step.subject}
+        blocking={blocking}
+        onConfirm={() => void confirmBlock(step.subject)}
+        onClose={close}
+      />
+    );
   } else if (step?.kind === "report") {
     const subject = step.subject;
     dialogs = (

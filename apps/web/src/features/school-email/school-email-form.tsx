@@ -50,11 +50,23 @@ export function SchoolEmailForm({ user, onVerified }: SchoolEmailFormProps) {
               Use another address
             </button>
           </p>
-          <CodeField inputRef={codeInput} value={form.code} onChange={form.setCode} error={form.codeError} disabled={form.verifying} />
+          <CodeField
+            inputRef={codeInput}
+            value={form.code}
+            onChange={form.setCode}
+            error={form.codeError}
+            disabled={form.verifying}
+          />
           <Button type="submit" size="lg" block loading={form.verifying}>
             {form.verifying ? "Verifying..." : "Verify e-mail"}
           </Button>
-          <Button type="button" variant="ghost" block onClick={() => void form.sendCode()} disabled={form.sending || form.verifying}>
+          <Button
+            type="button"
+            variant="ghost"
+            block
+            onClick={() => void form.sendCode()}
+            disabled={form.sending || form.verifying}
+          >
             {form.sending ? "Sending…" : "Send a new code"}
           </Button>
         </>

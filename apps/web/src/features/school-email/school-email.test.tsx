@@ -34,7 +34,9 @@ function startAsNewcomer() {
         return inbox["votes.forUser"]!(call);
       },
       "prompts.random": (call) =>
-        rounds.state.user.schoolEmailVerified ? rounds.resolvers["prompts.random"]!(call) : trpcError("FORBIDDEN", SCHOOL_EMAIL_MESSAGES.verifyToVote),
+        rounds.state.user.schoolEmailVerified
+          ? rounds.resolvers["prompts.random"]!(call)
+          : trpcError("FORBIDDEN", SCHOOL_EMAIL_MESSAGES.verifyToVote),
       "schoolEmail.sendCode": ({ input }) => {
         calls.sent.push((input as { email: string }).email);
         return { sent: true, retryAfterSeconds: 30 };
@@ -56,7 +58,11 @@ function startAsNewcomer() {
 describe("proving a school address", { timeout: 20_000 }, () => {
   it("takes the round's place, hides the inbox, and leads to the first round once proved", async () => {
     const { user, calls } = await startAsNewcomer();
-    const screenRegion = await screen.findByRole("region", { name: SCHOOL_EMAIL_MESSAGES.verifyToVote }, { timeout: 5000 });
+    const screenRegion = await screen.findByRole(
+      "region",
+      { name: SCHOOL_EMAIL_MESSAGES.verifyToVote },
+      { timeout: 5000 },
+    );
     expect(screen.queryByRole("button", { name: SCREEN_TEXT.seeWhoVotedForYou })).toBeNull();
     const form = within(screenRegion);
     const email = form.getByLabelText("School e-mail");
@@ -86,7 +92,10 @@ describe("proving a school address", { timeout: 20_000 }, () => {
     expect(await screen.findByRole("heading", { level: 2, name: /./ }, { timeout: 5000 })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("region", { name: SCHOOL_EMAIL_MESSAGES.verifyToVote })).toBeNull());
     expect(screen.getByRole("button", { name: SCREEN_TEXT.seeWhoVotedForYou })).toBeTruthy();
-    expect(useSessionStore.getState().user).toMatchObject({ schoolEmailVerified: true, schoolEmail: "ada@cs.state.edu" });
+    expect(useSessionStore.getState().user).toMatchObject({
+      schoolEmailVerified: true,
+      schoolEmail: "ada@cs.state.edu",
+    });
     expect(calls.inbox).toBe(0);
   });
 });

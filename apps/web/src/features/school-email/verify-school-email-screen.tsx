@@ -33,8 +33,8 @@ export function VerifySchoolEmailScreen({ user, onVerified }: { user: MeUser; on
         <NoBreak word="e-mail">{SCHOOL_EMAIL_MESSAGES.verifyToVote}</NoBreak>
       </h2>
       <p className={styles.body}>
-        Quad shows {schoolName} students only to {schoolName} students. Enter your school e-mail and we'll send you a code: you do
-        this once, and your address stays private.
+        Quad shows {schoolName} students only to {schoolName} students. Enter your school e-mail and we'll send you a
+        code: you do this once, and your address stays private.
       </p>
       <SchoolEmailForm user={user} onVerified={onVerified} />
     </section>

@@ -45,7 +45,12 @@ export function DataSection() {
           <p className={styles.actionTitle}>{SETTINGS_COPY.exportTitle}</p>
           <p className={styles.muted}>{SETTINGS_COPY.exportDescription}</p>
         </div>
-        <Button variant="secondary" icon={<Icon name="download" size={18} />} loading={exporting} onClick={() => void exportData()}>
+        <Button
+          variant="secondary"
+          icon={<Icon name="download" size={18} />}
+          loading={exporting}
+          onClick={() => void exportData()}
+        >
           Export
         </Button>
       </div>

@@ -63,7 +63,14 @@ export function DeleteAccountDialog({ open, onClose }: DeleteAccountDialogProps)
       description="This can't be undone."
       footer={
         <>
-          <Button variant="danger" size="lg" block onClick={() => void submit()} loading={remove.isPending} disabled={!confirmed.success}>
+          <Button
+            variant="danger"
+            size="lg"
+            block
+            onClick={() => void submit()}
+            loading={remove.isPending}
+            disabled={!confirmed.success}
+          >
             Delete my account
           </Button>
           <Button variant="ghost" block onClick={close} disabled={remove.isPending}>

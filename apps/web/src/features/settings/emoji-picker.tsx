@@ -3,7 +3,32 @@ import { FieldError } from "../auth/ui/fields";
 import styles from "./settings.module.css";
 
 /** A small palette that suits a campus profile; emojis already chosen stay shown even if not in it. */
-const PALETTE = ["🔥", "✨", "😎", "🎸", "🎧", "📚", "🏀", "⚽", "🎾", "🏃", "🎨", "📸", "🎮", "🍕", "🌮", "☕", "🌱", "🐶", "🐱", "🌊", "⛰️", "✈️", "💻", "🎭"];
+const PALETTE = [
+  "🔥",
+  "✨",
+  "😎",
+  "🎸",
+  "🎧",
+  "📚",
+  "🏀",
+  "⚽",
+  "🎾",
+  "🏃",
+  "🎨",
+  "📸",
+  "🎮",
+  "🍕",
+  "🌮",
+  "☕",
+  "🌱",
+  "🐶",
+  "🐱",
+  "🌊",
+  "⛰️",
+  "✈️",
+  "💻",
+  "🎭",
+];
 
 export interface EmojiPickerProps {
   value: string[];
@@ -22,7 +47,10 @@ export function EmojiPicker({ value, onChange, error, disabled }: EmojiPickerPro
   return (
     <fieldset className={styles.emojiField} disabled={disabled}>
       <legend className={styles.fieldLabel}>
-        Emojis <span className={styles.count}>{value.length}/{MAX_EMOJIS}</span>
+        Emojis{" "}
+        <span className={styles.count}>
+          {value.length}/{MAX_EMOJIS}
+        </span>
       </legend>
       <div className={styles.emojiGrid}>
         {options.map((emoji) => {

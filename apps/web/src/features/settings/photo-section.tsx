@@ -10,7 +10,11 @@ export function PhotoSection({ user }: { user: MeUser }) {
   return (
     <div className={styles.identity}>
       <div className={styles.avatar}>
-        {user.profileImage ? <img src={user.profileImage} alt="Your profile photo" /> : <Icon name="person" size={40} />}
+        {user.profileImage ? (
+          <img src={user.profileImage} alt="Your profile photo" />
+        ) : (
+          <Icon name="person" size={40} />
+        )}
       </div>
       <div className={styles.identityText}>
         <p className={styles.identityName}>{user.firstName}</p>

@@ -8,7 +8,14 @@ import { FirstNameField, InstagramField } from "../auth/ui/profile-fields";
 import { useSaveProfile } from "../session/use-save-profile";
 import { SETTINGS_COPY } from "./copy";
 import { EmojiPicker } from "./emoji-picker";
-import { changedFields, firstErrors, profileValuesOf, validateChanges, type ProfileErrors, type ProfileValues } from "./profile-values";
+import {
+  changedFields,
+  firstErrors,
+  profileValuesOf,
+  validateChanges,
+  type ProfileErrors,
+  type ProfileValues,
+} from "./profile-values";
 import styles from "./settings.module.css";
 import { TagListField } from "./tag-list-field";
 
@@ -55,7 +62,12 @@ export function ProfileForm({ user }: { user: MeUser }) {
   const busy = update.isPending;
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-      <FirstNameField value={values.firstName} onChange={(firstName) => change({ firstName })} error={errors.firstName} disabled={busy} />
+      <FirstNameField
+        value={values.firstName}
+        onChange={(firstName) => change({ firstName })}
+        error={errors.firstName}
+        disabled={busy}
+      />
       <InstagramField
         value={values.instagramHandle}
         onChange={(instagramHandle) => change({ instagramHandle })}
@@ -79,7 +91,12 @@ export function ProfileForm({ user }: { user: MeUser }) {
         error={errors.interests}
         disabled={busy}
       />
-      <EmojiPicker value={values.emojis} onChange={(emojis) => change({ emojis })} error={errors.emojis} disabled={busy} />
+      <EmojiPicker
+        value={values.emojis}
+        onChange={(emojis) => change({ emojis })}
+        error={errors.emojis}
+        disabled={busy}
+      />
       <Button type="submit" size="lg" block disabled={!dirty} loading={busy}>
         Save profile
       </Button>

@@ -13,7 +13,9 @@ const values: ProfileValues = {
 describe("profile errors", () => {
   it("names the chip a list error is about, with the schema's message", () => {
     const errors = validateChanges({ interests: values.interests }, values);
-    expect(errors).toEqual({ interests: `“${values.interests[1]}”: Keep each one to ${PROFILE_LIST.maxLength} characters or fewer` });
+    expect(errors).toEqual({
+      interests: `“${values.interests[1]}”: Keep each one to ${PROFILE_LIST.maxLength} characters or fewer`,
+    });
   });
 
   it("names the chip in the server's field errors too, and leaves whole-field errors as they are", () => {

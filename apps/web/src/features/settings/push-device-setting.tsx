@@ -61,7 +61,9 @@ function usePushDevice(vapidPublicKey: string | null) {
     if (busy || (on && !vapidPublicKey)) return;
     setBusy(true);
     (on ? turnOn(vapidPublicKey!) : turnOff())
-      .catch((error: unknown) => notify.error(toUserMessage(error, on ? SETTINGS_COPY.pushFailed : TOASTS.processRequestFailed)))
+      .catch((error: unknown) =>
+        notify.error(toUserMessage(error, on ? SETTINGS_COPY.pushFailed : TOASTS.processRequestFailed)),
+      )
       .finally(() => setBusy(false));
   };
   return { state, busy, change };
@@ -96,8 +98,9 @@ export function PushDeviceSetting({ onStateChange }: PushDeviceSettingProps) {
   return (
     <>
       <Switch label={SETTINGS_COPY.pushTitle} checked={false} disabled onChange={() => undefined} />
-      <p className={styles.note}>{support === "ios-install-first" ? SETTINGS_COPY.pushIosInstallFirst : SETTINGS_COPY.pushUnsupported}</p>
+      <p className={styles.note}>
+        {support === "ios-install-first" ? SETTINGS_COPY.pushIosInstallFirst : SETTINGS_COPY.pushUnsupported}
+      </p>
     </>
   );
 }
-

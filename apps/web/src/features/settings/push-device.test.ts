@@ -11,7 +11,8 @@ const chrome = {
 };
 const iphoneSafari = {
   ...chrome,
-  userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 Version/18.1 Mobile/15E148 Safari/604.1",
+  userAgent:
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 Version/18.1 Mobile/15E148 Safari/604.1",
   hasPushManager: false,
 };
 
@@ -23,11 +24,19 @@ describe("push support on this device", () => {
 
   it("needs Quad on the home screen first in iOS Safari (iPads say they are Macs)", () => {
     expect(pushSupportOf(iphoneSafari)).toBe("ios-install-first");
-    expect(pushSupportOf({ ...iphoneSafari, userAgent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) Safari/605.1.15" })).toBe("ios-install-first");
+    expect(
+      pushSupportOf({ ...iphoneSafari, userAgent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) Safari/605.1.15" }),
+    ).toBe("ios-install-first");
     expect(pushSupportOf({ ...iphoneSafari, standalone: true, hasPushManager: true })).toBe("supported");
     expect(pushSupportOf({ ...iphoneSafari, displayModeStandalone: true, hasPushManager: true })).toBe("supported");
     // A Mac with a mouse is not an iPad.
-    expect(pushSupportOf({ ...chrome, userAgent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) Safari/605.1.15", maxTouchPoints: 0 })).toBe("supported");
+    expect(
+      pushSupportOf({
+        ...chrome,
+        userAgent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) Safari/605.1.15",
+        maxTouchPoints: 0,
+      }),
+    ).toBe("supported");
   });
 
   it("turns the server's base64url VAPID key into the 65 bytes of a P-256 point", () => {

@@ -24,7 +24,8 @@ interface BrowserFacts {
  * with touch points.)
  */
 export function pushSupportOf(facts: BrowserFacts): PushSupport {
-  const ios = /iPad|iPhone|iPod/.test(facts.userAgent) || (/Macintosh/.test(facts.userAgent) && facts.maxTouchPoints > 1);
+  const ios =
+    /iPad|iPhone|iPod/.test(facts.userAgent) || (/Macintosh/.test(facts.userAgent) && facts.maxTouchPoints > 1);
   const installed = facts.standalone === true || facts.displayModeStandalone;
   if (ios && !installed) return "ios-install-first";
   return facts.hasServiceWorker && facts.hasPushManager && facts.hasNotification ? "supported" : "unsupported";
@@ -37,7 +38,8 @@ export function browserPushSupport(): PushSupport {
     userAgent: navigator.userAgent,
     maxTouchPoints: navigator.maxTouchPoints ?? 0,
     standalone: (navigator as Navigator & { standalone?: boolean }).standalone,
-    displayModeStandalone: typeof window.matchMedia === "function" && window.matchMedia("(display-mode: standalone)").matches,
+    displayModeStandalone:
+      typeof window.matchMedia === "function" && window.matchMedia("(display-mode: standalone)").matches,
     hasServiceWorker: "serviceWorker" in navigator,
     hasPushManager: "PushManager" in window,
     hasNotification: "Notification" in window,
@@ -46,7 +48,10 @@ export function browserPushSupport(): PushSupport {
 
 /** The VAPID public key (base64url) as the bytes PushManager.subscribe takes. */
 export function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(base64url.length / 4) * 4, "=");
+  const base64 = base64url
+    .replace(/-/g, "+")
+    .replace(/_/g, "/")
+    .padEnd(Math.ceil(base64url.length / 4) * 4, "=");
   const binary = atob(base64);
   const bytes = new Uint8Array(new ArrayBuffer(binary.length));
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
@@ -58,7 +63,10 @@ const WORKER_READY_TIMEOUT_MS = 10_000;
 
 function serviceWorkerReady(): Promise<ServiceWorkerRegistration> {
   return new Promise((resolve, reject) => {
-    const timer = window.setTimeout(() => reject(new Error("The service worker is not running")), WORKER_READY_TIMEOUT_MS);
+    const timer = window.setTimeout(
+      () => reject(new Error("The service worker is not running")),
+      WORKER_READY_TIMEOUT_MS,
+    );
     void navigator.serviceWorker.ready.then((registration) => {
       window.clearTimeout(timer);
       resolve(registration);
@@ -90,7 +98,11 @@ export async function subscribeThisDevice(vapidPublicKey: string): Promise<Subsc
 /** The parts of a subscription the server stores. */
 export function subscriptionInput(subscription: PushSubscription) {
   const json = subscription.toJSON();
-  return { endpoint: json.endpoint ?? subscription.endpoint, expirationTime: json.expirationTime ?? null, keys: { p256dh: json.keys?.p256dh ?? "", auth: json.keys?.auth ?? "" } };
+  return {
+    endpoint: json.endpoint ?? subscription.endpoint,
+    expirationTime: json.expirationTime ?? null,
+    keys: { p256dh: json.keys?.p256dh ?? "", auth: json.keys?.auth ?? "" },
+  };
 }
 
 /**

@@ -3,7 +3,13 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useSessionStore } from "../../lib/session-store";
-import { createAccountBackend, createTokens, server, type AccountBackend, type AccountBackendOptions } from "../../test/msw";
+import {
+  createAccountBackend,
+  createTokens,
+  server,
+  type AccountBackend,
+  type AccountBackendOptions,
+} from "../../test/msw";
 import { renderApp } from "../../test/render";
 import { SETTINGS_COPY } from "./copy";
 
@@ -42,7 +48,14 @@ describe("settings: profile", { timeout: 20_000 }, () => {
     await user.click(profile.getByRole("button", { name: "🎸" }));
     await user.click(save);
 
-    await waitFor(() => expect(lastUpdate(backend)).toEqual({ firstName: "Ava", organizations: ["Chess Club"], interests: [], emojis: ["🎸"] }));
+    await waitFor(() =>
+      expect(lastUpdate(backend)).toEqual({
+        firstName: "Ava",
+        organizations: ["Chess Club"],
+        interests: [],
+        emojis: ["🎸"],
+      }),
+    );
     expect(await screen.findByText(SETTINGS_COPY.profileSaved)).toBeTruthy();
     expect(useSessionStore.getState().user?.firstName).toBe("Ava");
     expect(profile.getByRole("button", { name: "Save profile" })).toHaveProperty("disabled", true);

@@ -44,7 +44,10 @@ export function TagListField({ label, placeholder, values, onChange, error, disa
         <ul className={styles.tags} aria-label={label}>
           {values.map((value) => (
             // An entry over the limit (only one saved before the limit could be) is marked for fixing.
-            <li key={value} className={`${styles.tag} ${value.trim().length > PROFILE_LIST.maxLength ? styles.tagInvalid : ""}`}>
+            <li
+              key={value}
+              className={`${styles.tag} ${value.trim().length > PROFILE_LIST.maxLength ? styles.tagInvalid : ""}`}
+            >
               <span>{value}</span>
               <button
                 type="button"
@@ -72,7 +75,13 @@ export function TagListField({ label, placeholder, values, onChange, error, disa
           disabled={disabled || full}
           aria-invalid={error ? true : undefined}
         />
-        <button type="button" className={styles.tagAdd} onClick={add} disabled={disabled || full || !draft.trim()} aria-label={`Add to ${label}`}>
+        <button
+          type="button"
+          className={styles.tagAdd}
+          onClick={add}
+          disabled={disabled || full || !draft.trim()}
+          aria-label={`Add to ${label}`}
+        >
           Add
         </button>
       </div>

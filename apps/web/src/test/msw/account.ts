@@ -72,7 +72,8 @@ export function createAccountBackend(options: AccountBackendOptions = {}) {
       return { ok: true };
     },
     "account.delete": ({ input }) => {
-      if ((input as { confirm?: string }).confirm !== "DELETE") return trpcError("BAD_REQUEST", "Type DELETE to confirm");
+      if ((input as { confirm?: string }).confirm !== "DELETE")
+        return trpcError("BAD_REQUEST", "Type DELETE to confirm");
       state.deleted = true;
       return { ok: true };
     },
@@ -83,7 +84,9 @@ export function createAccountBackend(options: AccountBackendOptions = {}) {
     resolvers,
     handlers: (overrides: TrpcResolvers = {}) => [
       trpcHandler({ ...resolvers, ...overrides }),
-      http.get("*/api/users/export", () => HttpResponse.json({ profile: { id: state.me.id, firstName: state.me.firstName } })),
+      http.get("*/api/users/export", () =>
+        HttpResponse.json({ profile: { id: state.me.id, firstName: state.me.firstName } }),
+      ),
       http.patch("*/api/users/update", async ({ request }) => {
         const form = await request.formData();
         if (!form.has("profileImage")) return restError("BAD_REQUEST", "No photo");

@@ -13,9 +13,27 @@ export function createQueuedStudent(overrides: Partial<QueuedStudent> = {}): Que
     school: "State University",
     held: true,
     reports: [
-      { reason: REPORT_REASON_LABELS.fake_profile, note: null, at: new Date(Date.now() - 2 * 3_600_000).toISOString(), reporter: { userId: "00000000-0000-4000-8000-00000000b001", firstName: "Ash" }, weight: 1 },
-      { reason: REPORT_REASON_LABELS.other, note: "Uses a celebrity's photos", at: new Date(Date.now() - 30 * 60_000).toISOString(), reporter: { userId: "00000000-0000-4000-8000-00000000b002", firstName: "Blair" }, weight: 1 },
-      { reason: REPORT_REASON_LABELS.inappropriate_photo, note: null, at: new Date(Date.now() - 5 * 60_000).toISOString(), reporter: { userId: "00000000-0000-4000-8000-00000000b003", firstName: "Casey" }, weight: 1 },
+      {
+        reason: REPORT_REASON_LABELS.fake_profile,
+        note: null,
+        at: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+        reporter: { userId: "00000000-0000-4000-8000-00000000b001", firstName: "Ash" },
+        weight: 1,
+      },
+      {
+        reason: REPORT_REASON_LABELS.other,
+        note: "Uses a celebrity's photos",
+        at: new Date(Date.now() - 30 * 60_000).toISOString(),
+        reporter: { userId: "00000000-0000-4000-8000-00000000b002", firstName: "Blair" },
+        weight: 1,
+      },
+      {
+        reason: REPORT_REASON_LABELS.inappropriate_photo,
+        note: null,
+        at: new Date(Date.now() - 5 * 60_000).toISOString(),
+        reporter: { userId: "00000000-0000-4000-8000-00000000b003", firstName: "Casey" },
+        weight: 1,
+      },
     ],
     weight: 3,
     ...overrides,
@@ -42,18 +60,23 @@ export function createAdminBackend(options: AdminBackendOptions = {}) {
     calls: [] as { action: string; userId: string }[],
   };
 
-  const act = (action: AuditEntry["action"], change: (student: QueuedStudent) => QueuedStudent | null) => ({ input }: { input: unknown }) => {
-    if (options.isAdmin === false) return trpcError("NOT_FOUND", ERROR_MESSAGES.notFound);
-    const { userId } = input as { userId: string };
-    state.calls.push({ action, userId });
-    const student = state.students.find((s) => s.userId === userId);
-    if (!student) return trpcError("NOT_FOUND", "Student not found");
-    const next = change(student);
-    state.students = state.students.flatMap((s) => (s.userId !== userId ? [s] : next ? [next] : []));
-    state.entries.unshift({ action, adminId, targetUserId: userId, at: new Date().toISOString() });
-    return { ok: true as const };
-  };
-  const adminOnly = <T,>(answer: () => T) => () => (options.isAdmin === false ? trpcError("NOT_FOUND", ERROR_MESSAGES.notFound) : answer());
+  const act =
+    (action: AuditEntry["action"], change: (student: QueuedStudent) => QueuedStudent | null) =>
+    ({ input }: { input: unknown }) => {
+      if (options.isAdmin === false) return trpcError("NOT_FOUND", ERROR_MESSAGES.notFound);
+      const { userId } = input as { userId: string };
+      state.calls.push({ action, userId });
+      const student = state.students.find((s) => s.userId === userId);
+      if (!student) return trpcError("NOT_FOUND", "Student not found");
+      const next = change(student);
+      state.students = state.students.flatMap((s) => (s.userId !== userId ? [s] : next ? [next] : []));
+      state.entries.unshift({ action, adminId, targetUserId: userId, at: new Date().toISOString() });
+      return { ok: true as const };
+    };
+  const adminOnly =
+    <T>(answer: () => T) =>
+    () =>
+      options.isAdmin === false ? trpcError("NOT_FOUND", ERROR_MESSAGES.notFound) : answer();
 
   const resolvers: TrpcResolvers = {
     "admin.reviewQueue": adminOnly(() => ({ students: state.students })),

@@ -40,5 +40,11 @@ export function createTokens(overrides: Partial<AuthTokens> = {}): AuthTokens {
 }
 
 export function createSchool(overrides: Partial<School> = {}): School {
-  return { id: 1, schoolName: "State University", icon: "/api/media/schools/1.svg", emailDomains: ["state.edu"], ...overrides };
+  return {
+    id: 1,
+    schoolName: "State University",
+    icon: "/api/media/schools/1.svg",
+    emailDomains: ["state.edu"],
+    ...overrides,
+  };
 }

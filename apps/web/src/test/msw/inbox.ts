@@ -58,7 +58,10 @@ export function revealedVoteCard(card: VoteCard, voter: Partial<VoteCardUnlocked
 /** `count` locked cards, newest first, with distinct prompts. */
 export function createVoteCards(count: number): VoteCardLocked[] {
   return Array.from({ length: count }, (_, i) =>
-    createLockedVoteCard({ prompt: `Prompt number ${i + 1}`, createdAt: new Date(Date.now() - (i + 1) * 60_000).toISOString() }),
+    createLockedVoteCard({
+      prompt: `Prompt number ${i + 1}`,
+      createdAt: new Date(Date.now() - (i + 1) * 60_000).toISOString(),
+    }),
   );
 }
 
@@ -162,7 +165,8 @@ export function createInboxBackend(options: InboxBackendOptions = {}) {
       state.calls.createIntent.push({ productId });
       const clientSecret = `pi_test_${state.intents.size + 1}_secret_local`;
       state.intents.set(clientSecret, productId);
-      const amountCents = productId === FLASH_SALE_PACKAGE_ID ? state.flashSale.priceCents : findProduct(productId)!.priceCents;
+      const amountCents =
+        productId === FLASH_SALE_PACKAGE_ID ? state.flashSale.priceCents : findProduct(productId)!.priceCents;
       return { clientSecret, amountCents };
     },
     "payments.localConfirm": ({ input }) => {

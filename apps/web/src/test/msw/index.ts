@@ -11,13 +11,7 @@ export {
   voteCooldownHandler,
   type RoundsServerOptions,
 } from "./rounds";
-export {
-  createInboxBackend,
-  createVoteCards,
-  revealedVoteCard,
-  TEST_CARDS,
-  type InboxBackend,
-} from "./inbox";
+export { createInboxBackend, createVoteCards, revealedVoteCard, TEST_CARDS, type InboxBackend } from "./inbox";
 export {
   authTrpcHandler,
   createPublicConfig,

@@ -45,10 +45,19 @@ export function createRound(
   overrides: { id?: number; prompt?: string; skipDisabled?: boolean; users?: [CandidateOption, CandidateOption] } = {},
 ): PromptRound {
   return {
-    prompt: { id: overrides.id ?? 1, prompt: overrides.prompt ?? PROMPTS[0]!, skipDisabled: overrides.skipDisabled ?? false },
+    prompt: {
+      id: overrides.id ?? 1,
+      prompt: overrides.prompt ?? PROMPTS[0]!,
+      skipDisabled: overrides.skipDisabled ?? false,
+    },
     users: overrides.users ?? [
       createCandidate(),
-      createCandidate({ id: "cand-zoe", firstName: "Zoe", graduationYear: 2026, profileImageUrl: "/api/media/avatars/cand-zoe.jpg" }),
+      createCandidate({
+        id: "cand-zoe",
+        firstName: "Zoe",
+        graduationYear: 2026,
+        profileImageUrl: "/api/media/avatars/cand-zoe.jpg",
+      }),
     ],
   };
 }

@@ -51,7 +51,8 @@ export function createSafetyBackend(options: SafetyBackendOptions = {}) {
       // Reason and note by the contracts' rules, with the messages the server sends.
       const parsed = ReportInput.safeParse({ ...rest, target: ANY_TARGET });
       if (!parsed.success) return invalid(parsed.error.issues);
-      if (state.reports.some((report) => key(report.target) === key(target))) return trpcError("CONFLICT", ALREADY_REPORTED);
+      if (state.reports.some((report) => key(report.target) === key(target)))
+        return trpcError("CONFLICT", ALREADY_REPORTED);
       state.reports.push({ ...parsed.data, target });
       return { ok: true };
     },

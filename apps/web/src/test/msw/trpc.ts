@@ -54,7 +54,11 @@ export interface TrpcErrorResult {
 }
 
 /** Return this from a resolver to answer with a tRPC error. */
-export function trpcError(code: ErrorCode, message: string = code, fieldErrors?: Record<string, string[]>): TrpcErrorResult {
+export function trpcError(
+  code: ErrorCode,
+  message: string = code,
+  fieldErrors?: Record<string, string[]>,
+): TrpcErrorResult {
   return { [TRPC_ERROR]: true, code, message, ...(fieldErrors ? { fieldErrors } : {}) };
 }
 
@@ -83,7 +87,9 @@ export function trpcHandler(resolvers: TrpcResolvers): HttpHandler {
       paths.map(async (path, index) => {
         const resolver = resolvers[path as ProcedurePath] as TrpcResolver | undefined;
         const input = batched ? inputs[String(index)] : inputs;
-        const output = resolver ? await resolver({ path, input, request }) : trpcError("NOT_FOUND", `No MSW resolver for ${path}`);
+        const output = resolver
+          ? await resolver({ path, input, request })
+          : trpcError("NOT_FOUND", `No MSW resolver for ${path}`);
         if (!isTrpcError(output)) return { status: 200, body: { result: { data: output } } };
         const status = ERROR_STATUS[output.code];
         return {
@@ -92,7 +98,12 @@ export function trpcHandler(resolvers: TrpcResolvers): HttpHandler {
             error: {
               message: output.message,
               code: TRPC_ERROR_CODES_BY_KEY[output.code],
-              data: { code: output.code, httpStatus: status, path, ...(output.fieldErrors ? { fieldErrors: output.fieldErrors } : {}) },
+              data: {
+                code: output.code,
+                httpStatus: status,
+                path,
+                ...(output.fieldErrors ? { fieldErrors: output.fieldErrors } : {}),
+              },
             },
           },
         };

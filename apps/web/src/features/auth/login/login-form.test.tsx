@@ -72,7 +72,9 @@ describe("/login", { timeout: 30_000 }, () => {
 
   it("says 'Invalid phone number' for a short number and sends nothing", async () => {
     const calls: unknown[] = [];
-    server.use(authTrpcHandler({ "auth.sendCode": ({ input }) => (calls.push(input), { sent: true, retryAfterSeconds: 30 }) }));
+    server.use(
+      authTrpcHandler({ "auth.sendCode": ({ input }) => (calls.push(input), { sent: true, retryAfterSeconds: 30 }) }),
+    );
     const { user } = renderLogin();
     await user.type(await screen.findByLabelText("Phone number"), "55555");
     await user.click(screen.getByRole("button", { name: "Send Code" }));
@@ -84,7 +86,9 @@ describe("/login", { timeout: 30_000 }, () => {
     "says 'Invalid phone number' for %s, ten digits but not a US number, and sends nothing",
     async (digits) => {
       const calls: unknown[] = [];
-      server.use(authTrpcHandler({ "auth.sendCode": ({ input }) => (calls.push(input), { sent: true, retryAfterSeconds: 30 }) }));
+      server.use(
+        authTrpcHandler({ "auth.sendCode": ({ input }) => (calls.push(input), { sent: true, retryAfterSeconds: 30 }) }),
+      );
       const { user } = renderLogin();
       await user.type(await screen.findByLabelText("Phone number"), digits);
       await user.click(screen.getByRole("button", { name: "Send Code" }));
@@ -152,7 +156,11 @@ describe("/login", { timeout: 30_000 }, () => {
       authTrpcHandler({
         "auth.verifyCode": ({ input }) => {
           verifyInputs.push(input);
-          return { token: "access-token-1", refreshToken: "refresh-token-1", expiresAt: new Date(Date.now() + 900_000).toISOString() };
+          return {
+            token: "access-token-1",
+            refreshToken: "refresh-token-1",
+            expiresAt: new Date(Date.now() + 900_000).toISOString(),
+          };
         },
         "users.me": () => createMeUser(),
       }),

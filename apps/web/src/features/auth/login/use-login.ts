@@ -1,4 +1,11 @@
-import { loginFormSchema, phoneDigits, PHONE_DIGITS, TOASTS, VALIDATION, VerificationCodeSchema } from "@quad/contracts";
+import {
+  loginFormSchema,
+  phoneDigits,
+  PHONE_DIGITS,
+  TOASTS,
+  VALIDATION,
+  VerificationCodeSchema,
+} from "@quad/contracts";
 import { useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { httpStatusOf } from "../../../lib/api-error";

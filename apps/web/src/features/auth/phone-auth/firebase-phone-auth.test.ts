@@ -95,7 +95,11 @@ describe("the Firebase phone flow", () => {
   it("when the step re-rendered and the old element is gone, the next send uses a fresh verifier", async () => {
     const { sdk, created } = fakeSdk(() => Promise.resolve(confirmation()));
     let host = mountHost();
-    const flow = createFirebasePhoneAuth({ sdk, getContainer: () => host, exchangeIdToken: () => Promise.resolve(TOKENS) });
+    const flow = createFirebasePhoneAuth({
+      sdk,
+      getContainer: () => host,
+      exchangeIdToken: () => Promise.resolve(TOKENS),
+    });
 
     await flow.sendCode("+12025550123");
     host.remove();
@@ -116,7 +120,11 @@ describe("the Firebase phone flow", () => {
         : Promise.resolve(confirmation());
     });
     const host = mountHost();
-    const flow = createFirebasePhoneAuth({ sdk, getContainer: () => host, exchangeIdToken: () => Promise.resolve(TOKENS) });
+    const flow = createFirebasePhoneAuth({
+      sdk,
+      getContainer: () => host,
+      exchangeIdToken: () => Promise.resolve(TOKENS),
+    });
 
     await expect(flow.sendCode("+12025550123")).resolves.toEqual({ retryAfterSeconds: 30 });
     expect(sdk.signInWithPhoneNumber).toHaveBeenCalledTimes(2);
@@ -127,7 +135,11 @@ describe("the Firebase phone flow", () => {
   it("turns Firebase error codes into the product's messages", async () => {
     const { sdk } = fakeSdk(() => Promise.resolve(confirmation()));
     const host = mountHost();
-    const flow = createFirebasePhoneAuth({ sdk, getContainer: () => host, exchangeIdToken: () => Promise.resolve(TOKENS) });
+    const flow = createFirebasePhoneAuth({
+      sdk,
+      getContainer: () => host,
+      exchangeIdToken: () => Promise.resolve(TOKENS),
+    });
     await flow.sendCode("+12025550123");
     await expect(flow.verifyCode("+12025550123", "000000")).rejects.toEqual(new PhoneAuthError(TOASTS.invalidCode));
 
@@ -149,7 +161,10 @@ describe("choosing the phone flow from the server's configuration", () => {
 
   it("uses our own codes for the local provider and never loads Firebase", async () => {
     const loadFirebase = vi.fn(() => Promise.resolve(firebase));
-    const flow = await selectPhoneAuthFlow({ ...base, authProvider: "local", firebase: null }, { local: () => local, firebase: loadFirebase });
+    const flow = await selectPhoneAuthFlow(
+      { ...base, authProvider: "local", firebase: null },
+      { local: () => local, firebase: loadFirebase },
+    );
     expect(flow).toBe(local);
     expect(loadFirebase).not.toHaveBeenCalled();
   });

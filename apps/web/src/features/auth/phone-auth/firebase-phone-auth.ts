@@ -105,7 +105,10 @@ export function createFirebasePhoneAuth<V extends ClearableVerifier>({
 
 /** Loads Firebase Auth (its own lazy chunk) and binds it to the server's project. */
 export async function loadFirebasePhoneSdk(config: FirebaseConfig): Promise<FirebasePhoneSdk<RecaptchaVerifier>> {
-  const [{ getApp, getApps, initializeApp }, auth] = await Promise.all([import("firebase/app"), import("firebase/auth")]);
+  const [{ getApp, getApps, initializeApp }, auth] = await Promise.all([
+    import("firebase/app"),
+    import("firebase/auth"),
+  ]);
   const app = getApps().length > 0 ? getApp() : initializeApp(config);
   const firebaseAuth = auth.getAuth(app);
   firebaseAuth.useDeviceLanguage();

@@ -5,6 +5,7 @@ import type { PhoneAuthFlow } from "./phone-auth";
 export function createLocalPhoneAuth(client: TrpcClient): PhoneAuthFlow {
   return {
     sendCode: (phone) => client.auth.sendCode.mutate({ phone }),
-    verifyCode: (phone, code, consents) => client.auth.verifyCode.mutate({ phone, code, ...(consents ? { consents } : {}) }),
+    verifyCode: (phone, code, consents) =>
+      client.auth.verifyCode.mutate({ phone, code, ...(consents ? { consents } : {}) }),
   };
 }

@@ -17,7 +17,9 @@ export interface VerifierKeeper<V extends ClearableVerifier> {
   reset(): void;
 }
 
-export function createVerifierKeeper<V extends ClearableVerifier>(create: (element: HTMLElement) => V): VerifierKeeper<V> {
+export function createVerifierKeeper<V extends ClearableVerifier>(
+  create: (element: HTMLElement) => V,
+): VerifierKeeper<V> {
   let current: { verifier: V; element: HTMLElement } | null = null;
 
   const reset = () => {

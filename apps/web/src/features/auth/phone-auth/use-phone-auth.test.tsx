@@ -29,7 +29,9 @@ function fakeSdk(): FirebasePhoneSdk {
       return { clear: () => undefined };
     },
     signInWithPhoneNumber: () =>
-      Promise.resolve({ confirm: () => Promise.resolve({ user: { getIdToken: () => Promise.resolve("firebase-id-token") } }) }),
+      Promise.resolve({
+        confirm: () => Promise.resolve({ user: { getIdToken: () => Promise.resolve("firebase-id-token") } }),
+      }),
     signOut: () => Promise.resolve(),
   };
 }

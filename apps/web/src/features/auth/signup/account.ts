@@ -35,7 +35,11 @@ function outcomeFor(user: MeUser, signedInMessage: string): AccountOutcome {
 }
 
 /** Creates (or updates) the profile with the basic fields, and the landing preference if one came along. */
-export async function saveBasicProfile(api: AccountApi, values: SignupValues, preference?: Gender): Promise<AccountOutcome> {
+export async function saveBasicProfile(
+  api: AccountApi,
+  values: SignupValues,
+  preference?: Gender,
+): Promise<AccountOutcome> {
   const profile = basicProfile(values);
   if (!profile) return { kind: "step", step: WIZARD_STEPS[0] };
   try {

@@ -2,14 +2,24 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { clearSignupDraft, loadSignupDraft, saveSignupDraft } from "./signup-draft";
 import { EMPTY_SIGNUP_VALUES } from "./signup-values";
 
-const answered = { ...EMPTY_SIGNUP_VALUES, firstName: "Ana", university: 3, graduationYear: 2027, smsConsent: true, termsAccepted: true };
+const answered = {
+  ...EMPTY_SIGNUP_VALUES,
+  firstName: "Ana",
+  university: 3,
+  graduationYear: 2027,
+  smsConsent: true,
+  termsAccepted: true,
+};
 
 describe("the sign-up draft", () => {
   beforeEach(() => sessionStorage.clear());
 
   it("comes back with the step and answers, but never the consents", () => {
     saveSignupDraft("graduation", answered);
-    expect(loadSignupDraft()).toEqual({ step: "graduation", values: { ...answered, smsConsent: false, termsAccepted: false } });
+    expect(loadSignupDraft()).toEqual({
+      step: "graduation",
+      values: { ...answered, smsConsent: false, termsAccepted: false },
+    });
     expect(sessionStorage.getItem("quad.signup-draft")).not.toMatch(/consent|terms|phone|code/i);
   });
 

@@ -48,10 +48,17 @@ export function loadSignupDraft(storage: Storage | undefined = globalThis.sessio
   return { step, values };
 }
 
-export function saveSignupDraft(step: WizardStep, values: SignupValues, storage: Storage | undefined = globalThis.sessionStorage): void {
+export function saveSignupDraft(
+  step: WizardStep,
+  values: SignupValues,
+  storage: Storage | undefined = globalThis.sessionStorage,
+): void {
   const { firstName, university, graduationYear, gender, instagramHandle } = values;
   try {
-    storage?.setItem(KEY, JSON.stringify({ step, values: { firstName, university, graduationYear, gender, instagramHandle } }));
+    storage?.setItem(
+      KEY,
+      JSON.stringify({ step, values: { firstName, university, graduationYear, gender, instagramHandle } }),
+    );
   } catch {
     // Storage full or refused (private mode): the wizard works as before, without surviving a reload.
   }

@@ -18,7 +18,8 @@ export interface SignupValues {
   termsAccepted: boolean;
 }
 
-export type SignupField = Exclude<keyof SignupValues, "smsConsent" | "termsAccepted"> | "phone" | "code" | "profileImage";
+export type SignupField =
+  Exclude<keyof SignupValues, "smsConsent" | "termsAccepted"> | "phone" | "code" | "profileImage";
 export type SignupErrors = Partial<Record<SignupField, string>>;
 
 export const EMPTY_SIGNUP_VALUES: SignupValues = {

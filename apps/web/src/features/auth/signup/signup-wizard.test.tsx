@@ -1,10 +1,4 @@
-import {
-  INLINE,
-  SMS_CONSENT_TEXT,
-  TERMS_CONSENT_TEXT,
-  TOASTS,
-  VALIDATION,
-} from "@quad/contracts";
+import { INLINE, SMS_CONSENT_TEXT, TERMS_CONSENT_TEXT, TOASTS, VALIDATION } from "@quad/contracts";
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useImperativeHandle, type Ref } from "react";
@@ -142,7 +136,11 @@ describe("the sign-up wizard", { timeout: 30_000 }, () => {
         "auth.verifyCode": async ({ input }) => {
           verifyInputs.push(input);
           await verifying.promise;
-          return { token: "access-token-1", refreshToken: "refresh-token-1", expiresAt: new Date(Date.now() + 900_000).toISOString() };
+          return {
+            token: "access-token-1",
+            refreshToken: "refresh-token-1",
+            expiresAt: new Date(Date.now() + 900_000).toISOString(),
+          };
         },
         "users.update": ({ input }) => {
           updates.push(input);
@@ -179,13 +177,11 @@ describe("the sign-up wizard", { timeout: 30_000 }, () => {
 
     // 3. graduation
     await heading("When do you graduate?");
-    expect(within(screen.getByRole("group", { name: "Class of" })).getAllByRole("radio").map((r) => r.getAttribute("value"))).toEqual([
-      "2025",
-      "2026",
-      "2027",
-      "2028",
-      "2029",
-    ]);
+    expect(
+      within(screen.getByRole("group", { name: "Class of" }))
+        .getAllByRole("radio")
+        .map((r) => r.getAttribute("value")),
+    ).toEqual(["2025", "2026", "2027", "2028", "2029"]);
     await next(user);
     expect(await screen.findByText(VALIDATION.graduationYear)).toBeTruthy();
     await user.click(screen.getByRole("radio", { name: "2027" }));
@@ -309,7 +305,9 @@ describe("the sign-up wizard", { timeout: 30_000 }, () => {
 
   it("refuses a number that is not a valid US one (+1 876 is Jamaica) and sends no code", async () => {
     const sent: unknown[] = [];
-    server.use(authTrpcHandler({ "auth.sendCode": ({ input }) => (sent.push(input), { sent: true, retryAfterSeconds: 30 }) }));
+    server.use(
+      authTrpcHandler({ "auth.sendCode": ({ input }) => (sent.push(input), { sent: true, retryAfterSeconds: 30 }) }),
+    );
     const { user } = renderWizard("/opt-in");
     await heading("Verify your phone");
     await user.click(screen.getByRole("checkbox", { name: SMS_CONSENT_TEXT }));
@@ -365,8 +363,7 @@ describe("the sign-up wizard", { timeout: 30_000 }, () => {
   it("a field the server refuses sends the student back to that step with the server's message", async () => {
     server.use(
       authTrpcHandler({
-        "users.update": () =>
-          trpcError("BAD_REQUEST", VALIDATION.university, { university: [VALIDATION.university] }),
+        "users.update": () => trpcError("BAD_REQUEST", VALIDATION.university, { university: [VALIDATION.university] }),
       }),
     );
     const { user } = renderWizard();
@@ -531,6 +528,8 @@ describe("the sign-up wizard", { timeout: 30_000 }, () => {
     await next(user);
     await screen.findByRole("radio", { name: "Alpha" });
     await user.type(screen.getByRole("searchbox", { name: "Search schools" }), "iota");
-    await waitFor(() => expect(screen.getAllByRole("radio").map((r) => r.closest("label")?.textContent)).toEqual(["Iota College"]));
+    await waitFor(() =>
+      expect(screen.getAllByRole("radio").map((r) => r.closest("label")?.textContent)).toEqual(["Iota College"]),
+    );
   });
 });

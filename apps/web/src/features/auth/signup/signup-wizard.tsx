@@ -26,7 +26,9 @@ export interface SignupWizardProps {
 export function SignupWizard({ startAt = "personal" }: SignupWizardProps) {
   const initialStep = useResumeStep(startAt);
   // A visitor who reloads mid-way comes back to their step and answers (never their phone or code).
-  const [draft] = useState(() => (useSessionStore.getState().token === null && startAt === WIZARD_STEPS[0] ? loadSignupDraft() : null));
+  const [draft] = useState(() =>
+    useSessionStore.getState().token === null && startAt === WIZARD_STEPS[0] ? loadSignupDraft() : null,
+  );
   if (!initialStep) {
     return (
       <div className={styles.loading}>

@@ -1,11 +1,4 @@
-import {
-  GENDERS,
-  SignupPhoneSchema,
-  TOASTS,
-  VALIDATION,
-  VerificationCodeSchema,
-  type Gender,
-} from "@quad/contracts";
+import { GENDERS, SignupPhoneSchema, TOASTS, VALIDATION, VerificationCodeSchema, type Gender } from "@quad/contracts";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useRestClient } from "../../../app/api-provider";
@@ -43,7 +36,13 @@ function usePreference(): Gender | undefined {
  * errors, the phone verification, the photo, and what the main button, Back
  * and each field do. The view (signup-wizard.tsx) only draws them.
  */
-export function useSignupWizard({ initialStep, initialValues }: { initialStep: WizardStep; initialValues?: SignupValues }) {
+export function useSignupWizard({
+  initialStep,
+  initialValues,
+}: {
+  initialStep: WizardStep;
+  initialValues?: SignupValues;
+}) {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const rest = useRestClient();
@@ -51,7 +50,9 @@ export function useSignupWizard({ initialStep, initialValues }: { initialStep: W
   const signedIn = useSessionStore(selectHasSession);
 
   const [step, setStep] = useState<WizardStep>(initialStep);
-  const [values, setValues] = useState<SignupValues>(() => initialValues ?? valuesFromUser(useSessionStore.getState().user));
+  const [values, setValues] = useState<SignupValues>(
+    () => initialValues ?? valuesFromUser(useSessionStore.getState().user),
+  );
   const [errors, setErrors] = useState<SignupErrors>({});
   const [busy, setBusy] = useState(false);
   const [photo, setPhoto] = useState<PhotoDraft | null>(null);
@@ -116,7 +117,8 @@ export function useSignupWizard({ initialStep, initialValues }: { initialStep: W
     }
     if (outcome.kind === "step") {
       const { user } = outcome;
-      if (user) setValues((v) => ({ ...valuesFromUser(user), smsConsent: v.smsConsent, termsAccepted: v.termsAccepted }));
+      if (user)
+        setValues((v) => ({ ...valuesFromUser(user), smsConsent: v.smsConsent, termsAccepted: v.termsAccepted }));
       goTo(outcome.step);
     }
     if (outcome.errors) setErrors(outcome.errors);

@@ -12,7 +12,15 @@ import {
 
 describe("the sign-up step machine", () => {
   it("has the product's seven steps in order", () => {
-    expect(WIZARD_STEPS).toEqual(["personal", "university", "graduation", "gender", "instagram", "phone", "profileImage"]);
+    expect(WIZARD_STEPS).toEqual([
+      "personal",
+      "university",
+      "graduation",
+      "gender",
+      "instagram",
+      "phone",
+      "profileImage",
+    ]);
   });
 
   it("disables Back on the first step and on the image step only", () => {

@@ -24,7 +24,15 @@ const PATHS = {
 
 export type AuthIconName = keyof typeof PATHS;
 
-export function AuthIcon({ name, size = 20, strokeWidth = 2 }: { name: AuthIconName; size?: number; strokeWidth?: number }) {
+export function AuthIcon({
+  name,
+  size = 20,
+  strokeWidth = 2,
+}: {
+  name: AuthIconName;
+  size?: number;
+  strokeWidth?: number;
+}) {
   return (
     <svg
       width={size}

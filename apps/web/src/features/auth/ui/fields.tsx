@@ -30,7 +30,17 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 /** A labelled text input with its hint or error tied to it for screen readers. */
-export function TextField({ label, error, hint, prefix, variant = "text", id, className, ref, ...input }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  hint,
+  prefix,
+  variant = "text",
+  id,
+  className,
+  ref,
+  ...input
+}: TextFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const hintId = `${inputId}-hint`;

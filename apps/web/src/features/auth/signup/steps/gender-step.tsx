@@ -41,7 +41,15 @@ export function GenderStep({ values, errors, onChange, disabled }: StepProps) {
 /** The usual ♂ / ♀ symbols, drawn so they look the same on every device. */
 function GenderGlyph({ gender }: { gender: Gender }) {
   return (
-    <svg width="30" height="30" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+    <svg
+      width="30"
+      height="30"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.2"
+      strokeLinecap="round"
+    >
       {gender === "male" ? (
         <>
           <circle cx="10" cy="14" r="6" />

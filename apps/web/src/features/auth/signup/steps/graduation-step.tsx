@@ -7,7 +7,11 @@ import styles from "./steps.module.css";
 export function GraduationStep({ values, errors, onChange, disabled }: StepProps) {
   const errorId = useId();
   return (
-    <fieldset className={fieldStyles.field} aria-describedby={errors.graduationYear ? errorId : undefined} disabled={disabled}>
+    <fieldset
+      className={fieldStyles.field}
+      aria-describedby={errors.graduationYear ? errorId : undefined}
+      disabled={disabled}
+    >
       <legend className={fieldStyles.label}>Class of</legend>
       <div className={styles.yearGrid}>
         {GRADUATION_YEARS.map((year) => (

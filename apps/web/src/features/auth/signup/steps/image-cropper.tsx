@@ -40,7 +40,11 @@ function clampZoom(zoom: number): number {
 
 function canvasToJpeg(canvas: HTMLCanvasElement): Promise<Blob> {
   return new Promise((resolve, reject) => {
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("Could not encode the crop"))), "image/jpeg", JPEG_QUALITY);
+    canvas.toBlob(
+      (blob) => (blob ? resolve(blob) : reject(new Error("Could not encode the crop"))),
+      "image/jpeg",
+      JPEG_QUALITY,
+    );
   });
 }
 

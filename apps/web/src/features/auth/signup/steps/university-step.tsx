@@ -11,7 +11,11 @@ import styles from "./steps.module.css";
 const SEARCH_FROM = 8;
 
 function matches(school: School, query: string): boolean {
-  const plain = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+  const plain = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, " ")
+      .trim();
   return plain(school.schoolName).includes(plain(query));
 }
 
@@ -28,12 +32,24 @@ export function UniversityStep({ values, errors, onChange, disabled }: StepProps
   const shown = query.trim() ? list.filter((school) => matches(school, query)) : list;
 
   return (
-    <fieldset className={fieldStyles.field} aria-describedby={errors.university ? errorId : undefined} disabled={disabled}>
+    <fieldset
+      className={fieldStyles.field}
+      aria-describedby={errors.university ? errorId : undefined}
+      disabled={disabled}
+    >
       <legend className={fieldStyles.label}>University</legend>
 
       {list.length > SEARCH_FROM && (
         <div className={`${fieldStyles.control} ${styles.search}`}>
-          <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" aria-hidden="true">
+          <svg
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            aria-hidden="true"
+          >
             <circle cx="11" cy="11" r="7" />
             <path d="m20 20-3.5-3.5" strokeLinecap="round" />
           </svg>
