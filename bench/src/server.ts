@@ -32,7 +32,8 @@ export function ensureServerBuilt(log: (line: string) => void): void {
     "apps/server/bundle.mjs",
     "bench/src",
     "bench/build-server.mjs",
-    ...readdirSync(path.join(REPO_ROOT, "packages")).map((p) => `packages/${p}`),
+    "packages/db/drizzle",
+    ...readdirSync(path.join(REPO_ROOT, "packages")).map((p) => `packages/${p}/src`),
   ].map((p) => path.join(REPO_ROOT, p));
   const built = existsSync(SERVER_BUNDLE) ? statSync(SERVER_BUNDLE).mtimeMs : 0;
   if (built > Math.max(...sources.map(newestMtime))) return;
