@@ -18,13 +18,14 @@ COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/db/package.json packages/db/
+COPY packages/trpc-fastify-single-call/package.json packages/trpc-fastify-single-call/
 RUN pnpm install --frozen-lockfile
 COPY . .
 RUN pnpm build
 # The server's production dependencies as a self-contained node_modules:
 # `pnpm deploy` takes them from the lockfile (its own lockfile for the server,
 # cut from the workspace's) and the store the install above filled, so no
-# resolution and no download, patches applied. The bundle (apps/server/build.mjs)
+# resolution and no download, patches applied. The bundle (apps/server/bundle.mjs)
 # inlines the @quad/* workspace packages and leaves every npm package external:
 # fastify, drizzle-orm, postgres, sharp (a native module; its linux binary is
 # its optional dependency), the embedded PGlite, ...

@@ -7,7 +7,8 @@
  * keeps the .cpuprofile (open it in Chrome DevTools) under bench/reports/profiles.
  *
  * Cases: select1, me, for-user, rounds (open a round then vote, passes over
- * the voters). `--pg-perf` also samples Postgres' side with Linux perf.
+ * the voters); over REST, or as the web client calls them with `--protocol tRPC`.
+ * `--pg-perf` also samples Postgres' side with Linux perf.
  * Uses the big campus `pnpm bench` seeded (seeding it first when missing).
  */
 import { randomBytes } from "node:crypto";
@@ -17,7 +18,8 @@ import { parseArgs } from "node:util";
 import postgres, { type Sql } from "postgres";
 import { BIG_CAMPUS, prepareCampus } from "./campus";
 import { cpuPerRequest, emptyMeasurement, load, percentile, rps, type Measurement } from "./load";
-import { openRoundRequest, voteRequest } from "./requests";
+import type { Protocol } from "./report";
+import { openRoundRequest, trpcGet, voteRequest } from "./requests";
 import { perfAvailable, startPgPerf, type PgPerf } from "./pg-perf";
 import { POOL_SIZE, REPO_ROOT, ensureServerBuilt, startServer } from "./server";
 import { accessToken, openRounds, pickVoters, resetVoters } from "./voters";
@@ -26,6 +28,8 @@ const { values: args } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== "--"),
   options: {
     case: { type: "string", default: "me" },
+    // REST or tRPC (me, for-user and rounds; select1 is a plain route either way).
+    protocol: { type: "string", default: "REST" },
     duration: { type: "string", default: "10" },
     voters: { type: "string", default: "500" },
     // The server's DATABASE_POOL_SIZE.
@@ -37,6 +41,8 @@ const { values: args } = parseArgs({
   },
 });
 const log = (line: string) => console.log(`[profile] ${line}`);
+if (args.protocol !== "REST" && args.protocol !== "tRPC") throw new Error("--protocol is REST or tRPC");
+const protocol: Protocol = args.protocol;
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
@@ -114,6 +120,9 @@ async function main() {
     const voters = await pickVoters(sql, campus.schoolId, Number(args.voters), jwtSecret, campus.deepPhone);
     const deep = { authorization: `Bearer ${await accessToken(jwtSecret, campus.deepPhone)}` };
     const durationS = Number(args.duration);
+    const mePath = protocol === "REST" ? "/api/users/me" : trpcGet("users.me", undefined);
+    const forUserPath =
+      protocol === "REST" ? "/api/votes/for-user?page=1&limit=10" : trpcGet("votes.forUser", { page: 1, limit: 10 });
     const cases: Record<string, () => Promise<Measurement>> = {
       select1: () =>
         load(server.baseUrl, {
@@ -127,14 +136,14 @@ async function main() {
           mode: "duration",
           durationS,
           cpu: server.cpu,
-          requests: voters.map((v) => ({ method: "GET", path: "/api/users/me", headers: v.headers })),
+          requests: voters.map((v) => ({ method: "GET", path: mePath, headers: v.headers })),
         }),
       "for-user": () =>
         load(server.baseUrl, {
           mode: "duration",
           durationS,
           cpu: server.cpu,
-          requests: [{ method: "GET", path: "/api/votes/for-user?page=1&limit=10", headers: deep }],
+          requests: [{ method: "GET", path: forUserPath, headers: deep }],
         }),
       rounds: async () => {
         const into = emptyMeasurement();
@@ -144,10 +153,10 @@ async function main() {
             mode: "each-once",
             into,
             cpu: server.cpu,
-            requests: voters.map((v) => openRoundRequest("REST", v)),
+            requests: voters.map((v) => openRoundRequest(protocol, v)),
           });
           const rounds = await openRounds(sql, voters);
-          const votes = voters.filter((v) => rounds.has(v.id)).map((v) => voteRequest("REST", v, rounds.get(v.id)!));
+          const votes = voters.filter((v) => rounds.has(v.id)).map((v) => voteRequest(protocol, v, rounds.get(v.id)!));
           await load(server.baseUrl, { mode: "each-once", into, cpu: server.cpu, requests: votes });
         }
         return into;
@@ -166,7 +175,7 @@ async function main() {
     await pgPerf?.stop();
     const perRequest = (of: "server" | "postgres") => `${cpuPerRequest(m, of).toFixed(0)} µs`;
     log(
-      `${args.case}: ${m.requests} requests, ${rps(m).toFixed(0)} req/s, p50 ${percentile(m, 50).toFixed(2)} ms, p99 ${percentile(m, 99).toFixed(2)} ms`,
+      `${args.case} over ${protocol}: ${m.requests} requests, ${rps(m).toFixed(0)} req/s, p50 ${percentile(m, 50).toFixed(2)} ms, p99 ${percentile(m, 99).toFixed(2)} ms`,
     );
     log(`CPU per request: server ${perRequest("server")}, PostgreSQL ${perRequest("postgres")}`);
     pgPerf?.summarize(log);

@@ -6,11 +6,13 @@ import { freePort } from "@quad/server/test/processes";
 import { sampleCpu, type CpuSample } from "./cpu";
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
-const SERVER_BUNDLE = path.join(REPO_ROOT, "apps/server/dist/bin/server.mjs");
+/** The app plus the bench's ceiling routes (serve.ts), bundled as the server's build bundles the app. */
+const SERVER_BUNDLE = path.join(REPO_ROOT, "bench/dist/bin/server.mjs");
 const LOG_DIR = path.join(REPO_ROOT, "bench/reports");
 
-/** Newest modification time under a folder (sources of the server and its workspace packages). */
+/** Newest modification time of a file, or under a folder (sources of the server and its workspace packages). */
 function newestMtime(dir: string): number {
+  if (!statSync(dir).isDirectory()) return statSync(dir).mtimeMs;
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === "node_modules" || entry.name === "dist") continue;
@@ -23,15 +25,20 @@ function newestMtime(dir: string): number {
 /** The measured server's Postgres pool unless `--pool-size` says otherwise: the server's own default. */
 export const POOL_SIZE = String(DEFAULT_POOL_SIZE);
 
-/** Builds the server bundle when it is missing or older than its sources. */
+/** Builds the bench's server bundle when it is missing or older than its sources. */
 export function ensureServerBuilt(log: (line: string) => void): void {
-  const sources = ["apps/server/src", "packages/db/src", "packages/db/drizzle", "packages/contracts/src"].map((p) =>
-    path.join(REPO_ROOT, p),
-  );
+  const sources = [
+    "apps/server/src",
+    "apps/server/bundle.mjs",
+    "bench/src",
+    "bench/build-server.mjs",
+    "packages/db/drizzle",
+    ...readdirSync(path.join(REPO_ROOT, "packages")).map((p) => `packages/${p}/src`),
+  ].map((p) => path.join(REPO_ROOT, p));
   const built = existsSync(SERVER_BUNDLE) ? statSync(SERVER_BUNDLE).mtimeMs : 0;
   if (built > Math.max(...sources.map(newestMtime))) return;
-  log("building the server (pnpm --filter @quad/server build) …");
-  const result = spawnSync("pnpm", ["--filter", "@quad/server", "build"], { cwd: REPO_ROOT, stdio: "inherit" });
+  log("building the server with the bench's routes (pnpm --filter @quad/bench build:server) …");
+  const result = spawnSync("pnpm", ["--filter", "@quad/bench", "build:server"], { cwd: REPO_ROOT, stdio: "inherit" });
   if (result.status !== 0) throw new Error("the server build failed");
 }
 
@@ -45,8 +52,9 @@ export interface RunningServer {
 }
 
 /**
- * `pnpm start` (the built bundle, production mode) on 127.0.0.1 and a free
- * port, with the bench's own JWT secret and the ceiling routes. Request logs
+ * The built app with the ceiling routes (serve.ts; production mode, as
+ * `pnpm start` runs the app's own bundle) on 127.0.0.1 and a free port,
+ * with the bench's own JWT secret. Request logs
  * are off (LOG_LEVEL=warn): at thousands of requests a second, two log lines
  * each would measure pino rather than the app.
  */
@@ -55,7 +63,7 @@ export async function startServer(opts: {
   jwtSecret: string;
   name: string;
   env?: Record<string, string>;
-  /** Node flags (e.g. --cpu-prof, which NODE_OPTIONS refuses): runs the bundle `pnpm start` runs, with them. */
+  /** Node flags (e.g. --cpu-prof, which NODE_OPTIONS refuses). */
   nodeArgs?: string[];
 }): Promise<RunningServer> {
   const port = await freePort();
@@ -64,10 +72,10 @@ export async function startServer(opts: {
   const logFile = path.join(LOG_DIR, `server-${opts.name}.log`);
   const log = createWriteStream(logFile);
   const { REDIS_URL: _redis, ...inherited } = process.env;
-  const [command, commandArgs] = opts.nodeArgs ? ["node", [...opts.nodeArgs, SERVER_BUNDLE]] : ["pnpm", ["start"]];
-  const child: ChildProcess = spawn(command, commandArgs, {
-    cwd: REPO_ROOT,
-    // Its own process group, so stopping it also stops the node process pnpm starts.
+  const child: ChildProcess = spawn("node", [...(opts.nodeArgs ?? []), SERVER_BUNDLE], {
+    // Where `pnpm start` and the image run the app's bundle from ($DATA_DIR is relative to it).
+    cwd: path.join(REPO_ROOT, "apps/server"),
+    // Its own process group, so stopping it stops everything it started.
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
     env: {
@@ -79,7 +87,6 @@ export async function startServer(opts: {
       JWT_SECRET: opts.jwtSecret,
       ALLOW_DEV_PROVIDERS: "true",
       SEED_DEMO: "false",
-      BENCH_ROUTES: "true",
       // Each voter sends its own X-Forwarded-For (voters.ts): without this the server sees
       // 127.0.0.1 for all of them, and the per-address write limit (600 a minute) refuses votes.
       TRUST_PROXY: "true",

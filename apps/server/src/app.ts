@@ -1,7 +1,9 @@
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import { ERROR_MESSAGES, routes } from "@quad/contracts";
-import Fastify, { type FastifyInstance } from "fastify";
+import { registerTrpcEndpoint } from "@quad/trpc-fastify-single-call";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import { retryAfterSecondsOf } from "./errors";
 import { errorResponse, httpErrorBody } from "./http/error-body";
 import { builtInlineHashes } from "./http/inline-hashes";
 import { loggerOptions } from "./http/logger";
@@ -11,13 +13,21 @@ import { registerMediaRoutes } from "./media/routes";
 import { registerStripeWebhook } from "./modules/payments/webhook-route";
 import { registerSmsWebhooks } from "./modules/sms/webhooks";
 import { registerProfileUpdateRoute } from "./modules/users/upload-route";
-import { registerBenchRoutes } from "./bench/routes";
 import { registerApiDocs } from "./rest/docs";
 import { buildOpenApiDocument } from "./rest/openapi";
 import { registerRestRoutes } from "./rest/adapter";
-import { requestContextFactory, type AppDeps } from "./trpc/context";
-import { registerTrpcEndpoint } from "./trpc/endpoint";
+import { requestContextFactory, type AppDeps, type Context } from "./trpc/context";
 import { appRouter } from "./trpc/root";
+
+/**
+ * Routes whoever starts the app adds to it (the bench adds its ceilings, see
+ * bench/src/routes.ts), with the app's own context factory. The app itself
+ * registers none.
+ */
+export type AppPlugin = (
+  app: FastifyInstance,
+  tools: { createContext: (request: FastifyRequest) => Promise<Context> },
+) => Promise<void> | void;
 
 export interface BuildAppOptions extends AppDeps {
   /** The built web app to serve at /, when present. */
@@ -26,6 +36,8 @@ export interface BuildAppOptions extends AppDeps {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read what would be logged). */
   logStream?: { write(line: string): void };
+  /** Registered after the API's own routes, before the media routes and the SPA. */
+  plugins?: readonly AppPlugin[];
 }
 
 /** The most calls one tRPC batch may carry; the client's link uses the same. */
@@ -54,7 +66,7 @@ function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoException, 
 
 /** Builds the whole HTTP app without listening, so tests drive it with inject(). */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
-  const { webDistDir, logger, logStream, ...deps } = opts;
+  const { webDistDir, logger, logStream, plugins = [], ...deps } = opts;
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(deps.config.LOG_LEVEL, logStream),
     bodyLimit: JSON_BODY_LIMIT,
@@ -94,6 +106,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     router: appRouter,
     createContext,
     maxBatchSize: TRPC_MAX_BATCH_SIZE,
+    retryAfterSeconds: retryAfterSecondsOf,
     onError({ error, path, req }) {
       if (error.code === "INTERNAL_SERVER_ERROR") req.log.error({ err: error, procedure: path }, "procedure failed");
     },
@@ -122,7 +135,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.get("/api/openapi.json", (_request, reply) => reply.send(openApi));
   if (deps.config.devRoutesEnabled) await registerApiDocs(app, openApi);
 
-  if (deps.config.BENCH_ROUTES) await registerBenchRoutes(app, { createContext });
+  for (const plugin of plugins) await plugin(app, { createContext });
   registerMediaRoutes(app, deps.media);
   await registerSpa(app, webDistDir);
   return app;

@@ -65,8 +65,6 @@ const EnvSchema = z
     /** Lets production run the outbox SMS and the local payments (demo deployments); /api/dev never is. */
     ALLOW_DEV_PROVIDERS: optional(bool),
     WEB_DIST_DIR: optional(z.string()),
-    /** Serves the `pnpm bench` ceiling routes (SELECT 1 over plain Fastify and over tRPC). Never needed in a deployment. */
-    BENCH_ROUTES: optional(bool),
     /** Behind a load balancer: take the client address from X-Forwarded-For. Off, anyone could fake it. */
     TRUST_PROXY: optional(bool),
     FIREBASE_PROJECT_ID: optional(z.string()),

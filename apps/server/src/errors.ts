@@ -16,6 +16,11 @@ export class AppError extends Error {
   }
 }
 
+/** How long an error asks the client to wait (a limit, an unreachable database), for Retry-After; the cause of a TRPCError. */
+export function retryAfterSecondsOf(error: { cause?: unknown }): number | undefined {
+  return error.cause instanceof AppError ? error.cause.details.retryAfterSeconds : undefined;
+}
+
 /** What a 503 asks clients to wait: a Postgres restart or failover takes seconds. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 

@@ -51,6 +51,7 @@ export interface TestAppOptions extends Partial<
     | "sessionRevocations"
     | "logStream"
     | "push"
+    | "plugins"
   >
 > {
   env?: Record<string, string>;
@@ -111,6 +112,7 @@ export async function createTestAppOn(
     logger: opts.logStream !== undefined,
     logStream: opts.logStream,
     webDistDir: opts.webDistDir,
+    plugins: opts.plugins,
   });
   await app.ready();
   return {

@@ -1,19 +1,21 @@
+import { registerTrpcEndpoint } from "@quad/trpc-fastify-single-call";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyInstance, type FastifyRequest, type InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { retryAfterSecondsOf } from "../errors";
 import { PREVIEW_PER_IP } from "../modules/rounds/router";
 import { createTestApp, type TestApp } from "../test/app";
 import { campus } from "../test/voters";
 import { receiveVotes } from "../test/votes";
 import { requestContextFactory } from "./context";
-import { registerTrpcEndpoint } from "./endpoint";
 import { appRouter } from "./root";
 
 /**
- * The endpoint answers single calls itself and must answer them exactly as
- * the official adapter does: every case is sent to both, on the same
- * services (database, rate limiter, clock), and the status, content type and
- * body must be identical, byte for byte. Which one answered shows in the
+ * The endpoint (@quad/trpc-fastify-single-call) answers single calls itself
+ * and must answer the app's router exactly as the official adapter does:
+ * every case is sent to both, on the same services (database, rate limiter,
+ * clock), and the status, content type and body must be identical, byte for
+ * byte. Which one answered shows in the
  * framing: the endpoint sends a content-length, the adapter streams chunked.
  */
 let t: TestApp;
@@ -24,7 +26,13 @@ beforeAll(async () => {
   t = await createTestApp();
   const createContext = requestContextFactory(t.deps);
   endpoint = Fastify();
-  await registerTrpcEndpoint(endpoint, { prefix: "/api/trpc", router: appRouter, createContext, maxBatchSize: 10 });
+  await registerTrpcEndpoint(endpoint, {
+    prefix: "/api/trpc",
+    router: appRouter,
+    createContext,
+    maxBatchSize: 10,
+    retryAfterSeconds: retryAfterSecondsOf,
+  });
   adapter = Fastify();
   await adapter.register(fastifyTRPCPlugin, {
     prefix: "/api/trpc",

@@ -1,22 +1,21 @@
+import { createCallerFactory, publicProcedure, router, type AppPlugin } from "@quad/server/plugins";
+import { registerTrpcEndpoint } from "@quad/trpc-fastify-single-call";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import { sql } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { Context } from "../trpc/context";
-import { registerTrpcEndpoint } from "../trpc/endpoint";
-import { createCallerFactory, publicProcedure, router } from "../trpc/init";
 
 /**
- * The ceilings `pnpm bench` compares every hot path with, served
- * only when BENCH_ROUTES is on. Each runs `SELECT 1` on the app's own pool:
+ * The ceilings `pnpm bench` compares every hot path with, added to the app
+ * by the bench's own server entry (serve.ts) and by no deployment. Each runs
+ * `SELECT 1` on the app's own pool:
  *
  * - GET /api/bench/select1                 plain Fastify route: the HTTP + pool ceiling
- * - GET /api/bench/trpc/select1            the same through the app's tRPC endpoint
- *                                          (trpc/endpoint.ts: the tRPC ceiling)
+ * - GET /api/bench/trpc/select1            the same through the tRPC endpoint the app uses
+ *                                          (@quad/trpc-fastify-single-call: the tRPC ceiling)
  * - GET /api/bench/trpc-adapter/select1    the same through the official tRPC Fastify
  *                                          adapter alone, for comparison
  * - GET /api/bench/caller/select1          the same procedure through createCaller in a
- *                                          plain Fastify route (how rest/adapter.ts calls)
+ *                                          plain Fastify route (how the app's REST adapter calls)
  *
  * The tRPC ones use the app's context factory and procedure chain, so they
  * cost what the real procedures cost apart from their own work.
@@ -33,10 +32,7 @@ export type BenchRouter = typeof benchRouter;
 
 const createBenchCaller = createCallerFactory(benchRouter);
 
-export async function registerBenchRoutes(
-  app: FastifyInstance,
-  opts: { createContext: (request: FastifyRequest) => Promise<Context> },
-): Promise<void> {
+export const registerBenchRoutes: AppPlugin = async (app, opts) => {
   app.get("/api/bench/select1", async (request) => {
     const ctx = await opts.createContext(request);
     await ctx.db.execute(sql`select 1`);
@@ -54,4 +50,4 @@ export async function registerBenchRoutes(
     prefix: "/api/bench/trpc-adapter",
     trpcOptions: { router: benchRouter, createContext: ({ req }) => opts.createContext(req) },
   } satisfies FastifyTRPCPluginOptions<BenchRouter>);
-}
+};

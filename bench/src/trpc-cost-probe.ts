@@ -1,23 +1,26 @@
 /**
- * Where the tRPC Fastify adapter's time goes (docs/decisions/0005-trpc-hot-path.md).
+ * Where the tRPC Fastify adapter's time goes (docs/decisions/0005-trpc-hot-path.md,
+ * packages/trpc-fastify-single-call/README.md).
  * Serves one procedure that does no I/O through each layer and times N
  * sequential requests with Fastify's inject (no sockets: CPU per request
  * only), best of several rounds, so other load on the machine weighs less.
  *
- *   pnpm --filter @quad/server exec tsx src/bench/trpc-cost-probe.ts [requests]
+ *   pnpm --filter @quad/bench exec tsx src/trpc-cost-probe.ts [requests]
  */
 import { performance } from "node:perf_hooks";
 import { initTRPC } from "@trpc/server";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import { incomingMessageToRequest } from "@trpc/server/adapters/node-http";
 import { resolveResponse } from "@trpc/server/http";
+import { registerTrpcEndpoint } from "@quad/trpc-fastify-single-call";
 import Fastify, { type FastifyRequest } from "fastify";
-import { registerTrpcEndpoint } from "../trpc/endpoint";
-import type { Context } from "../trpc/context";
 
+interface Context {
+  ip: string;
+}
 const t = initTRPC.context<Context>().create();
 const probeRouter = t.router({ ping: t.procedure.query(() => ({ ok: true as const })) });
-const createContext = async (request: FastifyRequest) => ({ ip: request.ip }) as unknown as Context;
+const createContext = async (request: FastifyRequest): Promise<Context> => ({ ip: request.ip });
 
 const app = Fastify();
 app.get("/plain/ping", async () => ({ ok: true }));
@@ -55,7 +58,7 @@ const requests = Number(process.argv[2] ?? 20_000);
 const cases: [string, string][] = [
   ["plain Fastify route", "/plain/ping"],
   ["createCaller in a route", "/caller/ping"],
-  ["app endpoint (trpc/endpoint.ts)", "/endpoint/ping?batch=1"],
+  ["the app's endpoint (@quad/trpc-fastify-single-call)", "/endpoint/ping?batch=1"],
   ["+ Fetch Request only (incomingMessageToRequest)", "/fetch-request/ping"],
   ["+ resolveResponse, body sent as a string", "/resolve-response/ping?batch=1"],
   ["official adapter (all of it: + Response body through a web stream)", "/adapter/ping?batch=1"],

@@ -1,5 +1,6 @@
+import { createTestApp, type TestApp } from "@quad/server/test/app";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../test/app";
+import { registerBenchRoutes } from "./routes";
 
 const paths = [
   "/api/bench/select1",
@@ -12,8 +13,8 @@ describe("bench ceiling routes", () => {
   let t: TestApp | undefined;
   afterEach(() => t?.close());
 
-  it("answer SELECT 1 over plain Fastify, createCaller, the tRPC endpoint and the official adapter when BENCH_ROUTES is on", async () => {
-    t = await createTestApp({ env: { BENCH_ROUTES: "true" } });
+  it("answer SELECT 1 over plain Fastify, createCaller, the tRPC endpoint and the official adapter, added as a plugin", async () => {
+    t = await createTestApp({ plugins: [registerBenchRoutes] });
     for (const url of paths) {
       const res = await t.app.inject({ method: "GET", url });
       expect(res.statusCode, url).toBe(200);
@@ -22,7 +23,7 @@ describe("bench ceiling routes", () => {
     }
   });
 
-  it("are absent otherwise", async () => {
+  it("are not the app's: it alone serves none of them", async () => {
     t = await createTestApp();
     for (const url of paths) expect((await t.app.inject({ method: "GET", url })).statusCode, url).toBe(404);
   });

@@ -5,21 +5,27 @@ import {
   transformTRPCResponse,
   TRPCError,
   type AnyTRPCRouter,
+  type inferRouterContext,
 } from "@trpc/server";
 import { fastifyRequestHandler, type FastifyHandlerOptions } from "@trpc/server/adapters/fastify";
 import { getHTTPStatusCode } from "@trpc/server/http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { AppError } from "../errors";
-import type { Context } from "./context";
 import { readSingleCall, type SingleCall } from "./single-call";
 
 export interface TrpcEndpointOptions<TRouter extends AnyTRPCRouter> {
   /** Where the router is served, e.g. /api/trpc. */
   prefix: string;
   router: TRouter;
-  createContext: (request: FastifyRequest) => Promise<Context>;
+  /** The router's context for a request; both the direct path and the adapter fallback call it. */
+  createContext: (request: FastifyRequest) => Promise<inferRouterContext<TRouter>>;
   maxBatchSize?: number;
   onError?: FastifyHandlerOptions<TRouter, FastifyRequest, FastifyReply>["onError"];
+  /**
+   * How many seconds an error asks the client to wait, sent as Retry-After
+   * (a rate limit, an unavailable database); undefined for none. Both paths
+   * use it, so the direct answers and the adapter's carry the same header.
+   */
+  retryAfterSeconds?: (error: TRPCError) => number | undefined;
 }
 
 type Request = FastifyRequest<{ Params: { path: string } }>;
@@ -29,7 +35,7 @@ type Request = FastifyRequest<{ Params: { path: string } }>;
  * (plain or a batch of one: what the web client sends) directly, and
  * handing every other request to the official Fastify adapter.
  *
- * Why (docs/decisions/0005-trpc-hot-path.md): the adapter turns each Node
+ * Why (this package's README): the adapter turns each Node
  * request into a Fetch Request (URL, Headers, AbortController, a body
  * stream) and answers a Fetch Response whose body Fastify then pumps
  * through a web stream, chunked; that costs several times what the
@@ -57,7 +63,7 @@ export async function registerTrpcEndpoint<TRouter extends AnyTRPCRouter>(
       maxBatchSize: opts.maxBatchSize,
       onError: opts.onError,
       responseMeta: ({ errors }: { errors: TRPCError[] }) => {
-        const wait = errors.map(retryAfterOf).find((seconds) => seconds !== undefined);
+        const wait = errors.map((error) => opts.retryAfterSeconds?.(error)).find((seconds) => seconds !== undefined);
         return wait === undefined ? {} : { headers: { "retry-after": String(wait) } };
       },
     } as FastifyHandlerOptions<TRouter, FastifyRequest, FastifyReply>;
@@ -88,7 +94,7 @@ async function answer<TRouter extends AnyTRPCRouter>(
   call: SingleCall,
 ) {
   const config = opts.router._def._config;
-  let ctx: Context | undefined;
+  let ctx: inferRouterContext<TRouter> | undefined;
   let envelope: { result: { data: unknown } } | { error: unknown };
   let retryAfter: number | undefined;
   try {
@@ -111,7 +117,7 @@ async function answer<TRouter extends AnyTRPCRouter>(
     envelope = { result: { data } };
   } catch (cause) {
     const error = getTRPCErrorFromUnknown(cause);
-    retryAfter = retryAfterOf(error);
+    retryAfter = opts.retryAfterSeconds?.(error);
     opts.onError?.({ error, path: call.path, input: call.input, ctx, type: call.type, req: request });
     envelope = {
       error: getTRPCErrorShape({ config, error, type: call.type, path: call.path, input: call.input, ctx }),
@@ -123,12 +129,6 @@ async function answer<TRouter extends AnyTRPCRouter>(
     body: JSON.stringify(transformTRPCResponse(config, json as never)),
     retryAfter,
   };
-}
-
-/** An error that asks the client to wait (a limit, an unreachable database) says how long in Retry-After too, as REST does. */
-function retryAfterOf(error: TRPCError): number | undefined {
-  const cause = error.cause;
-  return cause instanceof AppError ? cause.details.retryAfterSeconds : undefined;
 }
 
 /** A promise or async iterable (at the top or one level down) needs the streaming link: resolveResponse refuses it too. */

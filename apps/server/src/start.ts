@@ -1,0 +1,174 @@
+import path from "node:path";
+import { DataDirLockedError } from "@quad/db";
+import { buildApp, type AppPlugin } from "./app";
+import { openDatabase } from "./database";
+import { devJwtSecret, devVapidKeys } from "./dev-secret";
+import { loadConfig } from "./env";
+import { createDiskStorage } from "./media/storage";
+import { createFirebaseVerifier } from "./modules/auth/firebase";
+import { createSessionRevocations } from "./modules/auth/revocations";
+import {
+  createLocalPaymentProvider,
+  createStripeClient,
+  createStripePaymentProvider,
+} from "./modules/payments/provider";
+import { createCandidatePool } from "./modules/rounds/candidate-pool";
+import { createLocalInvalidationBus, createPostgresInvalidationBus } from "./modules/rounds/pool-invalidation";
+import { createJobScheduler } from "./jobs/scheduler";
+import { notificationJob } from "./modules/notifications/job";
+import { createEmailSender, createSmtpProvider, outboxEmailProvider } from "./modules/school-email/email-sender";
+import { createWebPushSender, type PushSender } from "./modules/push/sender";
+import { publicUrlOf } from "./modules/sms/public-url";
+import { createSmsSender, outboxProvider } from "./modules/sms/sender";
+import { createTwilioProvider } from "./modules/sms/twilio";
+import { SMS_STATUS_PATH } from "./modules/sms/webhooks";
+import { createMemoryRateLimiter } from "./rate-limit/limiter";
+import { createRedisRateLimiter, type LimiterLog } from "./rate-limit/redis-limiter";
+import { findWebDist } from "./web-dist";
+
+export interface StartOptions {
+  /** Routes added to the app (buildApp's plugins); `pnpm start` adds none. */
+  plugins?: readonly AppPlugin[];
+}
+
+/** Starts one server process: config, database, HTTP. Everything else is in buildApp. */
+async function startServer(options: StartOptions) {
+  const config = loadConfig();
+  const jwtSecret = config.JWT_SECRET ?? (await devJwtSecret(config.dataDir));
+  const push = config.webPushEnabled ? await webPushSender(config) : undefined;
+  const media = createDiskStorage(path.join(config.dataDir, "media"));
+  const database = await openDatabase(config, media, (message) => console.log(message));
+  const webDistDir = findWebDist(config.WEB_DIST_DIR);
+  const now = () => new Date();
+  const stripe =
+    config.PAYMENT_PROVIDER === "stripe" ? createStripeClient({ secretKey: config.STRIPE_SECRET_KEY! }) : undefined;
+  const smsProvider =
+    config.SMS_PROVIDER === "twilio"
+      ? createTwilioProvider({
+          accountSid: config.TWILIO_ACCOUNT_SID!,
+          authToken: config.TWILIO_AUTH_TOKEN!,
+          from: config.TWILIO_FROM!,
+          statusCallbackUrl: publicUrlOf(config.PUBLIC_URL, SMS_STATUS_PATH),
+          baseUrl: config.TWILIO_API_BASE_URL,
+        })
+      : outboxProvider;
+  // The limiter exists before the app (the app takes it), so its messages go to the app's logger once there is one.
+  let appLog: LimiterLog = {
+    warn: (details, message) => console.warn(message, details),
+    info: (details, message) => console.log(message, details),
+  };
+  const limiterLog: LimiterLog = {
+    warn: (details, message) => appLog.warn(details, message),
+    info: (details, message) => appLog.info(details, message),
+  };
+  const rateLimiter = config.REDIS_URL
+    ? createRedisRateLimiter(config.REDIS_URL, {
+        prefix: config.REDIS_KEY_PREFIX,
+        commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS,
+        log: limiterLog,
+      })
+    : createMemoryRateLimiter();
+  // Several processes on one Postgres hear each other's candidate-pool changes (LISTEN/NOTIFY).
+  const poolBus = config.DATABASE_URL
+    ? await createPostgresInvalidationBus(config.DATABASE_URL, {
+        onError: (error) => console.error("pool invalidation failed", error),
+      })
+    : createLocalInvalidationBus();
+  // Sign-outs reach every process the same way (decision 0011); on PGlite this process is the only one.
+  const sessionRevocations = await createSessionRevocations({
+    db: database.db,
+    now,
+    listenUrl: config.DATABASE_URL,
+    onError: (error) => console.error("reloading session revocations failed", error),
+  });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    media,
+    sms: createSmsSender(database.db, smsProvider, now),
+    email: createEmailSender(
+      database.db,
+      config.EMAIL_PROVIDER === "smtp"
+        ? createSmtpProvider({ url: config.SMTP_URL!, from: config.EMAIL_FROM })
+        : outboxEmailProvider,
+      now,
+    ),
+    push,
+    rateLimiter,
+    candidatePool: createCandidatePool(database.db, Date.now, poolBus),
+    payments: stripe ? createStripePaymentProvider(stripe) : createLocalPaymentProvider(),
+    stripe,
+    random: Math.random,
+    sessionRevocations,
+    jwtSecret,
+    now,
+    firebaseVerifier:
+      config.AUTH_PROVIDER === "firebase"
+        ? createFirebaseVerifier({ projectId: config.FIREBASE_PROJECT_ID!, now })
+        : undefined,
+    webDistDir,
+    plugins: options.plugins,
+  });
+  appLog = app.log;
+  if (!webDistDir) app.log.info("no web build found: serving the API only");
+  const scheduler = config.JOBS_ENABLED
+    ? createJobScheduler({
+        db: database.db,
+        now,
+        log: app.log,
+        jobs: [
+          notificationJob({
+            db: database.db,
+            provider: smsProvider,
+            push,
+            now,
+            publicUrl: config.PUBLIC_URL,
+            log: app.log,
+          }),
+        ],
+      })
+    : undefined;
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await scheduler?.stop();
+      await app.close();
+      await rateLimiter.close();
+      await poolBus.close();
+      await sessionRevocations.close();
+      await database.close();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  scheduler?.start();
+}
+
+/** The VAPID keys from the environment, else (development) the pair generated once into $DATA_DIR. */
+async function webPushSender(config: ReturnType<typeof loadConfig>): Promise<PushSender> {
+  const keys =
+    config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY
+      ? { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY }
+      : await devVapidKeys(config.dataDir);
+  return createWebPushSender({ ...keys, subject: config.vapidSubject });
+}
+
+/** Starts the server; a failure to start ends the process with one line. */
+export function runServer(options: StartOptions = {}): void {
+  startServer(options).catch((error) => {
+    // A second server on the same embedded database: one line naming the directory and the holder.
+    console.error(error instanceof DataDirLockedError ? error.message : error);
+    process.exit(1);
+  });
+}
