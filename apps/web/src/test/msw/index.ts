@@ -1,6 +1,6 @@
 export { server } from "./server";
 export { defaultTrpcResolvers } from "./handlers";
-export { trpcError, trpcHandler, type TrpcCall, type TrpcResolvers } from "./trpc";
+export { inTurn, recording, trpcError, trpcHandler, type TrpcCall, type TrpcResolvers } from "./trpc";
 export { restError } from "./rest";
 export { createMeUser, createSchool, createTokens } from "./fixtures";
 export {
