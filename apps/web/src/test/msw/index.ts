@@ -20,4 +20,4 @@ export {
   TEST_CODE,
   type ProfileUpload,
 } from "./auth";
-export { createAccountBackend, type AccountBackend, type AccountBackendOptions } from "./account";
+export { accountAnswers, type AccountAnswersOptions } from "./account";
