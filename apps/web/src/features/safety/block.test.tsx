@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { useSessionStore } from "../../lib/session-store";
 import {
-  createInboxBackend,
+  inboxAnswers,
   createMeUser,
   createRound,
   createRoundsServer,
@@ -34,7 +34,7 @@ function startHome() {
       return { ok: true };
     },
   });
-  server.use(trpcHandler({ ...createInboxBackend().resolvers, ...rounds.resolvers, ...safety.resolvers }));
+  server.use(trpcHandler({ ...inboxAnswers().resolvers, ...rounds.resolvers, ...safety.resolvers }));
   signIn("verified");
   useSessionStore.getState().setUser(user);
   renderApp("/home");
@@ -98,7 +98,7 @@ describe("block", { timeout: 20_000 }, () => {
 describe("block from a vote card", { timeout: 20_000 }, () => {
   /** Opens the "Voted on you" list and the first card's detail. */
   async function openVote(card: VoteCard) {
-    const backend = createInboxBackend({ votes: [card] });
+    const backend = inboxAnswers({ votes: [card] });
     const safety = recording(safetyAnswers);
     const view = renderSignedIn(<VotedOnYouButton />, {
       ...backend,

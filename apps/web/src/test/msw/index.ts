@@ -11,7 +11,7 @@ export {
   voteCooldownHandler,
   type RoundsServerOptions,
 } from "./rounds";
-export { createInboxBackend, createVoteCards, revealedVoteCard, TEST_CARDS, type InboxBackend } from "./inbox";
+export { createVoteCards, inboxAnswers, revealedVoteCard, TEST_CARDS, votesPage, type InboxAnswers } from "./inbox";
 export {
   authTrpcHandler,
   createPublicConfig,
