@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../env";
 import { createTestApp, type TestApp } from "../test/app";
+import { VIAS, schoolEmailRequests, type Via } from "../test/school-email";
 import { showTo } from "../test/shown";
 import { signIn, testPhone } from "../test/auth";
 import { testClock } from "../test/sms";
@@ -24,27 +25,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 type Headers = Record<string, string>;
-type Via = "rest" | "trpc";
-const VIAS: Via[] = ["rest", "trpc"];
-
-async function post(via: Via, rest: string, procedure: string, headers: Headers, input: object) {
-  const res = await t.app.inject({
-    method: "POST",
-    url: via === "rest" ? rest : `/api/trpc/${procedure}`,
-    headers,
-    payload: input,
-  });
-  const body = res.json();
-  return {
-    status: res.statusCode,
-    message: (via === "rest" ? body.message : body.error?.message) as string | undefined,
-    raw: res.body,
-  };
-}
-const sendCode = (via: Via, headers: Headers, email: string) =>
-  post(via, "/api/users/school-email/send-code", "schoolEmail.sendCode", headers, { email });
-const verify = (via: Via, headers: Headers, email: string, code: string) =>
-  post(via, "/api/users/school-email/verify", "schoolEmail.verify", headers, { email, code });
+const { sendCode, verify, codeIn } = schoolEmailRequests(() => t.app);
 async function exportOf(via: Via, headers: Headers): Promise<string> {
   const res = await t.app.inject({
     method: "GET",
@@ -53,11 +34,6 @@ async function exportOf(via: Via, headers: Headers): Promise<string> {
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.body;
-}
-/** The code the outbox "sent" to an address, as only that inbox's reader sees it. */
-async function codeIn(address: string): Promise<string> {
-  const res = await t.app.inject({ method: "GET", url: `/api/dev/email-outbox?to=${encodeURIComponent(address)}` });
-  return (res.json() as { messages: { body: string }[] }).messages[0]!.body.match(/\b(\d{6})\b/)![1]!;
 }
 
 let n = 0;

@@ -4,6 +4,7 @@ import { emailOutbox, schoolEmailCodes, users } from "@quad/db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/app";
+import { VIAS, schoolEmailRequests } from "../test/school-email";
 import { showTo } from "../test/shown";
 import { testClock } from "../test/sms";
 import { campus, sessionFor } from "../test/voters";
@@ -22,57 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Headers = Record<string, string>;
-type Via = "rest" | "trpc";
-const VIAS: Via[] = ["rest", "trpc"];
-const PATHS = { sendCode: "/api/users/school-email/send-code", verify: "/api/users/school-email/verify" } as const;
-
-/** A call over either surface: the status, the error message and field errors if any, and the data. */
-async function call(
-  via: Via,
-  method: "GET" | "POST",
-  rest: string,
-  procedure: string,
-  headers: Headers,
-  input?: object,
-) {
-  const query = input
-    ? new URLSearchParams(Object.entries(input).map(([k, v]): [string, string] => [k, String(v)])).toString()
-    : "";
-  const url =
-    via === "rest"
-      ? method === "GET" && query
-        ? `${rest}?${query}`
-        : rest
-      : method === "GET" && input
-        ? `/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`
-        : `/api/trpc/${procedure}`;
-  const res = await t.app.inject({ method, url, headers, ...(method === "POST" ? { payload: input ?? {} } : {}) });
-  const body = res.json();
-  const error = via === "rest" ? body : body.error;
-  return {
-    status: res.statusCode,
-    message: (res.statusCode >= 400 ? (via === "rest" ? error.message : error.message) : undefined) as
-      string | undefined,
-    fieldErrors: (via === "rest" ? error?.fieldErrors : error?.data?.fieldErrors) as
-      Record<string, string[]> | undefined,
-    data: via === "rest" ? body : body.result?.data,
-    raw: res.body,
-  };
-}
-
-const sendCode = (via: Via, headers: Headers, email: string) =>
-  call(via, "POST", PATHS.sendCode, "schoolEmail.sendCode", headers, { email });
-const verify = (via: Via, headers: Headers, email: string, code: string) =>
-  call(via, "POST", PATHS.verify, "schoolEmail.verify", headers, { email, code });
-
-/** The newest code the outbox "sent" to an address, as its inbox shows it. */
-async function codeIn(address: string): Promise<string> {
-  const res = await t.app.inject({ method: "GET", url: `/api/dev/email-outbox?to=${encodeURIComponent(address)}` });
-  const match = (res.json() as { messages: { body: string }[] }).messages[0]?.body.match(/\b(\d{6})\b/);
-  if (!match) throw new Error(`no code e-mailed to ${address}`);
-  return match[1]!;
-}
+const { call, sendCode, verify, codeIn } = schoolEmailRequests(() => t.app);
 
 /** A campus whose signed-in student has not proved a school address yet. */
 async function newcomerCampus() {

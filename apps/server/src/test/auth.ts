@@ -1,5 +1,6 @@
 import type { AuthTokens } from "@quad/contracts";
 import type { FastifyInstance } from "fastify";
+import { emailedCode } from "./school-email";
 
 /** Reads the latest code the outbox "sent" to a phone, as a person reads their phone. */
 export async function latestCode(app: FastifyInstance, phone: string): Promise<string> {
@@ -52,9 +53,7 @@ export async function proveSchoolEmail(
     remoteAddress: ip,
   });
   if (sent.statusCode !== 200) throw new Error(`school-email send-code ${sent.statusCode}: ${sent.body}`);
-  const outbox = await app.inject({ method: "GET", url: `/api/dev/email-outbox?to=${encodeURIComponent(email)}` });
-  const code = (outbox.json() as { messages: { body: string }[] }).messages[0]?.body.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no code e-mailed to ${email}`);
+  const code = await emailedCode(app, email);
   const verified = await app.inject({
     method: "POST",
     url: "/api/users/school-email/verify",

@@ -11,7 +11,7 @@ import {
   type FakePushService,
 } from "../../test/push-service";
 import { consentTo, fakeProvider, giveVotes, testClock, type FakeProvider } from "../../test/sms";
-import { PUSH_QUEUE, pushRetryDelayMs } from "../push/queue";
+import { OUTBOX as PUSH_QUEUE, retryDelayMs as pushRetryDelayMs } from "./outbox";
 import type { PushSender } from "../push/sender";
 import { subscribeDevice } from "../push/subscriptions";
 import { notificationJob } from "./job";

@@ -5,7 +5,8 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consentTo, fakeProvider, secondConnection, testClock } from "../../test/sms";
 import { setSmsConsent } from "../consents/service";
-import { applyDeliveryStatus, retryDelayMs, sendQueuedMessages, SMS_QUEUE } from "./queue";
+import { OUTBOX as SMS_QUEUE, retryDelayMs } from "../notifications/outbox";
+import { applyDeliveryStatus, sendQueuedMessages } from "./queue";
 import { createSmsSender, SmsDeliveryError } from "./sender";
 
 const serverUrl = process.env.TEST_DATABASE_URL?.trim() || process.env.DATABASE_URL?.trim() || undefined;

@@ -2,28 +2,30 @@ import { REPORT_REASON_LABELS } from "@quad/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { defaultTrpcResolvers, server, trpcHandler, type TrpcResolvers } from "../../test/msw";
-import { createAdminBackend, createQueuedStudent, type AdminBackendOptions } from "../../test/msw/admin";
+import { defaultTrpcResolvers, recording, server, trpcHandler } from "../../test/msw";
+import { adminAnswers, createQueuedStudent, type AdminAnswersOptions } from "../../test/msw/admin";
 import { renderApp, signIn, type SessionKind } from "../../test/render";
 import { ADMIN_TEXT } from "./texts";
 
-function openAdmin(options: AdminBackendOptions = {}, session: SessionKind = "verified") {
-  const backend = createAdminBackend(options);
-  const calls: string[] = [];
-  const resolvers: TrpcResolvers = Object.fromEntries(
-    Object.entries({ ...defaultTrpcResolvers, ...backend.resolvers }).map(([path, resolve]) => [
-      path,
-      (call) => {
-        calls.push(path);
-        return resolve(call);
-      },
-    ]),
-  );
-  server.use(trpcHandler(resolvers));
+function openAdmin(options: AdminAnswersOptions = {}, session: SessionKind = "verified") {
+  const admin = adminAnswers(options);
+  const everything = recording({ ...defaultTrpcResolvers, ...admin.resolvers });
+  server.use(trpcHandler(everything.resolvers));
   signIn(session);
   const view = renderApp("/admin");
-  return { ...view, backend, calls, user: userEvent.setup({ pointerEventsCheck: 0 }) };
+  const adminCalls = () => ADMIN_PATHS.filter((path) => everything.sent(path).length > 0);
+  return { ...view, sent: admin.sent, adminCalls, everything, user: userEvent.setup({ pointerEventsCheck: 0 }) };
 }
+const ADMIN_PATHS = [
+  "admin.reviewQueue",
+  "admin.auditTrail",
+  "admin.restore",
+  "admin.removeProfile",
+  "admin.removePhoto",
+] as const;
+
+/** Jordan, queued with three reports, one of them about the photo. */
+const queued = createQueuedStudent();
 
 // The first render lazy-loads the data layer and the page: allow for a cold start.
 const findHeading = (name: string) => screen.findByRole("heading", { level: 1, name }, { timeout: 5000 });
@@ -31,18 +33,19 @@ const jordan = () => screen.getByRole("article", { name: "Jordan" });
 
 describe("/admin", { timeout: 20_000 }, () => {
   it("is the 404 page for a signed-out visitor, without asking the server", async () => {
-    const { calls, location } = openAdmin({}, "none");
+    const { adminCalls, location } = openAdmin({}, "none");
     expect(await findHeading("Page not found")).toBeTruthy();
-    expect(calls.filter((path) => path.startsWith("admin."))).toEqual([]);
+    expect(adminCalls()).toEqual([]);
     expect(location.pathname).toBe("/admin");
   });
 
   it("is the 404 page when the server answers NOT_FOUND (not an admin)", async () => {
-    const { calls, location } = openAdmin({ isAdmin: false });
+    const { everything, adminCalls, location } = openAdmin({ isAdmin: false });
     expect(await findHeading("Page not found")).toBeTruthy();
     expect(screen.queryByText(ADMIN_TEXT.queueTitle)).toBeNull();
     // One call, and no sign-out or redirect.
-    expect(calls.filter((path) => path.startsWith("admin."))).toEqual(["admin.reviewQueue"]);
+    expect(adminCalls()).toEqual(["admin.reviewQueue"]);
+    expect(everything.sent("admin.reviewQueue")).toHaveLength(1);
     expect(location.pathname).toBe("/admin");
   });
 
@@ -105,34 +108,48 @@ describe("/admin", { timeout: 20_000 }, () => {
   });
 
   it("Restore calls the mutation, then the queue and the trail are fetched again", async () => {
-    const { backend, user, calls } = openAdmin();
+    const { sent, user } = openAdmin({
+      after: {
+        students: [],
+        entries: [
+          {
+            action: "restore",
+            adminId: "00000000-0000-4000-8000-0000000ad001",
+            targetUserId: queued.userId,
+            at: new Date().toISOString(),
+          },
+        ],
+      },
+    });
     await findHeading(ADMIN_TEXT.title);
     await user.click(within(jordan()).getByRole("button", { name: "Restore Jordan" }));
     expect(await screen.findByText(ADMIN_TEXT.queueEmptyTitle)).toBeTruthy();
-    expect(backend.state.calls).toEqual([{ action: "restore", userId: createQueuedStudent().userId }]);
+    expect(sent("admin.restore")).toEqual([{ userId: queued.userId }]);
     expect(await screen.findByText(ADMIN_TEXT.restored("Jordan"))).toBeTruthy();
     expect(await screen.findByText("Restored a profile")).toBeTruthy();
-    expect(calls.filter((path) => path === "admin.reviewQueue")).toHaveLength(2);
+    expect(sent("admin.reviewQueue")).toHaveLength(2);
   });
 
   it("Remove profile asks first; Cancel removes nothing", async () => {
-    const { backend, user } = openAdmin();
+    const { sent, user } = openAdmin({ after: { students: [] } });
     await findHeading(ADMIN_TEXT.title);
     await user.click(within(jordan()).getByRole("button", { name: "Remove profile of Jordan" }));
     const confirm = within(screen.getByRole("dialog", { name: ADMIN_TEXT.confirmRemoveProfileTitle("Jordan") }));
     expect(confirm.getByText(ADMIN_TEXT.confirmRemoveProfileBody("Jordan"))).toBeTruthy();
     await user.click(confirm.getByRole("button", { name: ADMIN_TEXT.cancel }));
-    expect(backend.state.calls).toEqual([]);
+    expect(sent("admin.removeProfile")).toEqual([]);
 
     await user.click(within(jordan()).getByRole("button", { name: "Remove profile of Jordan" }));
     await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: ADMIN_TEXT.removeProfile }));
     expect(await screen.findByText(ADMIN_TEXT.profileRemoved("Jordan"))).toBeTruthy();
-    expect(backend.state.calls).toEqual([{ action: "remove_profile", userId: createQueuedStudent().userId }]);
+    expect(sent("admin.removeProfile")).toEqual([{ userId: queued.userId }]);
     expect(await screen.findByText(ADMIN_TEXT.queueEmptyTitle)).toBeTruthy();
   });
 
   it("Remove photo asks first, then the student stays queued for the other reports", async () => {
-    const { backend, user } = openAdmin();
+    // The server resolves the photo report only: Jordan stays queued, without a photo.
+    const otherReports = queued.reports.filter((report) => report.reason !== REPORT_REASON_LABELS.inappropriate_photo);
+    const { sent, user } = openAdmin({ after: { students: [{ ...queued, photo: null, reports: otherReports }] } });
     await findHeading(ADMIN_TEXT.title);
     await user.click(within(jordan()).getByRole("button", { name: "Remove photo of Jordan" }));
     await user.click(
@@ -141,7 +158,7 @@ describe("/admin", { timeout: 20_000 }, () => {
       }),
     );
     expect(await screen.findByText(ADMIN_TEXT.photoRemoved("Jordan"))).toBeTruthy();
-    expect(backend.state.calls).toEqual([{ action: "remove_photo", userId: createQueuedStudent().userId }]);
+    expect(sent("admin.removePhoto")).toEqual([{ userId: queued.userId }]);
     await waitFor(() => expect(within(jordan()).getByText("2 reports")).toBeTruthy());
     expect(within(jordan()).queryByRole("img")).toBeNull();
   });

@@ -5,17 +5,17 @@ import type { ReactNode } from "react";
 import { ApiProvider } from "../../app/api-provider";
 import { Toaster } from "../../app/toaster";
 import { useSessionStore } from "../../lib/session-store";
-import { createMeUser, createTokens, server, type InboxBackend } from "../../test/msw";
+import { createMeUser, createTokens, server, type InboxAnswers } from "../../test/msw";
 
 /**
  * Renders feature UI the way /home does (data layer, toasts) for a signed-in
- * student whose stored profile matches the fake backend's.
+ * student whose stored profile is the one users.me answers (or `user` on top).
  */
-export function renderSignedIn(ui: ReactNode, backend: InboxBackend, user: Partial<MeUser> = {}) {
-  server.use(backend.handler());
+export function renderSignedIn(ui: ReactNode, answers: InboxAnswers, user: Partial<MeUser> = {}) {
+  server.use(answers.handler());
   const store = useSessionStore.getState();
   store.setTokens(createTokens());
-  store.setUser(createMeUser({ ...backend.state.me, ...user }));
+  store.setUser(createMeUser({ ...answers.me, ...user }));
   // The pointer-events check reads computed styles up the tree on every click: slow in jsdom.
   const events = userEvent.setup({ pointerEventsCheck: 0 });
   const view = render(

@@ -3,14 +3,25 @@ import { screen, waitFor } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import { useSessionStore } from "../../lib/session-store";
-import { createInboxBackend, createVoteCards, server, TEST_CARDS, trpcError, type InboxBackend } from "../../test/msw";
+import {
+  createMeUser,
+  createVoteCards,
+  inboxAnswers,
+  revealedVoteCard,
+  server,
+  TEST_CARDS,
+  trpcError,
+  type InboxAnswers,
+  type TrpcResolvers,
+  votesPage,
+} from "../../test/msw";
 import { VotedOnYouButton } from "./home-entry";
 import { fillCard, findDialog, renderSignedIn } from "./test-support";
 
 const VOTER = { name: "Jordan", graduationYear: 2026, instagramHandle: "@jordan.builds", emojis: ["🚀"] };
 
 /** Opens the list and the first card's detail. */
-async function openFirstVote(backend: InboxBackend, storedUser: { remainingUnlocks?: number } = {}) {
+async function openFirstVote(backend: InboxAnswers, storedUser: { remainingUnlocks?: number } = {}) {
   const view = renderSignedIn(<VotedOnYouButton />, backend, storedUser);
   await view.user.click(screen.getByText(SCREEN_TEXT.seeWhoVotedForYou));
   const list = await findDialog(SCREEN_TEXT.votedOnYou);
@@ -20,9 +31,16 @@ async function openFirstVote(backend: InboxBackend, storedUser: { remainingUnloc
   return { ...view, detail };
 }
 
-function backendWithVotes(remainingUnlocks: number) {
+/** Three locked votes; unlocking answers the first one's voter and one credit fewer, and the list then shows them. */
+function backendWithVotes(remainingUnlocks: number, overrides: TrpcResolvers = {}) {
   const votes = createVoteCards(3);
-  return createInboxBackend({ votes, voters: { [votes[0]!.id]: VOTER }, me: { remainingUnlocks } });
+  const unlockedUser = revealedVoteCard(votes[0]!, VOTER);
+  return inboxAnswers({
+    pages: [votesPage(votes), votesPage([unlockedUser, ...votes.slice(1)])],
+    me: { remainingUnlocks },
+    unlock: { unlockedUser, remainingUnlocks: Math.max(0, remainingUnlocks - 1) },
+    overrides,
+  });
 }
 
 // Whole flows through several dialogs: generous time for a busy machine.
@@ -61,7 +79,7 @@ describe("vote detail and unlock", { timeout: 20_000 }, () => {
     expect(writeText).toHaveBeenCalledWith(VOTER.instagramHandle);
     expect(await screen.findByText("Handle copied")).toBeTruthy();
     expect(revealed.queryByRole("button", { name: SCREEN_TEXT.unlockDetails })).toBeNull();
-    expect(backend.state.calls.unlock).toHaveLength(1);
+    expect(backend.sent("unlocks.unlockUser")).toHaveLength(1);
     expect(useSessionStore.getState().user?.remainingUnlocks).toBe(1);
     // The grid shows the revealed card too.
     await user.click(revealed.getByRole("button", { name: "Done" }));
@@ -74,11 +92,12 @@ describe("vote detail and unlock", { timeout: 20_000 }, () => {
     await user.click(detail.getByRole("button", { name: SCREEN_TEXT.unlockDetails }));
     await user.click((await findDialog(SCREEN_TEXT.useUnlockCredit)).getByRole("button", { name: "Cancel" }));
     expect(screen.queryByRole("dialog", { name: SCREEN_TEXT.useUnlockCredit })).toBeNull();
-    expect(backend.state.calls.unlock).toHaveLength(0);
+    expect(backend.sent("unlocks.unlockUser")).toHaveLength(0);
   });
 
   it("without credits: the flash sale offers only unlock-1, and after paying the unlock proceeds by itself", async () => {
-    const backend = backendWithVotes(0);
+    // Once paid for, the profile has the credit bought.
+    const backend = backendWithVotes(0, { "users.me": () => createMeUser({ remainingUnlocks: 1 }) });
     const { detail, user } = await openFirstVote(backend);
 
     await user.click(detail.getByRole("button", { name: SCREEN_TEXT.unlockDetails }));
@@ -96,8 +115,8 @@ describe("vote detail and unlock", { timeout: 20_000 }, () => {
     expect(await screen.findByText(TOASTS.paymentSuccessful)).toBeTruthy();
     expect(await screen.findByText(TOASTS.profileUnlocked)).toBeTruthy();
     expect(await findDialog(VOTER.name)).toBeTruthy();
-    expect(backend.state.calls.createIntent).toEqual([{ productId: "unlock-1" }]);
-    expect(backend.state.calls.unlock).toHaveLength(1);
+    expect(backend.sent("payments.createPaymentIntent")).toEqual([{ productId: "unlock-1" }]);
+    expect(backend.sent("unlocks.unlockUser")).toHaveLength(1);
     expect(useSessionStore.getState().user?.remainingUnlocks).toBe(0);
     expect(screen.queryByRole("dialog", { name: "Flash sale" })).toBeNull();
     expect(screen.queryByRole("dialog", { name: "Checkout" })).toBeNull();
@@ -108,7 +127,7 @@ describe("vote detail and unlock", { timeout: 20_000 }, () => {
     const { detail, user } = await openFirstVote(backend);
     await user.click(detail.getByRole("button", { name: SCREEN_TEXT.unlockDetails }));
     const sale = await findDialog("Flash sale");
-    const end = new Date(Date.parse(backend.state.flashSale.endsAt));
+    const end = new Date(Date.parse(backend.flashSale.endsAt));
     expect(await sale.findByText(/^(20h 0m|19h 59m) left · Ends /)).toBeTruthy();
     const time = end.toLocaleTimeString(undefined, { hour: "numeric", minute: "2-digit" });
     expect(sale.getByText(new RegExp(`Ends (\\w{3} )?${time}$`))).toBeTruthy();
@@ -116,12 +135,7 @@ describe("vote detail and unlock", { timeout: 20_000 }, () => {
 
   it("once the student's sale has ended: the regular price, no discount, and that is what is charged", async () => {
     const votes = createVoteCards(1);
-    const backend = createInboxBackend({
-      votes,
-      voters: { [votes[0]!.id]: VOTER },
-      me: { remainingUnlocks: 0 },
-      flashSale: { active: false },
-    });
+    const backend = inboxAnswers({ votes, me: { remainingUnlocks: 0 }, flashSale: { active: false } });
     const { detail, user } = await openFirstVote(backend);
     await user.click(detail.getByRole("button", { name: SCREEN_TEXT.unlockDetails }));
     const dialog = await findDialog("Unlock this vote");
@@ -133,7 +147,9 @@ describe("vote detail and unlock", { timeout: 20_000 }, () => {
   });
 
   it("a stale credit count meets the server's 402: its message, then the flash sale", async () => {
-    const backend = backendWithVotes(0);
+    const backend = backendWithVotes(0, {
+      "unlocks.unlockUser": () => trpcError("PAYMENT_REQUIRED", "You have no unlock credits left. Buy unlocks."),
+    });
     const { detail, user } = await openFirstVote(backend, { remainingUnlocks: 1 });
     await user.click(detail.getByRole("button", { name: SCREEN_TEXT.unlockDetails }));
     await user.click((await findDialog(SCREEN_TEXT.useUnlockCredit)).getByRole("button", { name: "Use 1 unlock" }));

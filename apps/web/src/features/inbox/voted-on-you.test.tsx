@@ -1,11 +1,11 @@
 import { LOCKED_NAME_PLACEHOLDER, SCREEN_TEXT, TOASTS, type VoteCard } from "@quad/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { createInboxBackend, createVoteCards, revealedVoteCard, server, trpcError } from "../../test/msw";
+import { createVoteCards, inboxAnswers, revealedVoteCard, server, trpcError, votesPage } from "../../test/msw";
 import { VotedOnYouButton } from "./home-entry";
 import { findDialog, renderSignedIn } from "./test-support";
 
-async function openVotes(backend: ReturnType<typeof createInboxBackend>) {
+async function openVotes(backend: ReturnType<typeof inboxAnswers>) {
   const view = renderSignedIn(<VotedOnYouButton />, backend);
   await view.user.click(screen.getByRole("button", { name: SCREEN_TEXT.seeWhoVotedForYou }));
   const modal = await findDialog(SCREEN_TEXT.votedOnYou);
@@ -21,7 +21,7 @@ describe("Voted on you", { timeout: 20_000 }, () => {
   it('shows "Loading votes..." and then the cards, locked ones with the placeholder name', async () => {
     const votes: VoteCard[] = createVoteCards(2);
     votes[1] = revealedVoteCard(votes[1]!, { name: "Riley", graduationYear: 2027 });
-    const backend = createInboxBackend({ votes });
+    const backend = inboxAnswers({ votes });
     let release = () => {};
     const answered = new Promise<void>((resolve) => (release = resolve));
     const view = renderSignedIn(<VotedOnYouButton />, backend);
@@ -59,14 +59,14 @@ describe("Voted on you", { timeout: 20_000 }, () => {
   });
 
   it("shows the empty state when nobody has voted yet", async () => {
-    const { modal } = await openVotes(createInboxBackend({ votes: [] }));
+    const { modal } = await openVotes(inboxAnswers({ votes: [] }));
     expect(await modal.findByText(SCREEN_TEXT.noVotesTitle)).toBeTruthy();
     expect(modal.getByText(SCREEN_TEXT.noVotesBody)).toBeTruthy();
     expect(modal.getByRole("button", { name: "Boost" })).toBeTruthy();
   });
 
   it('toasts "Failed to load votes" when the list cannot be loaded, and can try again', async () => {
-    const backend = createInboxBackend({ votes: createVoteCards(3) });
+    const backend = inboxAnswers({ votes: createVoteCards(3) });
     let fail = true;
     const view = renderSignedIn(<VotedOnYouButton />, backend);
     server.use(
@@ -84,7 +84,14 @@ describe("Voted on you", { timeout: 20_000 }, () => {
   });
 
   it('"Load More" appends the next page by cursor; Refresh goes back to page 1', async () => {
-    const backend = createInboxBackend({ votes: createVoteCards(25) });
+    const votes = createVoteCards(25);
+    const [first, second, third] = [
+      votesPage(votes.slice(0, 10), "10"),
+      votesPage(votes.slice(10, 20), "20"),
+      votesPage(votes.slice(20)),
+    ];
+    // Load More, Refresh (page 1 again), Load More twice.
+    const backend = inboxAnswers({ pages: [first, second, first, second, third] });
     const { modal, user } = await openVotes(backend);
     await waitFor(() => expect(cardCount()).toBe(10));
 
@@ -92,11 +99,11 @@ describe("Voted on you", { timeout: 20_000 }, () => {
     await waitFor(() => expect(cardCount()).toBe(20));
     expect(screen.getByText("Prompt number 1")).toBeTruthy();
     expect(screen.getByText("Prompt number 20")).toBeTruthy();
-    expect(backend.state.calls.forUser).toEqual([{ limit: 10 }, { limit: 10, cursor: "10" }]);
+    expect(backend.sent("votes.forUser")).toEqual([{ limit: 10 }, { limit: 10, cursor: "10" }]);
 
     await user.click(modal.getByText("Refresh"));
     await waitFor(() => expect(cardCount()).toBe(10));
-    expect(backend.state.calls.forUser.at(-1)).toEqual({ limit: 10 });
+    expect(backend.sent("votes.forUser").at(-1)).toEqual({ limit: 10 });
     expect(screen.queryByText("Prompt number 11")).toBeNull();
 
     await user.click(modal.getByText("Load More"));
@@ -106,7 +113,9 @@ describe("Voted on you", { timeout: 20_000 }, () => {
   });
 
   it("opens again at page 1 after being closed", async () => {
-    const backend = createInboxBackend({ votes: createVoteCards(15) });
+    const votes = createVoteCards(15);
+    const first = votesPage(votes.slice(0, 10), "10");
+    const backend = inboxAnswers({ pages: [first, votesPage(votes.slice(10)), first] });
     const { modal, user } = await openVotes(backend);
     await waitFor(() => expect(cardCount()).toBe(10));
     await user.click(modal.getByText("Load More"));
@@ -116,7 +125,7 @@ describe("Voted on you", { timeout: 20_000 }, () => {
     expect(screen.queryByRole("dialog")).toBeNull();
     await user.click(screen.getByText(SCREEN_TEXT.seeWhoVotedForYou));
     await findDialog(SCREEN_TEXT.votedOnYou);
-    await waitFor(() => expect(backend.state.calls.forUser.at(-1)).toEqual({ limit: 10 }));
+    await waitFor(() => expect(backend.sent("votes.forUser").at(-1)).toEqual({ limit: 10 }));
     expect(cardCount()).toBe(10);
   });
 
@@ -124,7 +133,7 @@ describe("Voted on you", { timeout: 20_000 }, () => {
     let closed = 0;
     const view = renderSignedIn(
       <VotedOnYouButton openFromNotice onClosed={() => closed++} />,
-      createInboxBackend({ votes: createVoteCards(3) }),
+      inboxAnswers({ votes: createVoteCards(3) }),
     );
     const modal = await findDialog(SCREEN_TEXT.votedOnYou);
     await waitFor(() => expect(cardCount()).toBe(3));
@@ -133,7 +142,7 @@ describe("Voted on you", { timeout: 20_000 }, () => {
   });
 
   it('"Boost" opens the boost options', async () => {
-    const { modal, user } = await openVotes(createInboxBackend({ votes: [] }));
+    const { modal, user } = await openVotes(inboxAnswers({ votes: [] }));
     await user.click(modal.getByRole("button", { name: "Boost" }));
     const boost = await findDialog("Boost your profile");
     expect(boost.getByText(SCREEN_TEXT.boostTagline)).toBeTruthy();

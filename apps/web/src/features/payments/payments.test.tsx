@@ -2,13 +2,17 @@ import { INLINE, SCREEN_TEXT, TOASTS } from "@quad/contracts";
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { useSessionStore } from "../../lib/session-store";
-import { createInboxBackend, server, TEST_CARDS, trpcError } from "../../test/msw";
+import { createMeUser, inboxAnswers, inTurn, server, TEST_CARDS, trpcError } from "../../test/msw";
 import { BoostStatus, BuyUnlocksButton } from "../inbox";
 import { fillCard, findDialog, renderSignedIn } from "../inbox/test-support";
 import { CARD_MESSAGES } from "./card-input";
 import { BoostDialog } from "./boost-dialog";
 
-async function openPackages(backend = createInboxBackend({ me: { remainingUnlocks: 1 } })) {
+/** One unlock left; once paid for, the profile has the 3 bought on top. */
+const withOneUnlock = () =>
+  inboxAnswers({ me: { remainingUnlocks: 1 }, overrides: { "users.me": () => createMeUser({ remainingUnlocks: 4 }) } });
+
+async function openPackages(backend = withOneUnlock()) {
   const view = renderSignedIn(<BuyUnlocksButton />, backend);
   await view.user.click(screen.getByRole("button", { name: "Buy Unlocks" }));
   const packages = await findDialog("Buy Unlocks");
@@ -47,16 +51,24 @@ describe("buying unlocks", { timeout: 20_000 }, () => {
 
     expect(await screen.findByText(TOASTS.paymentSuccessful)).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(view.backend.state.calls.createIntent).toEqual([{ productId: "unlock-3" }]);
-    expect(view.backend.state.calls.confirm).toEqual([
+    expect(view.backend.sent("payments.createPaymentIntent")).toEqual([{ productId: "unlock-3" }]);
+    expect(view.backend.sent("payments.localConfirm")).toEqual([
       { clientSecret: "pi_test_1_secret_local", cardNumber: TEST_CARDS.success },
     ]);
-    expect(view.backend.state.calls.me).toBe(1);
+    expect(view.backend.sent("users.me")).toHaveLength(1);
     expect(useSessionStore.getState().user?.remainingUnlocks).toBe(4);
   });
 
   it("a declined card shows the provider's message and leaves the dialog open to try another", async () => {
     const view = await openPackages();
+    server.use(
+      view.backend.handler({
+        "payments.localConfirm": inTurn(trpcError("PAYMENT_REQUIRED", "Your card was declined."), {
+          status: "succeeded" as const,
+          productId: "unlock-3",
+        }),
+      }),
+    );
     await checkoutUnlock3(view);
     const checkout = await fillCard(view.user, TEST_CARDS.declined);
     await view.user.click(checkout.getByRole("button", { name: "Pay $7.99" }));
@@ -64,7 +76,7 @@ describe("buying unlocks", { timeout: 20_000 }, () => {
     const alert = await checkout.findByRole("alert");
     expect(alert.textContent).toBe("Your card was declined.");
     expect(await screen.findAllByText("Your card was declined.")).toHaveLength(2); // inline + toast
-    expect(view.backend.state.calls.me).toBe(0);
+    expect(view.backend.sent("users.me")).toHaveLength(0);
     expect(useSessionStore.getState().user?.remainingUnlocks).toBe(1);
 
     const number = checkout.getByLabelText("Card number");
@@ -95,7 +107,7 @@ describe("buying unlocks", { timeout: 20_000 }, () => {
     expect(checkout.getByText(CARD_MESSAGES.cvcIncomplete)).toBeTruthy();
     expect(document.activeElement).toBe(checkout.getByLabelText("Card number"));
     expect(checkout.getByLabelText("Card number").getAttribute("aria-invalid")).toBe("true");
-    expect(view.backend.state.calls.confirm).toHaveLength(0);
+    expect(view.backend.sent("payments.localConfirm")).toHaveLength(0);
   });
 
   it('a failed intent shows "Failed to load payment details. Please try again." inline, and retrying works', async () => {
@@ -133,7 +145,17 @@ describe("buying unlocks", { timeout: 20_000 }, () => {
 
 describe("boosts", { timeout: 20_000 }, () => {
   it("offers 24 hours, 3 days and Superboost; paying shows the remaining time", async () => {
-    const backend = createInboxBackend();
+    // Once paid for, the profile is boosted for a day.
+    const backend = inboxAnswers({
+      overrides: {
+        "users.me": () =>
+          createMeUser({
+            boostEndTime: backend.sent("payments.localConfirm").length
+              ? new Date(Date.now() + 86_400_000).toISOString()
+              : null,
+          }),
+      },
+    });
     const view = renderSignedIn(
       <>
         <BoostStatus />
@@ -154,7 +176,7 @@ describe("boosts", { timeout: 20_000 }, () => {
     await view.user.click(checkout.getByRole("button", { name: "Pay $4.99" }));
 
     expect(await screen.findByText(TOASTS.paymentSuccessful)).toBeTruthy();
-    expect(backend.state.calls.createIntent).toEqual([{ productId: "boost-1" }]);
+    expect(backend.sent("payments.createPaymentIntent")).toEqual([{ productId: "boost-1" }]);
     await waitFor(() => expect(screen.getByText(/Boosted ·/).textContent).toBe("Boosted · 1d 0h left"));
   });
 });

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { clearServerCache } from "../../lib/data-layer";
 import { useSessionStore } from "../../lib/session-store";
 import {
-  createInboxBackend,
+  inboxAnswers,
   createMeUser,
   createRoundsServer,
   server,
@@ -21,7 +21,7 @@ import { renderApp, signIn } from "../../test/render";
 function startHome(options: RoundsServerOptions = {}, overrides: TrpcResolvers = {}) {
   const user = options.user ?? createMeUser({ gender: "male", preference: "female" });
   const backend = createRoundsServer({ ...options, user });
-  server.use(trpcHandler({ ...createInboxBackend().resolvers, ...backend.resolvers, ...overrides }));
+  server.use(trpcHandler({ ...inboxAnswers().resolvers, ...backend.resolvers, ...overrides }));
   signIn("verified");
   useSessionStore.getState().setUser(user);
   const view = renderApp("/home");

@@ -4,16 +4,17 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { useSessionStore } from "../../lib/session-store";
 import {
-  createInboxBackend,
+  inboxAnswers,
   createMeUser,
   createRound,
   createRoundsServer,
   createVoteCards,
+  recording,
   server,
   trpcError,
   trpcHandler,
 } from "../../test/msw";
-import { createSafetyBackend } from "../../test/msw/safety";
+import { safetyAnswers } from "../../test/msw/safety";
 import { renderApp, signIn } from "../../test/render";
 import { VotedOnYouButton } from "../inbox";
 import { findDialog, renderSignedIn } from "../inbox/test-support";
@@ -21,12 +22,19 @@ import { RoundStage } from "../rounds/round-stage";
 import { dialog, renderSafety } from "./test-support";
 import { SAFETY_TEXT } from "./texts";
 
-/** /home for a student who sees girls, with rounds and safety from in-memory fakes; a block closes the open round as the server does. */
+/** /home for a student who sees girls, with the rounds fake and canned safety answers; a block closes the open round as the server does. */
 function startHome() {
   const user = createMeUser({ gender: "male", preference: "female" });
   const rounds = createRoundsServer({ user });
-  const safety = createSafetyBackend({ onBlock: () => (rounds.state.open = null) });
-  server.use(trpcHandler({ ...createInboxBackend().resolvers, ...rounds.resolvers, ...safety.resolvers }));
+  const safety = recording({
+    ...safetyAnswers,
+    // The server closes the open round showing a student one blocks.
+    "safety.block": () => {
+      rounds.state.open = null;
+      return { ok: true };
+    },
+  });
+  server.use(trpcHandler({ ...inboxAnswers().resolvers, ...rounds.resolvers, ...safety.resolvers }));
   signIn("verified");
   useSessionStore.getState().setUser(user);
   renderApp("/home");
@@ -37,7 +45,7 @@ const prompt = (name: string) => screen.findByRole("heading", { level: 2, name }
 
 describe("block", { timeout: 20_000 }, () => {
   it("says plainly what a block does, and Cancel blocks no one", async () => {
-    const { user, backend } = renderSafety();
+    const { user, sent } = renderSafety();
     await user.click(screen.getByRole("button", { name: "Open menu" }));
     const menu = dialog("Maya");
     expect(menu.getByText(SAFETY_TEXT.blockHint)).toBeTruthy();
@@ -47,7 +55,7 @@ describe("block", { timeout: 20_000 }, () => {
     for (const { text } of SAFETY_TEXT.blockConsequences("Maya")) expect(confirm.getByText(text)).toBeTruthy();
     await user.click(confirm.getByRole("button", { name: SAFETY_TEXT.cancel }));
     expect(screen.queryByRole("dialog")).toBeNull();
-    expect(backend.state.blocks).toHaveLength(0);
+    expect(sent("safety.block")).toHaveLength(0);
   });
 
   it("a failed block says so and keeps the confirmation open", async () => {
@@ -73,7 +81,7 @@ describe("block", { timeout: 20_000 }, () => {
     await user.click(dialog(SAFETY_TEXT.blockTitle("Maya")).getByRole("button", { name: "Block Maya" }));
 
     expect(await screen.findByText(SAFETY_TEXT.blocked("Maya"))).toBeTruthy();
-    expect(safety.state.blocks).toEqual([{ userId: "cand-female-0" }]);
+    expect(safety.sent("safety.block")).toEqual([{ userId: "cand-female-0" }]);
     expect(await prompt("Best person to study with")).toBeTruthy();
     expect(screen.queryByRole("article", { name: "Maya" })).toBeNull();
     expect(rounds.state.votes).toHaveLength(0);
@@ -90,8 +98,8 @@ describe("block", { timeout: 20_000 }, () => {
 describe("block from a vote card", { timeout: 20_000 }, () => {
   /** Opens the "Voted on you" list and the first card's detail. */
   async function openVote(card: VoteCard) {
-    const backend = createInboxBackend({ votes: [card] });
-    const safety = createSafetyBackend();
+    const backend = inboxAnswers({ votes: [card] });
+    const safety = recording(safetyAnswers);
     const view = renderSignedIn(<VotedOnYouButton />, {
       ...backend,
       handler: () => trpcHandler({ ...backend.resolvers, ...safety.resolvers }),
@@ -125,7 +133,7 @@ describe("block from a vote card", { timeout: 20_000 }, () => {
     await user.click(menu.getByRole("button", { name: /^Block Jordan/ }));
     await user.click(dialog(SAFETY_TEXT.blockTitle("Jordan")).getByRole("button", { name: "Block Jordan" }));
     expect(await screen.findByText(SAFETY_TEXT.blocked("Jordan"))).toBeTruthy();
-    expect(safety.state.blocks).toEqual([{ voteCardId: card.id }]);
+    expect(safety.sent("safety.block")).toEqual([{ voteCardId: card.id }]);
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Jordan" })).toBeNull());
     // Back on the list of votes.
     expect(screen.getByRole("dialog", { name: SCREEN_TEXT.votedOnYou })).toBeTruthy();

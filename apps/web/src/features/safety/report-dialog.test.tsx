@@ -2,7 +2,6 @@ import { ERROR_MESSAGES, REPORT_NOTE_MAX, REPORT_REASON_LABELS, REPORT_REASONS }
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { trpcError } from "../../test/msw";
-import { ALREADY_REPORTED } from "../../test/msw/safety";
 import { CANDIDATE, dialog, renderSafety } from "./test-support";
 import { SAFETY_TEXT } from "./texts";
 
@@ -30,56 +29,57 @@ describe("report dialog", { timeout: 15_000 }, () => {
   });
 
   it("asks for a reason before sending anything", async () => {
-    const { user, backend } = await openReport();
+    const { user, sent } = await openReport();
     await user.click(send());
     expect(await screen.findByText("Choose a reason")).toBeTruthy();
-    expect(backend.state.reports).toHaveLength(0);
+    expect(sent("safety.report")).toHaveLength(0);
   });
 
   it('"Something else" needs a note', async () => {
-    const { user, report, backend } = await openReport();
+    const { user, report, sent } = await openReport();
     await user.click(report.getByRole("radio", { name: REPORT_REASON_LABELS.other }));
     expect(report.getByLabelText(SAFETY_TEXT.noteLabelRequired)).toBeTruthy();
     expect(report.queryByText(SAFETY_TEXT.noteOptional)).toBeNull();
     await user.type(report.getByLabelText(SAFETY_TEXT.noteLabelRequired), "   ");
     await user.click(send());
     expect(await screen.findByText("Tell us what happened")).toBeTruthy();
-    expect(backend.state.reports).toHaveLength(0);
+    expect(sent("safety.report")).toHaveLength(0);
 
     await user.type(report.getByLabelText(SAFETY_TEXT.noteLabelRequired), "Sends mean messages");
     expect(report.queryByText("Tell us what happened")).toBeNull();
     await user.click(send());
     expect(await screen.findByText(SAFETY_TEXT.reported)).toBeTruthy();
-    expect(backend.state.reports).toEqual([{ target: CANDIDATE.target, reason: "other", note: "Sends mean messages" }]);
+    expect(sent("safety.report")).toEqual([{ target: CANDIDATE.target, reason: "other", note: "Sends mean messages" }]);
   });
 
   it("keeps the note within the limit", async () => {
-    const { user, report, backend } = await openReport();
+    const { user, report, sent } = await openReport();
     await user.click(report.getByRole("radio", { name: REPORT_REASON_LABELS.harassment }));
     await user.click(report.getByLabelText(SAFETY_TEXT.noteLabel));
     await user.paste("x".repeat(REPORT_NOTE_MAX + 1));
     expect(report.getByText(`${REPORT_NOTE_MAX + 1}/${REPORT_NOTE_MAX}`)).toBeTruthy();
     await user.click(send());
     expect(await screen.findByText(`Keep it under ${REPORT_NOTE_MAX} characters`)).toBeTruthy();
-    expect(backend.state.reports).toHaveLength(0);
+    expect(sent("safety.report")).toHaveLength(0);
   });
 
   it("sends the reason, thanks the reporter and closes", async () => {
-    const { user, report, backend } = await openReport();
+    const { user, report, sent } = await openReport();
     await user.click(report.getByRole("radio", { name: REPORT_REASON_LABELS.fake_profile }));
     await user.click(send());
     expect(await screen.findByText(SAFETY_TEXT.reported)).toBeTruthy();
-    expect(backend.state.reports).toEqual([{ target: CANDIDATE.target, reason: "fake_profile" }]);
+    expect(sent("safety.report")).toEqual([{ target: CANDIDATE.target, reason: "fake_profile" }]);
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
   it("a second report of the same student shows the server's message (409)", async () => {
-    const { user, report, backend } = await openReport();
-    backend.state.reports.push({ target: CANDIDATE.target, reason: "harassment" });
+    const { user, report, sent } = await openReport({
+      overrides: { "safety.report": () => trpcError("CONFLICT", ERROR_MESSAGES.alreadyReported) },
+    });
     await user.click(report.getByRole("radio", { name: REPORT_REASON_LABELS.under_18 }));
     await user.click(send());
-    expect(await screen.findByText(ALREADY_REPORTED)).toBeTruthy();
-    expect(backend.state.reports).toHaveLength(1);
+    expect(await screen.findByText(ERROR_MESSAGES.alreadyReported)).toBeTruthy();
+    expect(sent("safety.report")).toEqual([{ target: CANDIDATE.target, reason: "under_18" }]);
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 

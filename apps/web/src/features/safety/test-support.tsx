@@ -3,8 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { ApiProvider } from "../../app/api-provider";
 import { Toaster } from "../../app/toaster";
 import { useSessionStore } from "../../lib/session-store";
-import { createMeUser, createTokens, server, trpcHandler, type TrpcResolvers } from "../../test/msw";
-import { createSafetyBackend, type SafetyBackendOptions } from "../../test/msw/safety";
+import { createMeUser, createTokens, recording, server, trpcHandler, type TrpcResolvers } from "../../test/msw";
+import { safetyAnswers } from "../../test/msw/safety";
 import type { SafetySubject } from "./subject";
 import { useSafetyActions } from "./use-safety-actions";
 
@@ -22,15 +22,18 @@ function Harness({ subject, onBlocked }: { subject: SafetySubject; onBlocked?: (
 
 export const CANDIDATE: SafetySubject = { target: { userId: "00000000-0000-4000-8000-0000000c0001" }, name: "Maya" };
 
-/** The card menu for `subject` with the data layer and toasts, signed in, against a fake safety server. */
+/**
+ * The card menu for `subject` with the data layer and toasts, signed in,
+ * against canned safety answers (`overrides` replaces some); `sent(path)`
+ * is what the UI sent.
+ */
 export function renderSafety({
   subject = CANDIDATE,
   onBlocked,
   overrides = {},
-  ...options
-}: SafetyBackendOptions & { subject?: SafetySubject; onBlocked?: () => void; overrides?: TrpcResolvers } = {}) {
-  const backend = createSafetyBackend(options);
-  server.use(trpcHandler({ ...backend.resolvers, ...overrides }));
+}: { subject?: SafetySubject; onBlocked?: () => void; overrides?: TrpcResolvers } = {}) {
+  const { resolvers, sent } = recording({ ...safetyAnswers, ...overrides });
+  server.use(trpcHandler(resolvers));
   const store = useSessionStore.getState();
   store.setTokens(createTokens());
   store.setUser(createMeUser());
@@ -41,7 +44,7 @@ export function renderSafety({
       <Toaster />
     </ApiProvider>,
   );
-  return { backend, user };
+  return { sent, user };
 }
 
 export function dialog(name: string | RegExp) {

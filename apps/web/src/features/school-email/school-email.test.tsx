@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { useSessionStore } from "../../lib/session-store";
 import {
-  createInboxBackend,
+  inboxAnswers,
   createMeUser,
   createRoundsServer,
   createSchool,
@@ -22,7 +22,7 @@ function startAsNewcomer() {
   const user = createMeUser({ gender: "male", preference: "female", schoolEmailVerified: false, schoolEmail: null });
   const rounds = createRoundsServer({ user });
   const calls = { sent: [] as string[], inbox: 0 };
-  const inbox = createInboxBackend().resolvers;
+  const inbox = inboxAnswers().resolvers;
   server.use(
     trpcHandler({
       ...defaultTrpcResolvers,

@@ -3,39 +3,32 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useSessionStore } from "../../lib/session-store";
-import {
-  createAccountBackend,
-  createTokens,
-  server,
-  type AccountBackend,
-  type AccountBackendOptions,
-} from "../../test/msw";
+import { accountAnswers, createTokens, inTurn, server, trpcError, type AccountAnswersOptions } from "../../test/msw";
 import { renderApp } from "../../test/render";
 import { SETTINGS_COPY } from "./copy";
 
-/** /settings for a signed-in student whose stored profile matches the fake backend's. */
-async function openSettings(options: AccountBackendOptions = {}) {
-  const backend = createAccountBackend(options);
-  server.use(...backend.handlers());
+/** /settings for a signed-in student whose stored profile is the one users.me answers. */
+async function openSettings(options: AccountAnswersOptions = {}) {
+  const answers = accountAnswers(options);
+  server.use(...answers.handlers);
   const store = useSessionStore.getState();
   store.clear();
   store.setTokens(createTokens());
-  store.setUser(backend.state.me);
+  store.setUser(answers.me);
   const user = userEvent.setup({ pointerEventsCheck: 0 });
   const view = renderApp("/settings");
   // The first visit compiles the lazy screen: allow for a busy machine.
   await screen.findByRole("heading", { level: 1, name: SETTINGS_COPY.title }, { timeout: 5_000 });
-  return { ...view, user, backend };
+  return { ...view, user, sent: answers.sent };
 }
 
 const section = (name: string) => within(screen.getByRole("region", { name }));
-const lastUpdate = (backend: AccountBackend) => backend.state.updates.at(-1);
 
 afterEach(() => vi.restoreAllMocks());
 
 describe("settings: profile", { timeout: 20_000 }, () => {
   it("edits name, handle, organizations, interests and emojis, sending only what changed", async () => {
-    const { user, backend } = await openSettings({ me: { firstName: "Avery", interests: ["Climbing"] } });
+    const { user, sent } = await openSettings({ me: { firstName: "Avery", interests: ["Climbing"] } });
     const profile = section("Profile");
     const save = profile.getByRole("button", { name: "Save profile" });
     expect(save).toHaveProperty("disabled", true);
@@ -49,7 +42,7 @@ describe("settings: profile", { timeout: 20_000 }, () => {
     await user.click(save);
 
     await waitFor(() =>
-      expect(lastUpdate(backend)).toEqual({
+      expect(sent("users.update").at(-1)).toEqual({
         firstName: "Ava",
         organizations: ["Chess Club"],
         interests: [],
@@ -62,7 +55,7 @@ describe("settings: profile", { timeout: 20_000 }, () => {
   });
 
   it("shows the contracts' messages and sends nothing while a field is invalid", async () => {
-    const { user, backend } = await openSettings();
+    const { user, sent } = await openSettings();
     const profile = section("Profile");
     const name = profile.getByLabelText("First name");
     await user.clear(name);
@@ -74,7 +67,7 @@ describe("settings: profile", { timeout: 20_000 }, () => {
 
     expect(await profile.findByText(VALIDATION.firstName)).toBeTruthy();
     expect(profile.getByText(VALIDATION.instagramFormat)).toBeTruthy();
-    expect(backend.state.updates).toEqual([]);
+    expect(sent("users.update")).toEqual([]);
   });
 
   it(`allows at most ${MAX_EMOJIS} emojis`, async () => {
@@ -98,11 +91,11 @@ describe("settings: profile", { timeout: 20_000 }, () => {
 
 describe("settings: notifications, privacy, blocks", { timeout: 20_000 }, () => {
   it("turns vote texts off and on", async () => {
-    const { user, backend } = await openSettings({ sms: { enabled: true } });
+    const { user, sent } = await openSettings({ sms: { enabled: true } });
     const sms = await section("Notifications").findByRole("switch", { name: "Text me when I get votes" });
     expect(sms).toHaveProperty("checked", true);
     await user.click(sms);
-    await waitFor(() => expect(backend.state.sms.enabled).toBe(false));
+    await waitFor(() => expect(sent("users.setSms")).toEqual([{ enabled: false }]));
     await waitFor(() => expect(sms).toHaveProperty("checked", false));
     expect(section("Notifications").getByText(SETTINGS_COPY.smsOff)).toBeTruthy();
   });
@@ -113,10 +106,10 @@ describe("settings: notifications, privacy, blocks", { timeout: 20_000 }, () => 
   });
 
   it("pauses and resumes the profile, and opts in to the landing preview", async () => {
-    const { user, backend } = await openSettings();
+    const { user, sent } = await openSettings();
     const privacy = section("Privacy");
     await user.click(privacy.getByRole("switch", { name: SETTINGS_COPY.pauseTitle }));
-    await waitFor(() => expect(backend.state.me.paused).toBe(true));
+    await waitFor(() => expect(sent("account.setPaused")).toEqual([{ paused: true }]));
     expect(await screen.findByText(SETTINGS_COPY.pausedToast)).toBeTruthy();
     expect(useSessionStore.getState().user?.paused).toBe(true);
 
@@ -124,7 +117,7 @@ describe("settings: notifications, privacy, blocks", { timeout: 20_000 }, () => 
     expect(preview).toHaveProperty("checked", false);
     await user.click(preview);
     await waitFor(() => expect(preview).toHaveProperty("checked", true));
-    expect(backend.state.me.showInPreview).toBe(true);
+    expect(sent("account.setPreview")).toEqual([{ showInPreview: true }]);
   });
 
   it("a profile held for review cannot be unpaused here and says why", async () => {
@@ -136,21 +129,31 @@ describe("settings: notifications, privacy, blocks", { timeout: 20_000 }, () => 
     expect(privacy.getByText(ERROR_MESSAGES.heldForReview)).toBeTruthy();
   });
 
+  it("a pause the server refuses (403) shows its message and leaves the switch as it was", async () => {
+    const { user } = await openSettings({
+      overrides: { "account.setPaused": () => trpcError("FORBIDDEN", ERROR_MESSAGES.heldForReview) },
+    });
+    const pause = section("Privacy").getByRole("switch", { name: SETTINGS_COPY.pauseTitle });
+    await user.click(pause);
+    expect(await screen.findByText(ERROR_MESSAGES.heldForReview)).toBeTruthy();
+    await waitFor(() => expect(pause).toHaveProperty("checked", false));
+    expect(useSessionStore.getState().user?.paused).toBe(false);
+  });
+
   it("lists blocked students and unblocks one", async () => {
     const blockedAt = new Date().toISOString();
-    const { user, backend } = await openSettings({
-      blocked: [
-        { userId: "11111111-1111-4111-8111-111111111111", firstName: "Sam", photo: null, blockedAt },
-        { userId: "22222222-2222-4222-8222-222222222222", firstName: "Kim", photo: null, blockedAt },
-      ],
+    const sam = { userId: "11111111-1111-4111-8111-111111111111", firstName: "Sam", photo: null, blockedAt };
+    const kim = { userId: "22222222-2222-4222-8222-222222222222", firstName: "Kim", photo: null, blockedAt };
+    const { user, sent } = await openSettings({
+      overrides: { "safety.blocks": inTurn({ blocked: [sam, kim] }, { blocked: [kim] }) },
     });
     const blocked = section("Blocked students");
     expect(await blocked.findByText("Sam")).toBeTruthy();
-    const sam = blocked.getByText("Sam").closest("li")!;
-    await user.click(within(sam).getByRole("button", { name: "Unblock" }));
+    const samItem = blocked.getByText("Sam").closest("li")!;
+    await user.click(within(samItem).getByRole("button", { name: "Unblock" }));
     await waitFor(() => expect(blocked.queryByText("Sam")).toBeNull());
     expect(blocked.getByText("Kim")).toBeTruthy();
-    expect(backend.state.blocked.map((s) => s.firstName)).toEqual(["Kim"]);
+    expect(sent("safety.unblock")).toEqual([{ userId: sam.userId }]);
     expect(await screen.findByText(SETTINGS_COPY.unblocked("Sam"))).toBeTruthy();
   });
 
@@ -179,7 +182,7 @@ describe("settings: your data", { timeout: 20_000 }, () => {
   });
 
   it("deletes the account only after DELETE is typed, then signs out", async () => {
-    const { user, backend, location } = await openSettings();
+    const { user, sent, location } = await openSettings();
     await user.click(section("Your data").getByRole("button", { name: "Delete" }));
     const dialog = within(await screen.findByRole("dialog", { name: "Delete your account?" }));
     const confirm = dialog.getByRole("button", { name: "Delete my account" });
@@ -191,7 +194,7 @@ describe("settings: your data", { timeout: 20_000 }, () => {
     await user.click(confirm);
 
     await waitFor(() => expect(location.pathname).toBe("/login"));
-    expect(backend.state.deleted).toBe(true);
+    expect(sent("account.delete")).toEqual([{ confirm: "DELETE" }]);
     expect(useSessionStore.getState().token).toBeNull();
     expect(await screen.findByText(SETTINGS_COPY.deleted)).toBeTruthy();
   });

@@ -1,6 +1,6 @@
 import { ERROR_MESSAGES, REPORT_REASON_LABELS, type AuditTrail, type ReviewQueue } from "@quad/contracts";
 import type { z } from "zod";
-import { trpcError, type TrpcResolvers } from "./trpc";
+import { recording, trpcError, type TrpcResolvers } from "./trpc";
 
 type QueuedStudent = ReviewQueue["students"][number];
 type AuditEntry = z.infer<typeof AuditTrail>["entries"][number];
@@ -40,55 +40,44 @@ export function createQueuedStudent(overrides: Partial<QueuedStudent> = {}): Que
   };
 }
 
-export interface AdminBackendOptions {
-  /** Anyone else gets NOT_FOUND from every admin procedure, as from the server. */
-  isAdmin?: boolean;
-  students?: QueuedStudent[];
+/** What the review queue and the audit trail answer. */
+export interface AdminView {
+  students: QueuedStudent[];
   entries?: AuditEntry[];
 }
 
-/**
- * A stand-in for admin.*: the review queue and audit trail, and the three
- * actions, each taking the student off the queue (restore, remove profile)
- * or clearing their photo, and writing an audit entry.
- */
-export function createAdminBackend(options: AdminBackendOptions = {}) {
-  const adminId = "00000000-0000-4000-8000-0000000ad001";
-  const state = {
-    students: [...(options.students ?? [createQueuedStudent()])],
-    entries: [...(options.entries ?? [])],
-    calls: [] as { action: string; userId: string }[],
-  };
-
-  const act =
-    (action: AuditEntry["action"], change: (student: QueuedStudent) => QueuedStudent | null) =>
-    ({ input }: { input: unknown }) => {
-      if (options.isAdmin === false) return trpcError("NOT_FOUND", ERROR_MESSAGES.notFound);
-      const { userId } = input as { userId: string };
-      state.calls.push({ action, userId });
-      const student = state.students.find((s) => s.userId === userId);
-      if (!student) return trpcError("NOT_FOUND", "Student not found");
-      const next = change(student);
-      state.students = state.students.flatMap((s) => (s.userId !== userId ? [s] : next ? [next] : []));
-      state.entries.unshift({ action, adminId, targetUserId: userId, at: new Date().toISOString() });
-      return { ok: true as const };
-    };
-  const adminOnly =
-    <T>(answer: () => T) =>
-    () =>
-      options.isAdmin === false ? trpcError("NOT_FOUND", ERROR_MESSAGES.notFound) : answer();
-
-  const resolvers: TrpcResolvers = {
-    "admin.reviewQueue": adminOnly(() => ({ students: state.students })),
-    "admin.auditTrail": adminOnly(() => ({ entries: state.entries })),
-    "admin.restore": act("restore", () => null),
-    "admin.removeProfile": act("remove_profile", () => null),
-    // Only the photo reports are resolved; the student stays queued while others are open.
-    "admin.removePhoto": act("remove_photo", (student) => {
-      const reports = student.reports.filter((report) => report.reason !== REPORT_REASON_LABELS.inappropriate_photo);
-      return reports.length > 0 ? { ...student, photo: null, reports } : null;
-    }),
-  };
-
-  return { state, resolvers };
+export interface AdminAnswersOptions extends Partial<AdminView> {
+  /** Anyone else gets NOT_FOUND from every admin procedure, as from the server. */
+  isAdmin?: boolean;
+  /** What the queue and the trail answer once an action (restore, remove profile, remove photo) went out. */
+  after?: AdminView;
 }
+
+/**
+ * Canned answers for admin.*: the review queue and audit trail a test
+ * states, switching to `after` once an action went out (a flag, no rules:
+ * which actions take a student off the queue is the server's, tested in
+ * apps/server). Every action answers ok; `sent(path)` is what the UI sent.
+ */
+export function adminAnswers(options: AdminAnswersOptions = {}) {
+  const before: AdminView = { students: options.students ?? [createQueuedStudent()], entries: options.entries };
+  const recorded = recording({
+    "admin.reviewQueue": () => ({ students: view().students }),
+    "admin.auditTrail": () => ({ entries: view().entries ?? [] }),
+    "admin.restore": () => ({ ok: true }),
+    "admin.removeProfile": () => ({ ok: true }),
+    "admin.removePhoto": () => ({ ok: true }),
+    ...(options.isAdmin === false ? notAdmin : {}),
+  });
+  const acted = () => ACTIONS.some((path) => recorded.sent(path).length > 0);
+  const view = () => (options.after && acted() ? options.after : before);
+  return recorded;
+}
+
+const ACTIONS = ["admin.restore", "admin.removeProfile", "admin.removePhoto"] as const;
+const notAdmin: TrpcResolvers = Object.fromEntries(
+  ["admin.reviewQueue", "admin.auditTrail", ...ACTIONS].map((path) => [
+    path,
+    () => trpcError("NOT_FOUND", ERROR_MESSAGES.notFound),
+  ]),
+);

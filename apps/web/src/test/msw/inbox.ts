@@ -1,12 +1,9 @@
 import {
-  BOOST_OPTIONS,
-  ERROR_MESSAGES,
   FLASH_SALE_PACKAGE_ID,
   LOCKED_CARD_PHOTO,
   findProduct,
   priceFor,
   type FlashSaleOffer,
-  UNLOCK_PACKAGES,
   type MeUser,
   type PublicConfig,
   type VoteCard,
@@ -15,15 +12,9 @@ import {
 } from "@quad/contracts";
 import { createMeUser } from "./fixtures";
 import { defaultTrpcResolvers } from "./handlers";
-import { trpcError, trpcHandler, type TrpcResolvers } from "./trpc";
+import { inTurn, recording, trpcHandler, type ProcedureOutput, type TrpcResolvers } from "./trpc";
 
-/**
- * A stateful stand-in for the received-votes, unlock and payment procedures,
- * following the server's rules (docs/architecture.md "Received votes, unlocks,
- * payments, boosts"): locked cards carry no voter data, an unlock spends a
- * credit (402 without one), test cards 4242… pay and 4000…0002 is declined,
- * and a payment adds credits or extends the boost.
- */
+/** Fixtures and canned answers for the received votes, unlocks and payments. */
 
 let sequence = 0;
 const cardId = () => `00000000-0000-4000-8000-${String(++sequence).padStart(12, "0")}`;
@@ -73,16 +64,8 @@ export const LOCAL_PAYMENTS_CONFIG: PublicConfig = {
   vapidPublicKey: null,
 };
 
+/** Card numbers the local card form accepts (the fake takes any; which one is declined is the server rule). */
 export const TEST_CARDS = { success: "4242424242424242", declined: "4000000000000002" } as const;
-
-export interface InboxBackendOptions {
-  votes?: VoteCard[];
-  /** The voter behind each card, keyed by card id; a default voter otherwise. */
-  voters?: Record<string, Partial<VoteCardUnlocked>>;
-  me?: Partial<MeUser>;
-  config?: Partial<PublicConfig>;
-  flashSale?: Partial<FlashSaleOffer>;
-}
 
 /** A flash sale that is on, ending in `hours` (the server's FlashSaleOffer). */
 export function createFlashSale(overrides: Partial<FlashSaleOffer> = {}, hours = 20): FlashSaleOffer {
@@ -97,97 +80,72 @@ export function createFlashSale(overrides: Partial<FlashSaleOffer> = {}, hours =
   };
 }
 
-export interface InboxCalls {
-  forUser: { limit?: number; cursor?: string; page?: number }[];
-  unlock: { userId: string }[];
-  createIntent: { productId: string }[];
-  confirm: { clientSecret: string; cardNumber: string }[];
-  me: number;
+type VotesPage = ProcedureOutput<"votes.forUser">;
+
+/** One page of votes.forUser's answer: `votes`, and the cursor of the next page if there is one. */
+export function votesPage(votes: VoteCard[], nextCursor: string | null = null): VotesPage {
+  return { votes, hasMore: nextCursor !== null, nextCursor };
 }
 
-export function createInboxBackend(options: InboxBackendOptions = {}) {
-  const state = {
-    votes: [...(options.votes ?? [])],
-    me: createMeUser(options.me),
-    intents: new Map<string, string>(),
-    flashSale: createFlashSale(options.flashSale),
-    calls: { forUser: [], unlock: [], createIntent: [], confirm: [], me: 0 } as InboxCalls,
-  };
+export interface InboxAnswersOptions {
+  /** The one page votes.forUser answers (every time), unless `pages` says otherwise. */
+  votes?: VoteCard[];
+  /** votes.forUser's answers in turn. */
+  pages?: VotesPage[];
+  /** unlocks.unlockUser's answer; the first vote revealed, credits unchanged, by default. */
+  unlock?: ProcedureOutput<"unlocks.unlockUser">;
+  me?: Partial<MeUser>;
+  config?: Partial<PublicConfig>;
+  flashSale?: Partial<FlashSaleOffer>;
+  overrides?: TrpcResolvers;
+}
 
-  const fulfil = (productId: string) => {
-    const pack = UNLOCK_PACKAGES.find((p) => p.id === productId);
-    if (pack) {
-      state.me = { ...state.me, remainingUnlocks: state.me.remainingUnlocks + pack.unlocks };
-      return;
-    }
-    const boost = BOOST_OPTIONS.find((b) => b.id === productId);
-    if (boost) {
-      const current = state.me.boostEndTime ? Date.parse(state.me.boostEndTime) : 0;
-      const from = Math.max(Date.now(), current);
-      state.me = { ...state.me, boostEndTime: new Date(from + boost.durationDays * 86_400_000).toISOString() };
-    }
-  };
-
-  const resolvers: TrpcResolvers = {
+/**
+ * Canned answers for the received-votes, unlock and payment procedures: the
+ * votes, profile and flash sale a test states; an unlock answers `unlock`; a
+ * payment intent is made for the product asked at its listed price and
+ * every card is taken. A test needing a refusal (402 without credits, a
+ * declined card, a 409) overrides the procedure with trpcError; the rules
+ * behind them (credits spent, cards declined, packs fulfilled) are the
+ * server's, tested in apps/server. `sent(path)` is what the UI sent.
+ */
+export function inboxAnswers(options: InboxAnswersOptions = {}) {
+  const me = createMeUser(options.me);
+  const votes = options.votes ?? [];
+  const flashSale = createFlashSale(options.flashSale);
+  const pages = inTurn(...(options.pages ?? [votesPage(votes)]));
+  const recorded = recording({
     ...defaultTrpcResolvers,
     "config.public": () => ({ ...LOCAL_PAYMENTS_CONFIG, ...options.config }),
-    "users.me": () => {
-      state.calls.me++;
-      return state.me;
-    },
-    "votes.forUser": ({ input }) => {
-      const query = (input ?? {}) as InboxCalls["forUser"][number];
-      state.calls.forUser.push(query);
-      const limit = query.limit ?? 10;
-      const start = query.cursor ? Number(query.cursor) : ((query.page ?? 1) - 1) * limit;
-      const votes = state.votes.slice(start, start + limit);
-      const hasMore = start + limit < state.votes.length;
-      return { votes, hasMore, nextCursor: hasMore ? String(start + limit) : null };
-    },
-    "unlocks.unlockUser": ({ input }) => {
-      const { userId } = input as { userId: string };
-      state.calls.unlock.push({ userId });
-      const index = state.votes.findIndex((card) => card.id === userId);
-      const card = state.votes[index];
-      if (!card) return trpcError("NOT_FOUND", "Vote not found");
-      if (card.isUnlocked) return { unlockedUser: card, remainingUnlocks: state.me.remainingUnlocks };
-      if (state.me.remainingUnlocks === 0) {
-        return trpcError("PAYMENT_REQUIRED", "You have no unlock credits left. Buy unlocks to see who voted for you.");
-      }
-      const unlocked = revealedVoteCard(card, options.voters?.[card.id]);
-      state.votes[index] = unlocked;
-      state.me = { ...state.me, remainingUnlocks: state.me.remainingUnlocks - 1 };
-      return { unlockedUser: unlocked, remainingUnlocks: state.me.remainingUnlocks };
-    },
-    "payments.flashSale": () => state.flashSale,
+    "users.me": () => me,
+    "votes.forUser": pages,
+    "unlocks.unlockUser": () =>
+      options.unlock ?? {
+        unlockedUser: revealedVoteCard(votes[0] ?? createLockedVoteCard()),
+        remainingUnlocks: me.remainingUnlocks,
+      },
+    "payments.flashSale": () => flashSale,
     "payments.createPaymentIntent": ({ input }) => {
       const { productId } = input as { productId: string };
-      state.calls.createIntent.push({ productId });
-      const clientSecret = `pi_test_${state.intents.size + 1}_secret_local`;
-      state.intents.set(clientSecret, productId);
       const amountCents =
-        productId === FLASH_SALE_PACKAGE_ID ? state.flashSale.priceCents : findProduct(productId)!.priceCents;
-      return { clientSecret, amountCents };
+        productId === FLASH_SALE_PACKAGE_ID ? flashSale.priceCents : findProduct(productId)!.priceCents;
+      return { clientSecret: "pi_test_1_secret_local", amountCents };
     },
-    "payments.localConfirm": ({ input }) => {
-      const body = input as InboxCalls["confirm"][number];
-      state.calls.confirm.push(body);
-      const productId = state.intents.get(body.clientSecret);
-      if (!productId) return trpcError("NOT_FOUND", "Payment not found");
-      if (body.cardNumber === TEST_CARDS.declined) return trpcError("PAYMENT_REQUIRED", ERROR_MESSAGES.cardDeclined);
-      if (body.cardNumber !== TEST_CARDS.success) return trpcError("BAD_REQUEST", "Your card number is invalid.");
-      state.intents.delete(body.clientSecret);
-      fulfil(productId);
-      return { status: "succeeded", productId };
+    "payments.localConfirm": () => {
+      const intent = recorded.sent("payments.createPaymentIntent").at(-1) as { productId: string };
+      return { status: "succeeded", productId: intent.productId };
     },
-  };
+    ...options.overrides,
+  });
 
   return {
-    state,
-    resolvers,
-    /** All procedures, inbox ones included; pass overrides to break one. */
-    handler: (overrides: TrpcResolvers = {}) => trpcHandler({ ...resolvers, ...overrides }),
+    me,
+    flashSale,
+    sent: recorded.sent,
+    /** All procedures, inbox ones included; `overrides` replaces some. */
+    handler: (overrides: TrpcResolvers = {}) => trpcHandler({ ...recorded.resolvers, ...overrides }),
+    resolvers: recorded.resolvers,
   };
 }
 
-export type InboxBackend = ReturnType<typeof createInboxBackend>;
+export type InboxAnswers = ReturnType<typeof inboxAnswers>;

@@ -1,6 +1,6 @@
 export { server } from "./server";
 export { defaultTrpcResolvers } from "./handlers";
-export { trpcError, trpcHandler, type TrpcCall, type TrpcResolvers } from "./trpc";
+export { inTurn, recording, trpcError, trpcHandler, type TrpcCall, type TrpcResolvers } from "./trpc";
 export { restError } from "./rest";
 export { createMeUser, createSchool, createTokens } from "./fixtures";
 export {
@@ -11,7 +11,7 @@ export {
   voteCooldownHandler,
   type RoundsServerOptions,
 } from "./rounds";
-export { createInboxBackend, createVoteCards, revealedVoteCard, TEST_CARDS, type InboxBackend } from "./inbox";
+export { createVoteCards, inboxAnswers, revealedVoteCard, TEST_CARDS, votesPage, type InboxAnswers } from "./inbox";
 export {
   authTrpcHandler,
   createPublicConfig,
@@ -20,4 +20,4 @@ export {
   TEST_CODE,
   type ProfileUpload,
 } from "./auth";
-export { createAccountBackend, type AccountBackend, type AccountBackendOptions } from "./account";
+export { accountAnswers, type AccountAnswersOptions } from "./account";

@@ -115,3 +115,25 @@ export function trpcHandler(resolvers: TrpcResolvers): HttpHandler {
     return HttpResponse.json(batched ? results.map((r) => r.body) : results[0]!.body, { status });
   });
 }
+
+/** Answers in turn, one a call; the last again once the others are used. */
+export function inTurn<A extends unknown[]>(...answers: A): () => A[number] {
+  let next = 0;
+  return () => answers[Math.min(next++, answers.length - 1)];
+}
+
+/**
+ * Wraps canned answers so a test can read what the UI sent: `sent(path)`
+ * lists each call's input to that procedure, in order.
+ */
+export function recording(resolvers: TrpcResolvers) {
+  const inputs = new Map<string, unknown[]>();
+  const wrapped: Record<string, TrpcResolver> = {};
+  for (const [path, resolve] of Object.entries(resolvers) as [string, TrpcResolver][]) {
+    wrapped[path] = (call) => {
+      inputs.set(path, [...(inputs.get(path) ?? []), call.input]);
+      return resolve(call);
+    };
+  }
+  return { resolvers: wrapped as TrpcResolvers, sent: (path: ProcedurePath) => inputs.get(path) ?? [] };
+}
