@@ -4,7 +4,7 @@ import { ERROR_MESSAGES, routes } from "@quad/contracts";
 import Fastify, { type FastifyInstance } from "fastify";
 import { errorResponse, httpErrorBody } from "./http/error-body";
 import { builtInlineHashes } from "./http/inline-hashes";
-import { loggerOptions } from "./http/logger";
+import { loggerOptions, OneLineRequestLog } from "./http/logger";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSpa } from "./http/spa";
 import { registerMediaRoutes } from "./media/routes";
@@ -57,6 +57,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const { webDistDir, logger, logStream, ...deps } = opts;
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(deps.config.LOG_LEVEL, logStream),
+    logController: new OneLineRequestLog(),
     bodyLimit: JSON_BODY_LIMIT,
     // Per-address limits read the client address; trust X-Forwarded-For only behind a proxy we run.
     trustProxy: deps.config.TRUST_PROXY === true,
