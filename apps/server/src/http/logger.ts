@@ -3,22 +3,36 @@ import pino from "pino";
 
 /** Bytes of log lines held before they are written to stdout in one write. */
 const LOG_BUFFER_BYTES = 4096;
+/** Lines held longer than this are written anyway: a quiet server's lines (an error, say) do not wait for 4 KB. */
+const LOG_FLUSH_MS = 250;
+
+function bufferedStdout() {
+  const destination = pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES });
+  setInterval(() => {
+    try {
+      destination.flush();
+    } catch {
+      // Closed at exit: pino wrote what it held then.
+    }
+  }, LOG_FLUSH_MS).unref();
+  return destination;
+}
 
 /**
  * Request logs carry the method and path only: query strings can hold phone
  * numbers and headers hold tokens, and neither belongs in a log.
  *
- * Lines go to stdout through a buffer of 4 KB written asynchronously, rather
- * than one synchronous write per line: at info (production's level) the
- * writes were 11 % of the server's CPU on /users/me (`pnpm --filter
- * @quad/bench run profile --case me --env LOG_LEVEL=info`). pino flushes the
- * buffer when the process exits, a crash included; only a kill -9 loses what
- * is held. Tests pass their own `stream`.
+ * Lines go to stdout through a buffer of 4 KB written asynchronously (and at
+ * least every 250 ms), rather than one synchronous write per line: at info
+ * (production's level) the writes were 11 % of the server's CPU on /users/me
+ * (`pnpm --filter @quad/bench run profile --case me --env LOG_LEVEL=info`).
+ * pino flushes the buffer when the process exits, a crash included; only a
+ * kill -9 loses what is held. Tests pass their own `stream`.
  */
 export function loggerOptions(level: string, stream?: { write(line: string): void }): FastifyServerOptions["logger"] {
   return {
     level,
-    stream: stream ?? pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES }),
+    stream: stream ?? bufferedStdout(),
     redact: {
       paths: [
         "req.headers.authorization",
