@@ -47,8 +47,9 @@ export interface RunningServer {
 /**
  * `pnpm start` (the built bundle, production mode) on 127.0.0.1 and a free
  * port, with the bench's own JWT secret and the ceiling routes. Request logs
- * are off (LOG_LEVEL=warn): at thousands of requests a second, two log lines
- * each would measure pino rather than the app.
+ * are off (LOG_LEVEL=warn): at thousands of requests a second, a log line
+ * each would measure pino rather than the app. Production logs at info; the
+ * profiler's `--env LOG_LEVEL=info` measures that.
  */
 export async function startServer(opts: {
   databaseUrl: string;
