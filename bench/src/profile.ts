@@ -8,7 +8,9 @@
  *
  * Cases: select1, me, for-user, rounds (open a round then vote, passes over
  * the voters); over REST, or as the web client calls them with `--protocol tRPC`.
- * `--pg-perf` also samples Postgres' side with Linux perf.
+ * `--pg-perf` also samples Postgres' side with Linux perf; `--env KEY=VALUE`
+ * (repeatable) sets the server's environment, e.g. `--env LOG_LEVEL=info`
+ * for production's request logs.
  * Uses the big campus `pnpm bench` seeded (seeding it first when missing).
  */
 import { randomBytes } from "node:crypto";
@@ -38,6 +40,8 @@ const { values: args } = parseArgs({
     "no-cpu-prof": { type: "boolean", default: false },
     // Also sample the server's Postgres backends with Linux perf (see pg-perf.ts).
     "pg-perf": { type: "boolean", default: false },
+    // KEY=VALUE for the server's environment, repeatable (e.g. --env LOG_LEVEL=info, as production logs).
+    env: { type: "string", multiple: true, default: [] },
   },
 });
 const log = (line: string) => console.log(`[profile] ${line}`);
@@ -46,25 +50,42 @@ const protocol: Protocol = args.protocol;
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
-  hitCount?: number;
 }
 
-/** Self time by function and by package, from the newest .cpuprofile in `dir`. */
-function summarize(dir: string): void {
+/**
+ * Self time by function and by package, from the newest .cpuprofile in `dir`:
+ * only the samples of the last `windowS` seconds before the profile ended (the
+ * measured run and the shutdown after it), so start-up (loading modules, the
+ * warm-up) does not count.
+ */
+function summarize(dir: string, windowS: number): void {
   const files = readdirSync(dir).filter((f) => f.endsWith(".cpuprofile"));
   if (files.length === 0) return log(`no profile written in ${dir}`);
   const file = files.map((f) => path.join(dir, f)).sort((a, b) => statSync(b).size - statSync(a).size)[0]!;
-  const profile = JSON.parse(readFileSync(file, "utf8")) as { nodes: ProfileNode[] };
+  const profile = JSON.parse(readFileSync(file, "utf8")) as {
+    nodes: ProfileNode[];
+    samples: number[];
+    timeDeltas: number[];
+    endTime: number;
+    startTime: number;
+  };
+  const hitCount = new Map<number, number>();
+  const from = profile.endTime - windowS * 1e6;
+  let t = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    t += profile.timeDeltas[i] ?? 0;
+    if (t >= from) hitCount.set(id, (hitCount.get(id) ?? 0) + 1);
+  });
   // Shares of the busy samples: idle time (waiting on Postgres, or between passes) would
   // otherwise make the same work look smaller in a case with more waiting.
   const total = profile.nodes.reduce(
-    (sum, n) => sum + (n.callFrame.functionName === "(idle)" ? 0 : (n.hitCount ?? 0)),
+    (sum, n) => sum + (n.callFrame.functionName === "(idle)" ? 0 : (hitCount.get(n.id) ?? 0)),
     0,
   );
   const byFunction = new Map<string, number>();
   const byPackage = new Map<string, number>();
   for (const node of profile.nodes) {
-    const hits = node.hitCount ?? 0;
+    const hits = hitCount.get(node.id) ?? 0;
     if (hits === 0 || node.callFrame.functionName === "(idle)") continue;
     const { functionName, url, lineNumber } = node.callFrame;
     const where = url ? `${url.replace(/^file:\/\//, "").replace(`${REPO_ROOT}/`, "")}:${lineNumber + 1}` : "";
@@ -111,7 +132,12 @@ async function main() {
     jwtSecret,
     name: `profile-${args.case}`,
     nodeArgs: args["no-cpu-prof"] ? [] : ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
-    env: { DATABASE_POOL_SIZE: args["pool-size"] },
+    env: {
+      DATABASE_POOL_SIZE: args["pool-size"],
+      ...Object.fromEntries(
+        args.env.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+      ),
+    },
   });
   const sql = postgres(campus.url, { max: 2, onnotice: () => {} });
   let m: Measurement = emptyMeasurement();
@@ -184,7 +210,8 @@ async function main() {
     await sql.end({ timeout: 5 });
     await server.stop();
   }
-  if (!args["no-cpu-prof"]) summarize(profileDir);
+  // The measured run, and a second for the shutdown after it.
+  if (!args["no-cpu-prof"]) summarize(profileDir, m.seconds + 1);
 }
 
 await main();

@@ -10,6 +10,8 @@ export interface Row {
   /** The ceiling this row is compared with: REST rows with the plain route, tRPC rows with the tRPC procedure. */
   ceiling?: Row;
   note?: string;
+  /** A pass at a stated load (req/s, half of the row above's maximum), for its latency. */
+  halfRate?: number;
 }
 
 export interface CampusReport {
@@ -48,7 +50,7 @@ export function table(report: CampusReport): string {
     fmt(rps(row.m), 0),
     fmt(p50(row), 2),
     fmt(p99(row), 2),
-    row.ceiling ? fmt(ratio(row), 2) : "ceiling",
+    row.ceiling ? fmt(ratio(row), 2) : row.halfRate ? "½ rate" : "ceiling",
     fmt(cpuPerRequest(row.m, "server"), 0),
     fmt(cpuPerRequest(row.m, "postgres"), 0),
     String(row.m.requests),

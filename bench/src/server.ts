@@ -54,9 +54,10 @@ export interface RunningServer {
 /**
  * The built app with the ceiling routes (serve.ts; production mode, as
  * `pnpm start` runs the app's own bundle) on 127.0.0.1 and a free port,
- * with the bench's own JWT secret. Request logs
- * are off (LOG_LEVEL=warn): at thousands of requests a second, two log lines
- * each would measure pino rather than the app.
+ * with the bench's own JWT secret. Request logs are off (LOG_LEVEL=warn):
+ * at thousands of requests a second, a log line each would measure pino
+ * rather than the app. Production logs at info; the profiler's
+ * `--env LOG_LEVEL=info` measures that.
  */
 export async function startServer(opts: {
   databaseUrl: string;

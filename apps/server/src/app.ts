@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { retryAfterSecondsOf } from "./errors";
 import { errorResponse, httpErrorBody } from "./http/error-body";
 import { builtInlineHashes } from "./http/inline-hashes";
-import { loggerOptions } from "./http/logger";
+import { loggerOptions, OneLineRequestLog } from "./http/logger";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSpa } from "./http/spa";
 import { registerMediaRoutes } from "./media/routes";
@@ -69,6 +69,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const { webDistDir, logger, logStream, plugins = [], ...deps } = opts;
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(deps.config.LOG_LEVEL, logStream),
+    logController: new OneLineRequestLog(),
     bodyLimit: JSON_BODY_LIMIT,
     // Per-address limits read the client address; trust X-Forwarded-For only behind a proxy we run.
     trustProxy: deps.config.TRUST_PROXY === true,

@@ -348,7 +348,8 @@ describe("the address is never logged", () => {
           headers,
           payload: { email: `x@${other.domain}` },
         });
-        expect(lines.length).toBeGreaterThan(10);
+        // One request log line for each of the six requests, and whatever else was logged.
+        expect(lines.length).toBeGreaterThanOrEqual(6);
         const text = lines.join("").toLowerCase();
         expect(text).not.toContain(address.toLowerCase());
         expect(text).not.toContain("logged.person");

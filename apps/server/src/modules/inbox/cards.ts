@@ -27,9 +27,10 @@ export interface RevealedVoter {
  * recipient unlocked.
  */
 export function toVoteCard(row: VoteRow): VoteCard {
-  const base = { id: row.id, prompt: row.prompt, createdAt: isoMillis(row.createdAt) };
-  if (row.revealed) return unlockedCard(base, row.revealed);
-  return { ...base, isUnlocked: false, photo: LOCKED_CARD_PHOTO };
+  const createdAt = isoMillis(row.createdAt);
+  if (row.revealed) return unlockedCard({ id: row.id, prompt: row.prompt, createdAt }, row.revealed);
+  // A literal rather than a spread of the shared fields: ten of these a page, on the hot path.
+  return { id: row.id, prompt: row.prompt, createdAt, isUnlocked: false, photo: LOCKED_CARD_PHOTO };
 }
 
 /**

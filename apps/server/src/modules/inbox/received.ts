@@ -130,10 +130,12 @@ export async function readVotesPage(
   const pageRows = found.slice(0, input.limit);
   const last = pageRows[pageRows.length - 1];
   const page = {
+    // The card's fields named, not the row spread: a spread copies every column of postgres.js's row.
     votes: pageRows.map((row) =>
       toVoteCard({
-        ...row,
         id: row.id!,
+        prompt: row.prompt,
+        createdAt: row.createdAt,
         revealed: row.revealed === null ? null : fromJson<RevealedVoter>(row.revealed),
       }),
     ),
