@@ -1,6 +1,6 @@
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
-import { ERROR_MESSAGES, routes } from "@quad/contracts";
+import { ERROR_MESSAGES, routeList } from "@quad/contracts";
 import Fastify, { type FastifyInstance } from "fastify";
 import { errorResponse, httpErrorBody } from "./http/error-body";
 import { builtInlineHashes } from "./http/inline-hashes";
@@ -115,7 +115,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     });
   }
   await registerSmsWebhooks(app, { db: deps.db, config: deps.config, now: deps.now });
-  const openApi = buildOpenApiDocument([...mounted, routes["users.update"]], {
+  const openApi = buildOpenApiDocument([...mounted, ...routeList.filter((route) => route.multipart)], {
     version: "1.0.0",
     serverUrl: deps.config.PUBLIC_URL,
   });

@@ -12,6 +12,7 @@ import type { Database } from "@quad/db";
 import { prompts } from "@quad/db/schema";
 import { eq } from "drizzle-orm";
 import { AppError } from "../../errors";
+import type { Context } from "../../trpc/context";
 import { notMemberError } from "../school-email/membership";
 import type { CandidatePool } from "./candidate-pool";
 import { publicProfiles } from "./candidates";
@@ -28,6 +29,14 @@ export interface RoundDeps {
   now: () => Date;
   random: Random;
 }
+
+/** A round's dependencies, from a procedure's context. */
+export const roundDeps = (ctx: Context): RoundDeps => ({
+  db: ctx.db,
+  pool: ctx.candidatePool,
+  now: ctx.now,
+  random: ctx.random,
+});
 
 export const ROUND_MESSAGES = {
   notVerified: TOASTS.completeProfile,
