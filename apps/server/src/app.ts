@@ -18,6 +18,7 @@ import { registerRestRoutes } from "./rest/adapter";
 import { requestContextFactory, type AppDeps } from "./trpc/context";
 import { registerTrpcEndpoint } from "./trpc/endpoint";
 import { appRouter } from "./trpc/root";
+import { eligibilityChanged } from "./modules/rounds/eligibility";
 
 export interface BuildAppOptions extends AppDeps {
   /** The built web app to serve at /, when present. */
@@ -111,7 +112,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       webhookSecret: deps.config.STRIPE_WEBHOOK_SECRET,
       db: deps.db,
       now: deps.now,
-      onFulfilled: () => deps.candidatePool.invalidate(),
+      onFulfilled: () => eligibilityChanged(deps.candidatePool),
     });
   }
   await registerSmsWebhooks(app, { db: deps.db, config: deps.config, now: deps.now });

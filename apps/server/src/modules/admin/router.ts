@@ -11,18 +11,23 @@ export const adminRouter = router({
   reviewQueue: endpoint("admin.reviewQueue").query(({ ctx }) => reviewQueue(ctx.db)),
   auditTrail: endpoint("admin.auditTrail").query(({ ctx }) => auditTrail(ctx.db)),
   restore: endpoint("admin.restore", { writeLimit: true }).mutation(async ({ ctx, input }) => {
-    await restoreProfile(ctx.db, ctx.adminId, input.userId, ctx.now());
-    ctx.candidatePool.invalidate();
+    await restoreProfile(ctx.db, ctx.candidatePool, ctx.adminId, input.userId, ctx.now());
     return { ok: true as const };
   }),
   removeProfile: endpoint("admin.removeProfile", { writeLimit: true }).mutation(async ({ ctx, input }) => {
-    await removeProfile(ctx.db, ctx.media, ctx.sessionRevocations, ctx.adminId, input.userId, ctx.now());
-    ctx.candidatePool.invalidate();
+    await removeProfile(
+      ctx.db,
+      ctx.candidatePool,
+      ctx.media,
+      ctx.sessionRevocations,
+      ctx.adminId,
+      input.userId,
+      ctx.now(),
+    );
     return { ok: true as const };
   }),
   removePhoto: endpoint("admin.removePhoto", { writeLimit: true }).mutation(async ({ ctx, input }) => {
-    await removePhoto(ctx.db, ctx.media, ctx.adminId, input.userId, ctx.now());
-    ctx.candidatePool.invalidate();
+    await removePhoto(ctx.db, ctx.candidatePool, ctx.media, ctx.adminId, input.userId, ctx.now());
     return { ok: true as const };
   }),
 });

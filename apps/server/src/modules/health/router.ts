@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
 import { serviceUnavailable, unavailableError } from "../../errors";
 import { endpoint } from "../../trpc/endpoints";
+import { databaseAnswers } from "./service";
 
 /**
  * Readiness: a load balancer or supervisor asks often and must get an answer
@@ -15,8 +15,8 @@ export const healthProcedure = endpoint("health").query(async ({ ctx }) => {
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(serviceUnavailable()), HEALTH_DATABASE_TIMEOUT_MS);
   });
-  // One execution (Drizzle runs a query on each then()), settled even when the timer wins.
-  const query = Promise.resolve(ctx.db.execute(sql`select 1`));
+  // Settled even when the timer wins.
+  const query = databaseAnswers(ctx.db);
   query.catch(() => {});
   try {
     await Promise.race([query, timedOut]);

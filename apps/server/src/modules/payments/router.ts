@@ -4,7 +4,12 @@ import { endpoint } from "../../trpc/endpoints";
 import { offerFlashSale } from "./flash-sale";
 import { confirmLocalPayment, createPaymentIntent, paymentHistory, type PaymentDeps } from "./service";
 
-const paymentDeps = (ctx: Context): PaymentDeps => ({ db: ctx.db, payments: ctx.payments, now: ctx.now });
+const paymentDeps = (ctx: Context): PaymentDeps => ({
+  db: ctx.db,
+  payments: ctx.payments,
+  now: ctx.now,
+  candidatePool: ctx.candidatePool,
+});
 
 /** Starting and confirming a payment share one write limit, "payments". */
 export const paymentsRouter = router({
@@ -17,10 +22,7 @@ export const paymentsRouter = router({
     offerFlashSale(ctx.db, ctx.me, ctx.now()),
   ),
   localConfirm: endpoint("payments.localConfirm", { writeLimit: "payments" }).mutation(async ({ ctx, input }) => {
-    const result = await confirmLocalPayment(paymentDeps(ctx), ctx.viewer.phone, input);
-    // A boost changes how often the student is drawn.
-    ctx.candidatePool.invalidate();
-    return result;
+    return confirmLocalPayment(paymentDeps(ctx), ctx.viewer.phone, input);
   }),
   history: endpoint("payments.history").query(({ ctx }) => paymentHistory(ctx.db, ctx.viewer.phone)),
 });

@@ -16,8 +16,7 @@ export const safetyRouter = router({
   }),
   blocks: endpoint("safety.blocks", { me: true }).query(({ ctx }) => listBlocked(ctx.db, ctx.me)),
   report: endpoint("safety.report", write).mutation(async ({ ctx, input }) => {
-    const { held } = await reportStudent(ctx.db, ctx.me, input, ctx.now());
-    if (held) ctx.candidatePool.invalidate();
+    await reportStudent(ctx.db, ctx.candidatePool, ctx.me, input, ctx.now());
     return { ok: true as const };
   }),
 });

@@ -9,6 +9,7 @@ import { proveSchoolEmail, sendSchoolEmailCode, type SchoolEmailDeps } from "./c
 
 const deps = (ctx: Context): SchoolEmailDeps => ({
   db: ctx.db,
+  candidatePool: ctx.candidatePool,
   email: ctx.email,
   now: ctx.now,
   secret: ctx.jwtSecret,
@@ -50,9 +51,7 @@ export const schoolEmailRouter = router({
       SCHOOL_EMAIL_CODE.maxCheckRequestsPerPhonePerDay,
       (wait) => SCHOOL_EMAIL_MESSAGES.lockedOut(Math.ceil(wait / 3600)),
     );
-    const { schoolId } = await proveSchoolEmail(deps(ctx), ctx.viewer.phone, input.email, input.code);
-    // The student may be drawn now.
-    ctx.candidatePool.invalidate(schoolId);
+    await proveSchoolEmail(deps(ctx), ctx.viewer.phone, input.email, input.code);
     return getMe(ctx.db, ctx.viewer.phone);
   }),
 });

@@ -7,9 +7,7 @@ export const usersRouter = router({
   me: endpoint("users.me").query(({ ctx }) => getMe(ctx.db, ctx.viewer.phone)),
   /** Profile fields as JSON; the photo comes through the multipart REST route, which calls the same service. */
   update: endpoint("users.update", { writeLimit: true }).mutation(async ({ ctx, input }) => {
-    const user = await updateProfile(ctx, ctx.viewer, input);
-    ctx.candidatePool.invalidate(user.university ?? undefined);
-    return { user };
+    return { user: await updateProfile(ctx, ctx.viewer, input) };
   }),
   /**
    * Vote notifications by SMS on or off, keyed by the signed-in phone (consent is the phone's,
