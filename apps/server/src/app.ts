@@ -1,6 +1,6 @@
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
-import { ERROR_MESSAGES, routes } from "@quad/contracts";
+import { ERROR_MESSAGES, routeList } from "@quad/contracts";
 import { registerTrpcEndpoint } from "@quad/trpc-fastify-single-call";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { retryAfterSecondsOf } from "./errors";
@@ -18,6 +18,7 @@ import { buildOpenApiDocument } from "./rest/openapi";
 import { registerRestRoutes } from "./rest/adapter";
 import { requestContextFactory, type AppDeps, type Context } from "./trpc/context";
 import { appRouter } from "./trpc/root";
+import { eligibilityChanged } from "./modules/rounds/eligibility";
 
 /**
  * Routes whoever starts the app adds to it (the bench adds its ceilings, see
@@ -125,11 +126,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       webhookSecret: deps.config.STRIPE_WEBHOOK_SECRET,
       db: deps.db,
       now: deps.now,
-      onFulfilled: () => deps.candidatePool.invalidate(),
+      onFulfilled: () => eligibilityChanged(deps.candidatePool),
     });
   }
   await registerSmsWebhooks(app, { db: deps.db, config: deps.config, now: deps.now });
-  const openApi = buildOpenApiDocument([...mounted, routes["users.update"]], {
+  const openApi = buildOpenApiDocument([...mounted, ...routeList.filter((route) => route.multipart)], {
     version: "1.0.0",
     serverUrl: deps.config.PUBLIC_URL,
   });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import * as admin from "./admin";
 import * as auth from "./auth";
 import * as dev from "./dev";
 import * as payments from "./payments";
@@ -13,20 +14,22 @@ import * as schoolEmail from "./school-email";
 import * as votes from "./votes";
 
 /**
- * The REST route table: every documented path under /api, the tRPC
- * procedure it calls, whether it needs a session, and its schemas. The
- * server's REST adapter and OpenAPI document are generated from it; a
- * route whose procedure does not exist yet is simply not mounted.
+ * The endpoint table: every tRPC procedure, keyed by its dotted path
+ * ("users.me"), with who may call it and its schemas; and, for the ones
+ * served as REST too, the method and path under /api. The server builds
+ * each procedure from its row (apps/server/src/trpc/endpoints.ts), and its
+ * REST adapter and OpenAPI document from `routeList`; a route whose
+ * procedure does not exist yet is simply not mounted.
  */
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
-export interface RouteDef {
-  method: HttpMethod;
-  /** Path below /api. */
-  path: string;
-  /** Dotted tRPC procedure path, e.g. "users.me". */
-  procedure: string;
-  auth: boolean;
+/** One row of the table. */
+export interface EndpointDef {
+  /** REST method and path below /api; both absent for a tRPC-only procedure. */
+  method?: HttpMethod;
+  path?: string;
+  /** false: anyone; true: a session; "moderator": a session of an admin (tRPC only). */
+  auth: boolean | "moderator";
   summary: string;
   tags: string[];
   /** GET inputs come from the query string, others from the JSON body. */
@@ -38,13 +41,21 @@ export interface RouteDef {
   devOnly?: boolean;
 }
 
-const route = <R extends RouteDef>(def: R) => def;
+/** A REST route: a row with a method and path, named by its procedure (the row's key). */
+export interface RouteDef extends EndpointDef {
+  method: HttpMethod;
+  path: string;
+  auth: boolean;
+  /** Dotted tRPC procedure path, e.g. "users.me": the row's key. */
+  procedure: string;
+}
+
+const route = <R extends EndpointDef>(def: R) => def;
 
 export const routes = {
   health: route({
     method: "GET",
     path: "/health",
-    procedure: "health",
     auth: false,
     tags: ["ops"],
     summary: "Answers when the server and its database do",
@@ -53,7 +64,6 @@ export const routes = {
   "auth.sendCode": route({
     method: "POST",
     path: "/auth/send-code",
-    procedure: "auth.sendCode",
     auth: false,
     tags: ["auth"],
     summary: "Send a 6-digit sign-in code by SMS",
@@ -63,7 +73,6 @@ export const routes = {
   "auth.verifyCode": route({
     method: "POST",
     path: "/auth/verify-code",
-    procedure: "auth.verifyCode",
     auth: false,
     tags: ["auth"],
     summary: "Trade a code for a session",
@@ -73,7 +82,6 @@ export const routes = {
   "auth.refresh": route({
     method: "POST",
     path: "/auth/refresh",
-    procedure: "auth.refresh",
     auth: false,
     tags: ["auth"],
     summary: "Rotate the session's token pair",
@@ -83,7 +91,6 @@ export const routes = {
   "auth.logout": route({
     method: "POST",
     path: "/auth/logout",
-    procedure: "auth.logout",
     auth: false,
     tags: ["auth"],
     summary: "Revoke the session",
@@ -93,7 +100,6 @@ export const routes = {
   "auth.firebase": route({
     method: "POST",
     path: "/auth/firebase",
-    procedure: "auth.firebase",
     auth: false,
     tags: ["auth"],
     summary: "Trade a Firebase ID token for a session (AUTH_PROVIDER=firebase)",
@@ -103,7 +109,6 @@ export const routes = {
   "config.public": route({
     method: "GET",
     path: "/config",
-    procedure: "config.public",
     auth: false,
     tags: ["ops"],
     summary: "The client's configuration: auth and payment providers, public keys",
@@ -112,7 +117,6 @@ export const routes = {
   "users.me": route({
     method: "GET",
     path: "/users/me",
-    procedure: "users.me",
     auth: true,
     tags: ["users"],
     summary: "The signed-in student's own profile",
@@ -121,7 +125,6 @@ export const routes = {
   "users.update": route({
     method: "PATCH",
     path: "/users/update",
-    procedure: "users.update",
     auth: true,
     tags: ["users"],
     summary: "Create or change the profile (multipart, with an optional profileImage file)",
@@ -132,7 +135,6 @@ export const routes = {
   "users.smsSettings": route({
     method: "GET",
     path: "/users/sms-settings",
-    procedure: "users.smsSettings",
     auth: true,
     tags: ["users"],
     summary: "Whether vote notifications are texted to the signed-in phone",
@@ -141,7 +143,6 @@ export const routes = {
   "users.setSms": route({
     method: "PUT",
     path: "/users/sms-settings",
-    procedure: "users.setSms",
     auth: true,
     tags: ["users"],
     summary: "Turn vote notifications by SMS on or off (recorded as consent)",
@@ -151,7 +152,6 @@ export const routes = {
   "schoolEmail.sendCode": route({
     method: "POST",
     path: "/users/school-email/send-code",
-    procedure: "schoolEmail.sendCode",
     auth: true,
     tags: ["users"],
     summary: "E-mail a 6-digit code to a school address of the student's school",
@@ -161,7 +161,6 @@ export const routes = {
   "schoolEmail.verify": route({
     method: "POST",
     path: "/users/school-email/verify",
-    procedure: "schoolEmail.verify",
     auth: true,
     tags: ["users"],
     summary: "Prove membership of the school with the e-mailed code; the address becomes the student's",
@@ -171,7 +170,6 @@ export const routes = {
   "push.subscribe": route({
     method: "PUT",
     path: "/push/subscription",
-    procedure: "push.subscribe",
     auth: true,
     tags: ["users"],
     summary: "Store this device's Web Push subscription: vote notices come here instead of by text",
@@ -181,7 +179,6 @@ export const routes = {
   "push.unsubscribe": route({
     method: "POST",
     path: "/push/unsubscribe",
-    procedure: "push.unsubscribe",
     auth: true,
     tags: ["users"],
     summary: "Remove this device's Web Push subscription",
@@ -191,7 +188,6 @@ export const routes = {
   "schools.list": route({
     method: "GET",
     path: "/schools",
-    procedure: "schools.list",
     auth: false,
     tags: ["schools"],
     summary: "Every school a student can join",
@@ -200,7 +196,6 @@ export const routes = {
   "prompts.unauthenticated": route({
     method: "GET",
     path: "/prompts/unauthenticated",
-    procedure: "prompts.unauthenticated",
     auth: false,
     tags: ["rounds"],
     summary: "A preview round for visitors",
@@ -210,7 +205,6 @@ export const routes = {
   "prompts.random": route({
     method: "GET",
     path: "/prompts/random",
-    procedure: "prompts.random",
     auth: true,
     tags: ["rounds"],
     summary: "Open the next round (skip=true skips the open one)",
@@ -220,7 +214,6 @@ export const routes = {
   "votes.store": route({
     method: "POST",
     path: "/votes/store",
-    procedure: "votes.store",
     auth: true,
     tags: ["rounds"],
     summary: "Vote for a candidate of the open round",
@@ -230,7 +223,6 @@ export const routes = {
   "votes.forUser": route({
     method: "GET",
     path: "/votes/for-user",
-    procedure: "votes.forUser",
     auth: true,
     tags: ["votes"],
     summary: "Votes received, newest first",
@@ -240,7 +232,6 @@ export const routes = {
   "unlocks.unlockUser": route({
     method: "POST",
     path: "/unlocks/unlock-user",
-    procedure: "unlocks.unlockUser",
     auth: true,
     tags: ["votes"],
     summary: "Spend a credit to reveal the voter behind a vote card",
@@ -250,7 +241,6 @@ export const routes = {
   "payments.createPaymentIntent": route({
     method: "POST",
     path: "/payments/create-payment-intent",
-    procedure: "payments.createPaymentIntent",
     auth: true,
     tags: ["payments"],
     summary: "Start paying for a product",
@@ -260,7 +250,6 @@ export const routes = {
   "payments.flashSale": route({
     method: "POST",
     path: "/payments/flash-sale",
-    procedure: "payments.flashSale",
     auth: true,
     tags: ["payments"],
     summary: "The caller's flash sale on one unlock, started the first time it is offered",
@@ -269,7 +258,6 @@ export const routes = {
   "payments.localConfirm": route({
     method: "POST",
     path: "/payments/local/confirm",
-    procedure: "payments.localConfirm",
     auth: true,
     tags: ["payments"],
     summary: "Confirm a payment with a test card (local provider)",
@@ -279,7 +267,6 @@ export const routes = {
   "payments.history": route({
     method: "GET",
     path: "/payments/history",
-    procedure: "payments.history",
     auth: true,
     tags: ["payments"],
     summary: "The student's own purchases",
@@ -288,7 +275,6 @@ export const routes = {
   "safety.block": route({
     method: "POST",
     path: "/safety/block",
-    procedure: "safety.block",
     auth: true,
     tags: ["safety"],
     summary: "Block a candidate or the voter behind an unlocked vote card: neither sees the other again",
@@ -298,7 +284,6 @@ export const routes = {
   "safety.unblock": route({
     method: "POST",
     path: "/safety/unblock",
-    procedure: "safety.unblock",
     auth: true,
     tags: ["safety"],
     summary: "Undo a block",
@@ -308,7 +293,6 @@ export const routes = {
   "safety.blocks": route({
     method: "GET",
     path: "/safety/blocks",
-    procedure: "safety.blocks",
     auth: true,
     tags: ["safety"],
     summary: "The students the caller blocked",
@@ -317,7 +301,6 @@ export const routes = {
   "safety.report": route({
     method: "POST",
     path: "/safety/report",
-    procedure: "safety.report",
     auth: true,
     tags: ["safety"],
     summary: "Report a student to the moderators",
@@ -327,7 +310,6 @@ export const routes = {
   "account.setPaused": route({
     method: "POST",
     path: "/users/pause",
-    procedure: "account.setPaused",
     auth: true,
     tags: ["users"],
     summary: "Pause or resume the profile (a paused profile is never shown as a candidate)",
@@ -337,7 +319,6 @@ export const routes = {
   "account.setPreview": route({
     method: "POST",
     path: "/users/preview",
-    procedure: "account.setPreview",
     auth: true,
     tags: ["users"],
     summary: "Opt in or out of the public landing preview",
@@ -347,7 +328,6 @@ export const routes = {
   "account.delete": route({
     method: "POST",
     path: "/users/delete-account",
-    procedure: "account.delete",
     auth: true,
     tags: ["users"],
     summary: "Delete the account and everything about it, at once",
@@ -357,7 +337,6 @@ export const routes = {
   "account.export": route({
     method: "GET",
     path: "/users/export",
-    procedure: "account.export",
     auth: true,
     tags: ["users"],
     summary: "Everything stored about the caller, as JSON",
@@ -366,7 +345,6 @@ export const routes = {
   "dev.smsOutbox": route({
     method: "GET",
     path: "/dev/sms-outbox",
-    procedure: "dev.smsOutbox",
     auth: false,
     tags: ["dev"],
     summary: "Messages the outbox SMS provider stored for one phone (development only)",
@@ -377,7 +355,6 @@ export const routes = {
   "dev.emailOutbox": route({
     method: "GET",
     path: "/dev/email-outbox",
-    procedure: "dev.emailOutbox",
     auth: false,
     tags: ["dev"],
     summary: "Messages the outbox e-mail provider stored for one address (development only)",
@@ -385,7 +362,46 @@ export const routes = {
     output: schoolEmail.EmailOutbox,
     devOnly: true,
   }),
-} as const satisfies Record<string, RouteDef>;
+  "admin.reviewQueue": route({
+    auth: "moderator",
+    tags: ["admin"],
+    summary: "Held and reported students, for review",
+    output: admin.ReviewQueue,
+  }),
+  "admin.auditTrail": route({
+    auth: "moderator",
+    tags: ["admin"],
+    summary: "The moderators' recent actions",
+    output: admin.AuditTrail,
+  }),
+  "admin.restore": route({
+    auth: "moderator",
+    tags: ["admin"],
+    summary: "Lift a hold: the student is shown again",
+    input: admin.AdminTargetInput,
+    output: safety.OkResult,
+  }),
+  "admin.removeProfile": route({
+    auth: "moderator",
+    tags: ["admin"],
+    summary: "Delete a student's account",
+    input: admin.AdminTargetInput,
+    output: safety.OkResult,
+  }),
+  "admin.removePhoto": route({
+    auth: "moderator",
+    tags: ["admin"],
+    summary: "Remove a student's photo",
+    input: admin.AdminTargetInput,
+    output: safety.OkResult,
+  }),
+} as const satisfies Record<string, EndpointDef>;
 
 export type RouteName = keyof typeof routes;
-export const routeList: readonly RouteDef[] = Object.values(routes);
+/** The REST routes: every row with a path, its key as its procedure. */
+export const routeList: readonly RouteDef[] = Object.entries(routes as Record<string, EndpointDef>).flatMap(
+  ([procedure, def]) =>
+    def.method && def.path && typeof def.auth === "boolean"
+      ? [{ ...def, method: def.method, path: def.path, auth: def.auth, procedure }]
+      : [],
+);

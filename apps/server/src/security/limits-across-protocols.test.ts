@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PREVIEW_PER_IP } from "../modules/rounds/router";
+import { PREVIEW_PER_IP } from "../modules/prompts/router";
 import { addressKey } from "../rate-limit/address";
 import { WRITE_LIMITS } from "../trpc/limits";
 import { createTestApp, type TestApp } from "../test/app";

@@ -3,7 +3,7 @@ import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyInstance, type FastifyRequest, type InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { retryAfterSecondsOf } from "../errors";
-import { PREVIEW_PER_IP } from "../modules/rounds/router";
+import { PREVIEW_PER_IP } from "../modules/prompts/router";
 import { createTestApp, type TestApp } from "../test/app";
 import { campus } from "../test/voters";
 import { receiveVotes } from "../test/votes";

@@ -5,6 +5,8 @@ import { eq } from "drizzle-orm";
 import { AppError } from "../../errors";
 import type { MediaStorage } from "../../media/storage";
 import { recordRevocations, type SessionRevocations } from "../auth/revocations";
+import type { CandidatePool } from "../rounds/candidate-pool";
+import { eligibilityChanged } from "../rounds/eligibility";
 
 /**
  * Deletes an account at once. The profile row goes, and with it (by foreign
@@ -29,6 +31,7 @@ export async function deleteAccount(
   revocations: Pick<SessionRevocations, "heard">,
   phone: string,
   now: Date,
+  pool: CandidatePool,
 ): Promise<void> {
   const { photoKey, families } = await db.transaction(async (tx) => {
     const sessions = await tx
@@ -55,4 +58,5 @@ export async function deleteAccount(
   revocations.heard(families);
   // Demo avatars are shared between demo students; a student's own photo is not.
   if (photoKey && !photoKey.startsWith("demo/")) await media.delete(photoKey);
+  eligibilityChanged(pool);
 }

@@ -6,6 +6,8 @@ import { alias } from "drizzle-orm/pg-core";
 import { AppError } from "../../errors";
 import { mediaUrl, type MediaStorage } from "../../media/storage";
 import { deleteAccount } from "../account/delete";
+import type { CandidatePool } from "../rounds/candidate-pool";
+import { eligibilityChanged } from "../rounds/eligibility";
 import { reporterSince } from "../safety/service";
 import type { SessionRevocations } from "../auth/revocations";
 
@@ -83,7 +85,7 @@ async function audit(
 }
 
 /** Clears the reports and the hold: the profile is shown again (unless its owner paused it). */
-export async function restoreProfile(db: Database, adminId: string, userId: string, now: Date) {
+export async function restoreProfile(db: Database, pool: CandidatePool, adminId: string, userId: string, now: Date) {
   await db.transaction(async (tx) => {
     const [user] = await tx.select({ held: users.heldForReviewAt }).from(users).where(eq(users.id, userId));
     if (!user) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.noSuchStudent);
@@ -104,11 +106,13 @@ export async function restoreProfile(db: Database, adminId: string, userId: stri
     }
     await audit(tx, adminId, "restore", userId, now);
   });
+  eligibilityChanged(pool);
 }
 
 /** Removes the profile as if its owner had deleted the account: its sessions end at once. */
 export async function removeProfile(
   db: Database,
+  pool: CandidatePool,
   media: MediaStorage,
   revocations: Pick<SessionRevocations, "heard">,
   adminId: string,
@@ -118,11 +122,18 @@ export async function removeProfile(
   const [user] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
   if (!user) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.noSuchStudent);
   await audit(db, adminId, "remove_profile", userId, now);
-  await deleteAccount(db, media, revocations, user.phone, now);
+  await deleteAccount(db, media, revocations, user.phone, now, pool);
 }
 
 /** Takes the photo down; without a photo the profile is unverified until its owner uploads a new one. */
-export async function removePhoto(db: Database, media: MediaStorage, adminId: string, userId: string, now: Date) {
+export async function removePhoto(
+  db: Database,
+  pool: CandidatePool,
+  media: MediaStorage,
+  adminId: string,
+  userId: string,
+  now: Date,
+) {
   const [user] = await db.select({ photoKey: users.photoKey }).from(users).where(eq(users.id, userId));
   if (!user) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.noSuchStudent);
   await db.transaction(async (tx) => {
@@ -140,6 +151,7 @@ export async function removePhoto(db: Database, media: MediaStorage, adminId: st
     await audit(tx, adminId, "remove_photo", userId, now);
   });
   if (user.photoKey && !user.photoKey.startsWith("demo/")) await media.delete(user.photoKey);
+  eligibilityChanged(pool);
 }
 
 export async function auditTrail(db: Database, limit = 100) {

@@ -1,16 +1,7 @@
-import {
-  AuthTokens,
-  FirebaseSignInInput,
-  LogoutInput,
-  LogoutResult,
-  RefreshInput,
-  SendCodeInput,
-  SendCodeResult,
-  VerifyCodeInput,
-} from "@quad/contracts";
 import { AppError } from "../../errors";
-import { publicProcedure, router } from "../../trpc/init";
-import { enforceLimit, enforceWriteLimits, WRITE_LIMITS } from "../../trpc/limits";
+import { router } from "../../trpc/init";
+import { endpoint } from "../../trpc/endpoints";
+import { enforceLimit, WRITE_LIMITS } from "../../trpc/limits";
 import type { Context } from "../../trpc/context";
 import { recordSignupConsents } from "../consents/service";
 import { sendCode, verifyCode, type CodeDeps } from "./codes";
@@ -33,61 +24,45 @@ const sessionDeps = (ctx: Context): RevokingSessionDeps => ({
   revocations: ctx.sessionRevocations,
 });
 
-/** Every sign-in write is limited per address (and per phone where the input names one). */
-const limitedProcedure = publicProcedure.use(async ({ ctx, next, path }) => {
-  await enforceWriteLimits(ctx.rateLimiter, { name: path, ip: ctx.ip });
-  return next();
-});
-
-/** Each sign-in flow exists only under its configured provider. */
-const localProcedure = limitedProcedure.use(({ ctx, next }) => {
-  if (ctx.config.AUTH_PROVIDER !== "local")
-    throw new AppError("NOT_FOUND", "Sign in with the app's phone verification.");
-  return next();
-});
+/** Each sign-in flow exists only under its configured provider; checked after the write limit. */
+const local = {
+  writeLimit: true,
+  guard(ctx: Context) {
+    if (ctx.config.AUTH_PROVIDER !== "local")
+      throw new AppError("NOT_FOUND", "Sign in with the app's phone verification.");
+  },
+} as const;
 
 /**
  * Sign-in (docs/architecture.md "Identity and sessions"). The local provider sends our
  * own SMS codes; the firebase provider trades a verified Firebase ID token.
  * Either way the session is ours: a short-lived token and a rotating refresh token.
+ * Every sign-in write is limited per address (and per phone where the input names one).
  */
 export const authRouter = router({
-  sendCode: localProcedure
-    .input(SendCodeInput)
-    .output(SendCodeResult)
-    .mutation(async ({ ctx, input }) => {
-      const { retryAfterSeconds } = await sendCode(codeDeps(ctx), input.phone, ctx.ip);
-      return { sent: true as const, retryAfterSeconds };
-    }),
+  sendCode: endpoint("auth.sendCode", local).mutation(async ({ ctx, input }) => {
+    const { retryAfterSeconds } = await sendCode(codeDeps(ctx), input.phone, ctx.ip);
+    return { sent: true as const, retryAfterSeconds };
+  }),
   /** Signs the person in whether or not a profile exists yet; /users/me tells which. */
-  verifyCode: localProcedure
-    .input(VerifyCodeInput)
-    .output(AuthTokens)
-    .mutation(async ({ ctx, input }) => {
-      // The address was counted on the way in; the phone is known only now.
-      await enforceLimit(ctx.rateLimiter, `auth.verifyCode:phone:${input.phone}`, WRITE_LIMITS.perStudent);
-      await verifyCode(codeDeps(ctx), input.phone, input.code);
-      if (input.consents) await recordSignupConsents(ctx.db, input.phone, ctx.now());
-      return startSession(sessionDeps(ctx), input.phone);
-    }),
-  firebase: limitedProcedure
-    .input(FirebaseSignInInput)
-    .output(AuthTokens)
-    .mutation(async ({ ctx, input }) => {
-      if (!ctx.firebaseVerifier) throw new AppError("NOT_FOUND", "Firebase sign-in is not enabled.");
-      const { phone } = await ctx.firebaseVerifier(input.idToken);
-      if (input.consents) await recordSignupConsents(ctx.db, phone, ctx.now());
-      return startSession(sessionDeps(ctx), phone);
-    }),
-  refresh: limitedProcedure
-    .input(RefreshInput)
-    .output(AuthTokens)
-    .mutation(({ ctx, input }) => rotateSession(sessionDeps(ctx), input.refreshToken)),
-  logout: limitedProcedure
-    .input(LogoutInput)
-    .output(LogoutResult)
-    .mutation(async ({ ctx, input }) => {
-      await endSession(sessionDeps(ctx), input.refreshToken);
-      return { ok: true as const };
-    }),
+  verifyCode: endpoint("auth.verifyCode", local).mutation(async ({ ctx, input }) => {
+    // The address was counted on the way in; the phone is known only now.
+    await enforceLimit(ctx.rateLimiter, `auth.verifyCode:phone:${input.phone}`, WRITE_LIMITS.perStudent);
+    await verifyCode(codeDeps(ctx), input.phone, input.code);
+    if (input.consents) await recordSignupConsents(ctx.db, input.phone, ctx.now());
+    return startSession(sessionDeps(ctx), input.phone);
+  }),
+  firebase: endpoint("auth.firebase", { writeLimit: true }).mutation(async ({ ctx, input }) => {
+    if (!ctx.firebaseVerifier) throw new AppError("NOT_FOUND", "Firebase sign-in is not enabled.");
+    const { phone } = await ctx.firebaseVerifier(input.idToken);
+    if (input.consents) await recordSignupConsents(ctx.db, phone, ctx.now());
+    return startSession(sessionDeps(ctx), phone);
+  }),
+  refresh: endpoint("auth.refresh", { writeLimit: true }).mutation(({ ctx, input }) =>
+    rotateSession(sessionDeps(ctx), input.refreshToken),
+  ),
+  logout: endpoint("auth.logout", { writeLimit: true }).mutation(async ({ ctx, input }) => {
+    await endSession(sessionDeps(ctx), input.refreshToken);
+    return { ok: true as const };
+  }),
 });

@@ -1,9 +1,9 @@
-import { PublicConfig } from "@quad/contracts";
 import { firebaseAuthDomain } from "../../env";
-import { publicProcedure } from "../../trpc/init";
+import { endpoint } from "../../trpc/endpoints";
+import { router } from "../../trpc/init";
 
 /** Lets one web build work with any server configuration. */
-export const publicConfigProcedure = publicProcedure.output(PublicConfig).query(({ ctx }) => {
+const publicConfig = endpoint("config.public").query(({ ctx }) => {
   const c = ctx.config;
   return {
     authProvider: c.AUTH_PROVIDER,
@@ -21,3 +21,5 @@ export const publicConfigProcedure = publicProcedure.output(PublicConfig).query(
     vapidPublicKey: ctx.push?.publicKey ?? null,
   };
 });
+
+export const configRouter = router({ public: publicConfig });

@@ -1,46 +1,9 @@
-import { EmailOutbox, EmailOutboxInput, SmsOutbox, SmsOutboxInput } from "@quad/contracts";
-import { emailOutbox, smsOutbox } from "@quad/db/schema";
-import { and, desc, eq, inArray } from "drizzle-orm";
-import { AppError } from "../../errors";
-import { publicProcedure, router } from "../../trpc/init";
+import { endpoint } from "../../trpc/endpoints";
+import { router } from "../../trpc/init";
+import { emailOutboxOf, smsOutboxOf } from "./service";
 
-/** Development helpers; not found in production, whatever ALLOW_DEV_PROVIDERS says (env.ts). */
-const devProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.config.devRoutesEnabled) throw new AppError("NOT_FOUND", "Not found");
-  return next();
-});
-
+/** Development helpers (`devOnly` rows): not found in production, whatever ALLOW_DEV_PROVIDERS says (env.ts). */
 export const devRouter = router({
-  /** What the outbox SMS provider "sent" to one phone, newest first, as that phone would show it. */
-  smsOutbox: devProcedure
-    .input(SmsOutboxInput)
-    .output(SmsOutbox)
-    .query(async ({ ctx, input }) => {
-      const rows = await ctx.db
-        .select({ to: smsOutbox.toPhone, body: smsOutbox.body, createdAt: smsOutbox.createdAt })
-        .from(smsOutbox)
-        // What went out: queued, failed or withheld texts never reached the phone.
-        .where(and(eq(smsOutbox.toPhone, input.phone), inArray(smsOutbox.status, ["sent", "delivered"])))
-        .orderBy(desc(smsOutbox.createdAt))
-        .limit(50);
-      return { messages: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
-    }),
-  /** What the outbox e-mail provider "sent" to one address, newest first, as that inbox would show it. */
-  emailOutbox: devProcedure
-    .input(EmailOutboxInput)
-    .output(EmailOutbox)
-    .query(async ({ ctx, input }) => {
-      const rows = await ctx.db
-        .select({
-          to: emailOutbox.toAddress,
-          subject: emailOutbox.subject,
-          body: emailOutbox.body,
-          createdAt: emailOutbox.createdAt,
-        })
-        .from(emailOutbox)
-        .where(and(eq(emailOutbox.toAddress, input.to), eq(emailOutbox.status, "sent")))
-        .orderBy(desc(emailOutbox.createdAt))
-        .limit(50);
-      return { messages: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
-    }),
+  smsOutbox: endpoint("dev.smsOutbox").query(({ ctx, input }) => smsOutboxOf(ctx.db, input.phone)),
+  emailOutbox: endpoint("dev.emailOutbox").query(({ ctx, input }) => emailOutboxOf(ctx.db, input.to)),
 });

@@ -1,7 +1,6 @@
-import { Health } from "@quad/contracts";
-import { sql } from "drizzle-orm";
 import { serviceUnavailable, unavailableError } from "../../errors";
-import { publicProcedure } from "../../trpc/init";
+import { endpoint } from "../../trpc/endpoints";
+import { databaseAnswers } from "./service";
 
 /**
  * Readiness: a load balancer or supervisor asks often and must get an answer
@@ -11,13 +10,13 @@ import { publicProcedure } from "../../trpc/init";
 export const HEALTH_DATABASE_TIMEOUT_MS = 800;
 
 /** Answers only when the database does, and within about a second either way. */
-export const healthProcedure = publicProcedure.output(Health).query(async ({ ctx }) => {
+export const healthProcedure = endpoint("health").query(async ({ ctx }) => {
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(serviceUnavailable()), HEALTH_DATABASE_TIMEOUT_MS);
   });
-  // One execution (Drizzle runs a query on each then()), settled even when the timer wins.
-  const query = Promise.resolve(ctx.db.execute(sql`select 1`));
+  // Settled even when the timer wins.
+  const query = databaseAnswers(ctx.db);
   query.catch(() => {});
   try {
     await Promise.race([query, timedOut]);

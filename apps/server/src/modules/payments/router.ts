@@ -1,41 +1,28 @@
-import {
-  CreatePaymentIntentInput,
-  CreatePaymentIntentResult,
-  FlashSaleOffer,
-  LocalConfirmInput,
-  LocalConfirmResult,
-  PaymentHistory,
-} from "@quad/contracts";
-import { router, sessionProcedure } from "../../trpc/init";
+import { router } from "../../trpc/init";
 import type { Context } from "../../trpc/context";
-import { enforceWriteLimits } from "../../trpc/limits";
-import { userIdByPhone } from "../inbox/received";
+import { endpoint } from "../../trpc/endpoints";
 import { offerFlashSale } from "./flash-sale";
 import { confirmLocalPayment, createPaymentIntent, paymentHistory, type PaymentDeps } from "./service";
 
-const paymentDeps = (ctx: Context): PaymentDeps => ({ db: ctx.db, payments: ctx.payments, now: ctx.now });
+const paymentDeps = (ctx: Context): PaymentDeps => ({
+  db: ctx.db,
+  payments: ctx.payments,
+  now: ctx.now,
+  candidatePool: ctx.candidatePool,
+});
 
+/** Starting and confirming a payment share one write limit, "payments". */
 export const paymentsRouter = router({
-  createPaymentIntent: sessionProcedure
-    .input(CreatePaymentIntentInput)
-    .output(CreatePaymentIntentResult)
-    .mutation(async ({ ctx, input }) => {
-      await enforceWriteLimits(ctx.rateLimiter, { name: "payments", ip: ctx.ip, phone: ctx.viewer.phone });
+  createPaymentIntent: endpoint("payments.createPaymentIntent", { writeLimit: "payments" }).mutation(
+    async ({ ctx, input }) => {
       return createPaymentIntent(paymentDeps(ctx), ctx.viewer.phone, input.productId);
-    }),
-  flashSale: sessionProcedure.output(FlashSaleOffer).mutation(async ({ ctx }) => {
-    await enforceWriteLimits(ctx.rateLimiter, { name: "payments.flashSale", ip: ctx.ip, phone: ctx.viewer.phone });
-    return offerFlashSale(ctx.db, await userIdByPhone(ctx.db, ctx.viewer.phone), ctx.now());
+    },
+  ),
+  flashSale: endpoint("payments.flashSale", { writeLimit: true, me: true }).mutation(({ ctx }) =>
+    offerFlashSale(ctx.db, ctx.me, ctx.now()),
+  ),
+  localConfirm: endpoint("payments.localConfirm", { writeLimit: "payments" }).mutation(async ({ ctx, input }) => {
+    return confirmLocalPayment(paymentDeps(ctx), ctx.viewer.phone, input);
   }),
-  localConfirm: sessionProcedure
-    .input(LocalConfirmInput)
-    .output(LocalConfirmResult)
-    .mutation(async ({ ctx, input }) => {
-      await enforceWriteLimits(ctx.rateLimiter, { name: "payments", ip: ctx.ip, phone: ctx.viewer.phone });
-      const result = await confirmLocalPayment(paymentDeps(ctx), ctx.viewer.phone, input);
-      // A boost changes how often the student is drawn.
-      ctx.candidatePool.invalidate();
-      return result;
-    }),
-  history: sessionProcedure.output(PaymentHistory).query(({ ctx }) => paymentHistory(ctx.db, ctx.viewer.phone)),
+  history: endpoint("payments.history").query(({ ctx }) => paymentHistory(ctx.db, ctx.viewer.phone)),
 });

@@ -4,6 +4,8 @@ import { purchases } from "@quad/db/schema";
 import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { AppError } from "../../errors";
+import type { CandidatePool } from "../rounds/candidate-pool";
+import { eligibilityChanged } from "../rounds/eligibility";
 import { userIdByPhone } from "../inbox/received";
 import { flashSaleActive } from "./flash-sale";
 import { fulfilPayment } from "./fulfil";
@@ -13,6 +15,7 @@ export interface PaymentDeps {
   db: Database;
   payments: PaymentProvider;
   now: () => Date;
+  candidatePool: CandidatePool;
 }
 
 export const PAYMENT_MESSAGES = {
@@ -86,6 +89,8 @@ export async function confirmLocalPayment(
   if (card === TEST_CARD_DECLINED) throw new AppError("PAYMENT_REQUIRED", PAYMENT_MESSAGES.declined);
   if (card !== TEST_CARD_SUCCESS) throw new AppError("BAD_REQUEST", PAYMENT_MESSAGES.invalidCard);
   await fulfilPayment(deps.db, purchase.providerPaymentId, deps.now());
+  // A boost changes how often the student is drawn.
+  eligibilityChanged(deps.candidatePool);
   return { status: "succeeded", productId: purchase.productId };
 }
 

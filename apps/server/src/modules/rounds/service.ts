@@ -12,8 +12,10 @@ import type { Database } from "@quad/db";
 import { prompts } from "@quad/db/schema";
 import { eq } from "drizzle-orm";
 import { AppError } from "../../errors";
+import type { Context } from "../../trpc/context";
 import { notMemberError } from "../school-email/membership";
 import type { CandidatePool } from "./candidate-pool";
+import { eligibilityChanged } from "./eligibility";
 import { publicProfiles } from "./candidates";
 import { storeVote } from "./cast-vote";
 import { drawPair, drawWeighted, type Random } from "./draw";
@@ -28,6 +30,14 @@ export interface RoundDeps {
   now: () => Date;
   random: Random;
 }
+
+/** A round's dependencies, from a procedure's context. */
+export const roundDeps = (ctx: Context): RoundDeps => ({
+  db: ctx.db,
+  pool: ctx.candidatePool,
+  now: ctx.now,
+  random: ctx.random,
+});
 
 export const ROUND_MESSAGES = {
   notVerified: TOASTS.completeProfile,
@@ -145,7 +155,7 @@ async function drawRound(deps: RoundDeps, phone: string, state: VotingState, now
     }
     // The cached pool was stale: leave those out and reload it next time.
     for (const id of pair) if (!opened.eligible.has(id)) always.add(id);
-    deps.pool.invalidate(voter.schoolId);
+    eligibilityChanged(deps.pool, voter.schoolId);
   }
   return noCandidates;
 }
@@ -223,7 +233,7 @@ export async function previewRound(deps: RoundDeps, gender: Gender): Promise<Pro
     );
     const [a, b] = [profiles.get(drawn[0]!.id), profiles.get(drawn[1]!.id)];
     if (!a || !b) {
-      deps.pool.invalidate(schoolId);
+      eligibilityChanged(deps.pool, schoolId);
       continue;
     }
     const promptId = promptIds[Math.floor(deps.random() * promptIds.length)]!;

@@ -12,6 +12,8 @@ import { blocks, reports, unlocks, users } from "@quad/db/schema";
 import { and, count, desc, eq, exists, gt, inArray, isNull, min, or, sql } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { AppError } from "../../errors";
+import type { CandidatePool } from "../rounds/candidate-pool";
+import { eligibilityChanged } from "../rounds/eligibility";
 import { mediaUrl } from "../../media/storage";
 import { closeRoundsShowing } from "../rounds/round-history";
 import { memberSql, requireMember } from "../school-email/membership";
@@ -117,6 +119,19 @@ async function requireReporter(db: Database, me: string): Promise<{ schoolId: nu
  * Answers whether this report put the profile on hold.
  */
 export async function reportStudent(
+  db: Database,
+  pool: CandidatePool,
+  me: string,
+  input: { target: SafetyTarget; reason: ReportReason; note?: string },
+  now: Date,
+): Promise<{ held: boolean }> {
+  const result = await fileReport(db, me, input, now);
+  // A hold pauses the profile.
+  if (result.held) eligibilityChanged(pool);
+  return result;
+}
+
+async function fileReport(
   db: Database,
   me: string,
   input: { target: SafetyTarget; reason: ReportReason; note?: string },

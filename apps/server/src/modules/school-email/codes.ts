@@ -4,12 +4,15 @@ import { isUniqueViolation, type Database, type Transaction } from "@quad/db";
 import { schoolEmailCodes, schools, users } from "@quad/db/schema";
 import { and, asc, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import { AppError } from "../../errors";
+import type { CandidatePool } from "../rounds/candidate-pool";
+import { eligibilityChanged } from "../rounds/eligibility";
 import { lockLiftsAt } from "../auth/codes";
 import { schoolDomainsSql } from "../schools/service";
 import type { EmailSender } from "./email-sender";
 
 export interface SchoolEmailDeps {
   db: Database;
+  candidatePool: CandidatePool;
   email: EmailSender;
   now: () => Date;
   /** Keys the code hashes, so a leaked table does not reveal codes. */
@@ -266,7 +269,10 @@ export async function proveSchoolEmail(
   code: string,
 ): Promise<{ schoolId: number }> {
   try {
-    return await verifySchoolEmail(deps, phone, address, code);
+    const proven = await verifySchoolEmail(deps, phone, address, code);
+    // The student may be drawn now.
+    eligibilityChanged(deps.candidatePool, proven.schoolId);
+    return proven;
   } catch (error) {
     if (isUniqueViolation(error, "users_school_email_unique"))
       throw fieldError("CONFLICT", SCHOOL_EMAIL_MESSAGES.taken);

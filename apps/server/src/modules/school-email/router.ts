@@ -1,21 +1,15 @@
-import {
-  MeUser,
-  SCHOOL_EMAIL_CODE,
-  SCHOOL_EMAIL_MESSAGES,
-  SendSchoolEmailCodeInput,
-  SendSchoolEmailCodeResult,
-  VerifySchoolEmailInput,
-} from "@quad/contracts";
+import { SCHOOL_EMAIL_CODE, SCHOOL_EMAIL_MESSAGES } from "@quad/contracts";
 import { AppError } from "../../errors";
 import type { Context } from "../../trpc/context";
-import { router, sessionProcedure } from "../../trpc/init";
-import { enforceWriteLimits } from "../../trpc/limits";
+import { endpoint } from "../../trpc/endpoints";
+import { router } from "../../trpc/init";
 import type { RateLimiter } from "../../rate-limit/limiter";
 import { getMe } from "../users/profile";
 import { proveSchoolEmail, sendSchoolEmailCode, type SchoolEmailDeps } from "./codes";
 
 const deps = (ctx: Context): SchoolEmailDeps => ({
   db: ctx.db,
+  candidatePool: ctx.candidatePool,
   email: ctx.email,
   now: ctx.now,
   secret: ctx.jwtSecret,
@@ -40,34 +34,24 @@ async function perPhonePerDay(
 
 /** Proving membership of the student's school with an e-mailed code (docs/product.md "School e-mail"). */
 export const schoolEmailRouter = router({
-  sendCode: sessionProcedure
-    .input(SendSchoolEmailCodeInput)
-    .output(SendSchoolEmailCodeResult)
-    .mutation(async ({ ctx, input }) => {
-      await enforceWriteLimits(ctx.rateLimiter, { name: "schoolEmail.sendCode", ip: ctx.ip, phone: ctx.viewer.phone });
-      await perPhonePerDay(
-        ctx.rateLimiter,
-        `schoolEmail.sendCode:day:${ctx.viewer.phone}`,
-        SCHOOL_EMAIL_CODE.maxSendRequestsPerPhonePerDay,
-        () => SCHOOL_EMAIL_MESSAGES.tooManyForStudent,
-      );
-      const { retryAfterSeconds } = await sendSchoolEmailCode(deps(ctx), ctx.viewer.phone, input.email);
-      return { sent: true as const, retryAfterSeconds };
-    }),
-  verify: sessionProcedure
-    .input(VerifySchoolEmailInput)
-    .output(MeUser)
-    .mutation(async ({ ctx, input }) => {
-      await enforceWriteLimits(ctx.rateLimiter, { name: "schoolEmail.verify", ip: ctx.ip, phone: ctx.viewer.phone });
-      await perPhonePerDay(
-        ctx.rateLimiter,
-        `schoolEmail.verify:day:${ctx.viewer.phone}`,
-        SCHOOL_EMAIL_CODE.maxCheckRequestsPerPhonePerDay,
-        (wait) => SCHOOL_EMAIL_MESSAGES.lockedOut(Math.ceil(wait / 3600)),
-      );
-      const { schoolId } = await proveSchoolEmail(deps(ctx), ctx.viewer.phone, input.email, input.code);
-      // The student may be drawn now.
-      ctx.candidatePool.invalidate(schoolId);
-      return getMe(ctx.db, ctx.viewer.phone);
-    }),
+  sendCode: endpoint("schoolEmail.sendCode", { writeLimit: true }).mutation(async ({ ctx, input }) => {
+    await perPhonePerDay(
+      ctx.rateLimiter,
+      `schoolEmail.sendCode:day:${ctx.viewer.phone}`,
+      SCHOOL_EMAIL_CODE.maxSendRequestsPerPhonePerDay,
+      () => SCHOOL_EMAIL_MESSAGES.tooManyForStudent,
+    );
+    const { retryAfterSeconds } = await sendSchoolEmailCode(deps(ctx), ctx.viewer.phone, input.email);
+    return { sent: true as const, retryAfterSeconds };
+  }),
+  verify: endpoint("schoolEmail.verify", { writeLimit: true }).mutation(async ({ ctx, input }) => {
+    await perPhonePerDay(
+      ctx.rateLimiter,
+      `schoolEmail.verify:day:${ctx.viewer.phone}`,
+      SCHOOL_EMAIL_CODE.maxCheckRequestsPerPhonePerDay,
+      (wait) => SCHOOL_EMAIL_MESSAGES.lockedOut(Math.ceil(wait / 3600)),
+    );
+    await proveSchoolEmail(deps(ctx), ctx.viewer.phone, input.email, input.code);
+    return getMe(ctx.db, ctx.viewer.phone);
+  }),
 });

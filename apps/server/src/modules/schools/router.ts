@@ -1,7 +1,7 @@
-import { SchoolList } from "@quad/contracts";
-import { publicProcedure, router } from "../../trpc/init";
+import { endpoint } from "../../trpc/endpoints";
+import { router } from "../../trpc/init";
 import { listSchools } from "./service";
 
 export const schoolsRouter = router({
-  list: publicProcedure.output(SchoolList).query(({ ctx }) => listSchools(ctx.db)),
+  list: endpoint("schools.list").query(({ ctx }) => listSchools(ctx.db)),
 });

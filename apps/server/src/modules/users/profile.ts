@@ -6,12 +6,15 @@ import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { AppError } from "../../errors";
 import { mediaUrl, type MediaStorage } from "../../media/storage";
+import type { CandidatePool } from "../rounds/candidate-pool";
+import { eligibilityChanged } from "../rounds/eligibility";
 import type { ProcessedPhoto } from "./photo";
 
 export interface ProfileDeps {
   db: Database;
   media: MediaStorage;
   now: () => Date;
+  candidatePool: CandidatePool;
 }
 
 /** The owner's view of a profile row just written (read back with its school). */
@@ -156,6 +159,8 @@ export async function updateProfile(
   if (stored && previous?.photoKey && previous.photoKey !== stored.photoKey) {
     await deps.media.delete(previous.photoKey);
   }
+  // Whoever can be drawn into rounds may have changed (school, gender, photo).
+  eligibilityChanged(deps.candidatePool, user.schoolId);
   return toMe(deps.db, user);
 }
 

@@ -1,22 +1,22 @@
-import { MeUser, ProfileUpdateSchema, UpdateUserResult } from "@quad/contracts";
-import { router, sessionProcedure } from "../../trpc/init";
-import { enforceWriteLimits } from "../../trpc/limits";
-import { setSmsProcedure, smsSettingsProcedure } from "../consents/router";
+import { router } from "../../trpc/init";
+import { endpoint } from "../../trpc/endpoints";
+import { setSmsConsent, settingsOf, smsConsentState } from "../consents/service";
 import { getMe, updateProfile } from "./profile";
 
 export const usersRouter = router({
-  me: sessionProcedure.output(MeUser).query(({ ctx }) => getMe(ctx.db, ctx.viewer.phone)),
+  me: endpoint("users.me").query(({ ctx }) => getMe(ctx.db, ctx.viewer.phone)),
   /** Profile fields as JSON; the photo comes through the multipart REST route, which calls the same service. */
-  update: sessionProcedure
-    .input(ProfileUpdateSchema)
-    .output(UpdateUserResult)
-    .mutation(async ({ ctx, input }) => {
-      await enforceWriteLimits(ctx.rateLimiter, { name: "users.update", ip: ctx.ip, phone: ctx.viewer.phone });
-      const user = await updateProfile(ctx, ctx.viewer, input);
-      ctx.candidatePool.invalidate(user.university ?? undefined);
-      return { user };
-    }),
-  /** Vote notifications by SMS on or off: written as a consent record (source "settings"). */
-  smsSettings: smsSettingsProcedure,
-  setSms: setSmsProcedure,
+  update: endpoint("users.update", { writeLimit: true }).mutation(async ({ ctx, input }) => {
+    return { user: await updateProfile(ctx, ctx.viewer, input) };
+  }),
+  /**
+   * Vote notifications by SMS on or off, keyed by the signed-in phone (consent is the phone's,
+   * and may precede a profile): written as a consent record (source "settings").
+   */
+  smsSettings: endpoint("users.smsSettings").query(async ({ ctx }) =>
+    settingsOf(await smsConsentState(ctx.db, ctx.viewer.phone)),
+  ),
+  setSms: endpoint("users.setSms", { writeLimit: true }).mutation(({ ctx, input }) =>
+    setSmsConsent(ctx.db, ctx.viewer.phone, input.enabled, ctx.now()),
+  ),
 });

@@ -33,10 +33,7 @@ export async function registerProfileUpdateRoute(
         : { fields: request.body ?? {}, file: undefined };
       const input = ProfileUpdateSchema.parse(listsFromText(fields));
       const photo = file ? await processPhoto(file) : undefined;
-      const user = await updateProfile(ctx, ctx.viewer, input, photo);
-      // Whoever can be drawn into rounds may have changed.
-      ctx.candidatePool.invalidate(user.university ?? undefined);
-      return { user };
+      return { user: await updateProfile(ctx, ctx.viewer, input, photo) };
     } catch (error) {
       const { status, body } = errorResponse(error);
       if (status >= 500) request.log.error({ err: error }, "profile update failed");
