@@ -6,27 +6,32 @@ import { clearServerCache } from "../../lib/data-layer";
 import { useSessionStore } from "../../lib/session-store";
 import {
   inboxAnswers,
-  createMeUser,
-  createRoundsServer,
+  NO_CANDIDATES,
+  nthRound,
+  outOfVotes,
+  roundsAnswers,
   server,
   trpcError,
   trpcHandler,
-  voteCooldownHandler,
-  type RoundsServerOptions,
-  type TrpcResolvers,
+  voteRefusedForCooldown,
+  type RoundsAnswersOptions,
 } from "../../test/msw";
 import { renderApp, signIn } from "../../test/render";
 
-/** Signs in a verified student (who sees girls) and serves rounds from an in-memory server. */
-function startHome(options: RoundsServerOptions = {}, overrides: TrpcResolvers = {}) {
-  const user = options.user ?? createMeUser({ gender: "male", preference: "female" });
-  const backend = createRoundsServer({ ...options, user });
-  server.use(trpcHandler({ ...inboxAnswers().resolvers, ...backend.resolvers, ...overrides }));
+/** Signs in a verified student (who sees girls by default) and serves the rounds and vote answers the test states. */
+function startHome(options: RoundsAnswersOptions = {}) {
+  const backend = roundsAnswers({ ...options, me: { gender: "male", preference: "female", ...options.me } });
+  server.use(trpcHandler({ ...inboxAnswers().resolvers, ...backend.resolvers }));
   signIn("verified");
-  useSessionStore.getState().setUser(user);
+  useSessionStore.getState().setUser(backend.me);
   const view = renderApp("/home");
   return { ...view, backend };
 }
+
+/** The next `count` rounds of girls, from the first. */
+const girlsRounds = (count: number) => Array.from({ length: count }, (_, n) => nthRound(n));
+const skipsAsked = (sent: unknown[]) => sent.filter((input) => (input as { skip?: boolean }).skip === true).length;
+const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
 // The first render lazy-loads the data layer and the home page: allow for a cold start.
 const prompt = (name: string) => screen.findByRole("heading", { level: 2, name }, { timeout: 5000 });
@@ -61,7 +66,7 @@ describe("home round", { timeout: 15_000 }, () => {
   });
 
   it("a vote says 'Vote sent 🤩', brings the next round and resets the skips", async () => {
-    const { backend } = startHome();
+    const { backend } = startHome({ rounds: girlsRounds(3) });
     await prompt("Most likely to start a company");
     await userEvent.click(skipButton());
     await prompt("Best person to study with");
@@ -73,14 +78,15 @@ describe("home round", { timeout: 15_000 }, () => {
     expect(within(screen.getByRole("article", { name: "Priya" })).getByText("Voted")).toBeTruthy();
     expect(screen.getByRole("heading", { level: 2, name: "Best person to study with" })).toBeTruthy();
     expect(await prompt("Best listener")).toBeTruthy();
-    expect(backend.state.votes).toEqual([{ userId: "cand-female-2", promptId: 101, preference: "female" }]);
+    expect(backend.sent("votes.store")).toEqual([{ userId: "cand-female-2", promptId: 101, preference: "female" }]);
     expect(screen.getByRole("button", { name: "Skip 3 left" })).toBe(skipButton());
     // Focus continues from the new prompt.
     expect(document.activeElement).toBe(screen.getByRole("heading", { level: 2, name: "Best listener" }));
   });
 
   it("counts skips down, then shows Skip disabled with the way to get more", async () => {
-    const { backend } = startHome();
+    // After the third skip in a row the server serves its round with skipping disabled.
+    const { backend } = startHome({ rounds: [...girlsRounds(3), nthRound(3, "female", true), nthRound(4)] });
     await prompt("Most likely to start a company");
     expect(within(skipButton()).getByText("3 left")).toBeTruthy();
 
@@ -95,13 +101,13 @@ describe("home round", { timeout: 15_000 }, () => {
     await userEvent.click(skipButton());
     await prompt("Most creative thinker");
     expect(within(skipButton()).getByText("0 left")).toBeTruthy();
-    expect(backend.state.skips).toBe(3);
+    expect(skipsAsked(backend.sent("prompts.random"))).toBe(3);
 
     expect((skipButton() as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText(SCREEN_TEXT.skipHint).id).toBe(skipButton().getAttribute("aria-describedby"));
     await userEvent.click(skipButton());
     // No fourth skip was asked of the server, no dead-end dialog, and the round stays.
-    expect(backend.state.skips).toBe(3);
+    expect(skipsAsked(backend.sent("prompts.random"))).toBe(3);
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(screen.getByRole("heading", { level: 2, name: "Most creative thinker" })).toBeTruthy();
     // A vote brings the skips back.
@@ -111,7 +117,12 @@ describe("home round", { timeout: 15_000 }, () => {
   });
 
   it("trusts the server when it refuses a skip", async () => {
-    startHome({ refuseSkips: true });
+    startHome({
+      overrides: {
+        "prompts.random": ({ input }) =>
+          (input as { skip?: boolean }).skip ? trpcError("CONFLICT", SCREEN_TEXT.outOfSkipsBody) : nthRound(0),
+      },
+    });
     await prompt("Most likely to start a company");
     await userEvent.click(skipButton());
     expect(await screen.findByRole("dialog", { name: SCREEN_TEXT.outOfSkipsTitle })).toBeTruthy();
@@ -120,7 +131,8 @@ describe("home round", { timeout: 15_000 }, () => {
   });
 
   it("opens 'Out of Votes' with the time left after the last vote of the batch", async () => {
-    startHome({ votesLeft: 1, cooldownMs: 42 * 60_000 });
+    const availableAt = minutesFromNow(42);
+    startHome({ rounds: [nthRound(0), outOfVotes(availableAt)], votes: [{ disabled: true, availableAt }] });
     await prompt("Most likely to start a company");
     await userEvent.click(screen.getByRole("button", { name: "Vote for Zoe" }));
 
@@ -140,68 +152,69 @@ describe("home round", { timeout: 15_000 }, () => {
   });
 
   it("shows the cooldown when the home screen opens out of votes", async () => {
-    startHome({ cooldownUntil: new Date(Date.now() + 15 * 60_000).toISOString() });
+    startHome({ rounds: [outOfVotes(minutesFromNow(15))] });
     expect(await screen.findByText(SCREEN_TEXT.outOfVotesTitle)).toBeTruthy();
     expect(screen.getByText(SCREEN_TEXT.outOfVotesBody)).toBeTruthy();
     expect(screen.getByText(/^Time left: 1[45] minutes/)).toBeTruthy();
   });
 
   it("on a slow network, opens on 'Out of Votes' this device already saw, not a round skeleton", async () => {
-    const first = startHome({ cooldownUntil: new Date(Date.now() + 15 * 60_000).toISOString() });
+    const first = startHome({ rounds: [outOfVotes(minutesFromNow(15))] });
     expect(await screen.findByText(SCREEN_TEXT.outOfVotesTitle)).toBeTruthy();
     first.unmount();
     clearServerCache();
     // The server now takes for ever to answer: what shows meanwhile is the cooldown it last reported.
-    startHome({}, { "prompts.random": () => new Promise(() => {}) });
+    startHome({ overrides: { "prompts.random": () => new Promise(() => {}) } });
     expect(await screen.findByText(SCREEN_TEXT.outOfVotesTitle)).toBeTruthy();
     expect(screen.getByText(/^Time left: 1[45] minutes/)).toBeTruthy();
     expect(screen.queryByRole("article")).toBeNull();
   });
 
   it("a vote refused for the cooldown opens 'Out of Votes'", async () => {
-    startHome();
+    startHome({ votes: [voteRefusedForCooldown(20 * 60)] });
     await prompt("Most likely to start a company");
-    server.use(voteCooldownHandler(20 * 60));
     await userEvent.click(screen.getByRole("button", { name: "Vote for Maya" }));
     const dialog = await screen.findByRole("dialog", { name: SCREEN_TEXT.outOfVotesTitle });
     expect(within(dialog).getByText(/^Time left: (20|19) minutes/)).toBeTruthy();
   });
 
   it("a failed vote toasts the server's message, or 'Failed to submit vote'", async () => {
-    startHome({}, { "votes.store": () => trpcError("CONFLICT", "This round has ended. Load the next one.") });
+    startHome({
+      votes: [
+        trpcError("CONFLICT", "This round has ended. Load the next one."),
+        trpcError("INTERNAL_SERVER_ERROR", ""),
+      ],
+    });
     await prompt("Most likely to start a company");
     await userEvent.click(screen.getByRole("button", { name: "Vote for Maya" }));
     expect(await screen.findByText("This round has ended. Load the next one.")).toBeTruthy();
 
-    server.use(
-      trpcHandler({ ...createRoundsServer().resolvers, "votes.store": () => trpcError("INTERNAL_SERVER_ERROR", "") }),
-    );
     await userEvent.click(await screen.findByRole("button", { name: "Vote for Maya" }));
     expect(await screen.findByText(TOASTS.submitVoteFailed)).toBeTruthy();
   });
 
   it("shows the empty state when there are no students", async () => {
-    startHome({ emptyFor: ["female"] });
+    startHome({ rounds: [NO_CANDIDATES] });
     expect(await screen.findByText(SCREEN_TEXT.noStudents)).toBeTruthy();
     expect(screen.queryByRole("button", { name: /^Skip/ })).toBeNull();
     expect(screen.getByRole("button", { name: "Buy Unlocks" })).toBeTruthy();
   });
 
   it("the Guys/Girls switch saves the preference and loads a round of the new choice", async () => {
-    const { backend } = startHome({ emptyFor: ["female"], user: createMeUser({ preference: null, gender: "male" }) });
+    const { backend } = startHome({ rounds: [NO_CANDIDATES, nthRound(0, "male")], me: { preference: null } });
     expect(await screen.findByText(SCREEN_TEXT.noStudents)).toBeTruthy();
     // No preference yet: the other gender is shown.
     expect(screen.getByRole("radio", { name: "Girls" })).toHaveProperty("checked", true);
 
     await userEvent.click(screen.getByRole("radio", { name: "Guys" }));
     expect(await screen.findByRole("article", { name: "Liam" })).toBeTruthy();
-    expect(backend.state.user.preference).toBe("male");
+    expect(backend.sent("users.update")).toEqual([{ preference: "male" }]);
     expect(useSessionStore.getState().user?.preference).toBe("male");
     expect(screen.getByRole("radio", { name: "Guys" })).toHaveProperty("checked", true);
   });
 
   it("says 'Failed to fetch prompt' when the round cannot be loaded", async () => {
-    startHome({}, { "prompts.random": () => trpcError("BAD_REQUEST", "nope") });
+    startHome({ overrides: { "prompts.random": () => trpcError("BAD_REQUEST", "nope") } });
     const retry = await screen.findByRole("button", { name: "Try again" });
     expect(retry.closest("[role=alert]")?.textContent).toContain(TOASTS.fetchPromptFailed);
     await waitFor(() => expect(screen.getAllByText(TOASTS.fetchPromptFailed)).toHaveLength(2));

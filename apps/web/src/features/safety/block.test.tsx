@@ -5,11 +5,11 @@ import { describe, expect, it, vi } from "vitest";
 import { useSessionStore } from "../../lib/session-store";
 import {
   inboxAnswers,
-  createMeUser,
   createRound,
-  createRoundsServer,
   createVoteCards,
+  nthRound,
   recording,
+  roundsAnswers,
   server,
   trpcError,
   trpcHandler,
@@ -22,21 +22,17 @@ import { RoundStage } from "../rounds/round-stage";
 import { dialog, renderSafety } from "./test-support";
 import { SAFETY_TEXT } from "./texts";
 
-/** /home for a student who sees girls, with the rounds fake and canned safety answers; a block closes the open round as the server does. */
+/**
+ * /home for a student who sees girls, with canned safety answers: the open
+ * round, then (the server having closed the round showing the student one
+ * blocks) a fresh one.
+ */
 function startHome() {
-  const user = createMeUser({ gender: "male", preference: "female" });
-  const rounds = createRoundsServer({ user });
-  const safety = recording({
-    ...safetyAnswers,
-    // The server closes the open round showing a student one blocks.
-    "safety.block": () => {
-      rounds.state.open = null;
-      return { ok: true };
-    },
-  });
+  const rounds = roundsAnswers({ me: { gender: "male", preference: "female" }, rounds: [nthRound(0), nthRound(1)] });
+  const safety = recording(safetyAnswers);
   server.use(trpcHandler({ ...inboxAnswers().resolvers, ...rounds.resolvers, ...safety.resolvers }));
   signIn("verified");
-  useSessionStore.getState().setUser(user);
+  useSessionStore.getState().setUser(rounds.me);
   renderApp("/home");
   return { rounds, safety, user: userEvent.setup({ pointerEventsCheck: 0 }) };
 }
@@ -84,7 +80,7 @@ describe("block", { timeout: 20_000 }, () => {
     expect(safety.sent("safety.block")).toEqual([{ userId: "cand-female-0" }]);
     expect(await prompt("Best person to study with")).toBeTruthy();
     expect(screen.queryByRole("article", { name: "Maya" })).toBeNull();
-    expect(rounds.state.votes).toHaveLength(0);
+    expect(rounds.sent("votes.store")).toHaveLength(0);
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 

@@ -5,11 +5,13 @@ export { restError } from "./rest";
 export { createMeUser, createSchool, createTokens } from "./fixtures";
 export {
   createRound,
-  createRoundsServer,
+  NO_CANDIDATES,
   nthRound,
+  outOfVotes,
   previewHandler,
-  voteCooldownHandler,
-  type RoundsServerOptions,
+  roundsAnswers,
+  voteRefusedForCooldown,
+  type RoundsAnswersOptions,
 } from "./rounds";
 export { createVoteCards, inboxAnswers, revealedVoteCard, TEST_CARDS, votesPage, type InboxAnswers } from "./inbox";
 export {

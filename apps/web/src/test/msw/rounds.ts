@@ -1,10 +1,6 @@
 import { http, HttpResponse } from "msw";
-import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import {
   SCREEN_TEXT,
-  SKIPS_IN_A_ROW,
-  VOTE_COOLDOWN_MS,
-  VOTES_PER_BATCH,
   type CandidateOption,
   type Gender,
   type MeUser,
@@ -13,9 +9,9 @@ import {
   type PromptRound,
 } from "@quad/contracts";
 import { createMeUser } from "./fixtures";
-import { trpcError, type TrpcResolvers } from "./trpc";
+import { inTurn, recording, trpcError, type ProcedureOutput, type TrpcErrorResult, type TrpcResolvers } from "./trpc";
 
-/** Fixtures and a small in-memory rounds server for the voting screens' tests. */
+/** Fixtures and canned answers for the voting screens' tests. */
 
 const NAMES: Record<Gender, string[]> = {
   female: ["Maya", "Zoe", "Priya", "Nora", "Ivy", "Lucia", "Amara", "Mei"],
@@ -92,108 +88,57 @@ export function previewHandler(answer: (gender: Gender) => PromptResponse | Resp
   });
 }
 
-export interface RoundsServerOptions {
-  user?: MeUser;
-  votesLeft?: number;
-  skipsLeft?: number;
-  /** Answer `{error: "no_candidates"}` for these genders. */
-  emptyFor?: Gender[];
-  /** When votes come back (ISO); set to start out of votes. */
-  cooldownUntil?: string | null;
-  /** How long the cooldown after the last vote lasts. */
-  cooldownMs?: number;
-  /** Refuse every skip with 409, as when another device used them up. */
-  refuseSkips?: boolean;
+type RoundAnswer = ProcedureOutput<"prompts.random"> | TrpcErrorResult;
+type VoteAnswer = ProcedureOutput<"votes.store"> | TrpcErrorResult;
+
+/** prompts.random's answer when the voter is out of votes until `availableAt` (ISO). */
+export function outOfVotes(availableAt: string): PromptError {
+  return { error: "out_of_votes", message: SCREEN_TEXT.outOfVotesBody, availableAt };
+}
+
+/** prompts.random's answer when no student of the chosen gender can be shown. */
+export const NO_CANDIDATES: PromptError = { error: "no_candidates", message: SCREEN_TEXT.noStudents };
+
+/**
+ * votes.store refused during the cooldown as the server words it: 429 with
+ * the "Out of Votes" text and retryAfterSeconds in the error data.
+ */
+export function voteRefusedForCooldown(retryAfterSeconds: number): TrpcErrorResult {
+  return { ...trpcError("TOO_MANY_REQUESTS", SCREEN_TEXT.outOfVotesBody), retryAfterSeconds };
+}
+
+export interface RoundsAnswersOptions {
+  me?: Partial<MeUser>;
+  /**
+   * prompts.random's answers in turn, one a call (the open round, then one
+   * after each vote, skip or preference change); the last again once the
+   * others are used. `nthRound(0)` of the gender `me` sees by default.
+   */
+  rounds?: RoundAnswer[];
+  /** votes.store's answers in turn; each vote goes through (`{ disabled: false }`) by default. */
+  votes?: VoteAnswer[];
+  overrides?: TrpcResolvers;
 }
 
 /**
- * tRPC resolvers for prompts.random, votes.store, users.me and
- * users.update that keep state like the real server: one open round per
- * voter, votes counted down to a cooldown, skips in a row reset by a vote.
+ * Canned answers for the voting screen: the student `me`, the rounds
+ * prompts.random serves and what votes.store answers, as the test states
+ * them; users.update answers the profile with the change applied. The rules
+ * behind the answers (the allowance per batch, the cooldown, skips in a row,
+ * votes only for the open round's candidates) are the server's, tested in
+ * apps/server and apps/web/e2e. `sent(path)` is what the UI sent.
  */
-export function createRoundsServer(options: RoundsServerOptions = {}) {
-  const state = {
-    user: options.user ?? createMeUser(),
-    votesLeft: options.votesLeft ?? VOTES_PER_BATCH,
-    skipsLeft: options.skipsLeft ?? SKIPS_IN_A_ROW,
-    cooldownUntil: options.cooldownUntil ?? null,
-    served: 0,
-    open: null as PromptRound | null,
-    votes: [] as { userId: string; promptId: number; preference?: Gender }[],
-    skips: 0,
-    randomCalls: 0,
-  };
-  const gender = (): Gender => state.user.preference ?? (state.user.gender === "male" ? "female" : "male");
-
-  const outOfVotes = (): PromptError => ({
-    error: "out_of_votes",
-    message: SCREEN_TEXT.outOfVotesBody,
-    availableAt: state.cooldownUntil!,
+export function roundsAnswers(options: RoundsAnswersOptions = {}) {
+  const me = createMeUser(options.me);
+  const seen: Gender = me.preference ?? (me.gender === "male" ? "female" : "male");
+  const rounds = inTurn(...(options.rounds ?? [nthRound(0, seen)]));
+  const votes = inTurn(...(options.votes ?? [{ disabled: false }]));
+  const { resolvers, sent } = recording({
+    "users.me": () => me,
+    "users.update": ({ input }) => ({ user: { ...me, ...(input as Partial<MeUser>) } }),
+    "prompts.random": rounds,
+    "votes.store": votes,
+    ...options.overrides,
   });
-
-  const present = (): PromptResponse => {
-    if (options.emptyFor?.includes(gender())) return { error: "no_candidates", message: SCREEN_TEXT.noStudents };
-    if (!state.open || !state.open.users[0].id.startsWith(`cand-${gender()}-`)) {
-      state.open = nthRound(state.served++, gender());
-    }
-    return { ...state.open, prompt: { ...state.open.prompt, skipDisabled: state.skipsLeft === 0 } };
-  };
-
-  const resolvers: TrpcResolvers = {
-    "users.me": () => state.user,
-    "users.update": ({ input }) => {
-      state.user = { ...state.user, ...(input as Partial<MeUser>) };
-      return { user: state.user };
-    },
-    "prompts.random": ({ input }) => {
-      state.randomCalls++;
-      if (state.cooldownUntil) return outOfVotes();
-      if ((input as { skip?: boolean }).skip) {
-        if (state.skipsLeft === 0 || options.refuseSkips) return trpcError("CONFLICT", SCREEN_TEXT.outOfSkipsBody);
-        state.skipsLeft--;
-        state.skips++;
-        state.open = null;
-      }
-      return present();
-    },
-    "votes.store": ({ input }) => {
-      const vote = input as { userId: string; promptId: number; preference?: Gender };
-      if (state.cooldownUntil) return trpcError("TOO_MANY_REQUESTS", SCREEN_TEXT.outOfVotesBody);
-      const round = state.open;
-      if (!round || round.prompt.id !== vote.promptId || !round.users.some((u) => u.id === vote.userId)) {
-        return trpcError("BAD_REQUEST", "That student is not part of your current round.");
-      }
-      state.votes.push(vote);
-      state.open = null;
-      state.skipsLeft = SKIPS_IN_A_ROW;
-      state.votesLeft--;
-      if (state.votesLeft > 0) return { disabled: false };
-      state.cooldownUntil = new Date(Date.now() + (options.cooldownMs ?? VOTE_COOLDOWN_MS)).toISOString();
-      return { disabled: true, availableAt: state.cooldownUntil };
-    },
-  };
-
-  return { state, resolvers };
-}
-
-/**
- * votes.store refused during the cooldown exactly as the server words it:
- * 429 with the "Out of Votes" text and retryAfterSeconds in the error data.
- * Register with server.use() before the general tRPC handler.
- */
-export function voteCooldownHandler(retryAfterSeconds: number) {
-  return http.post("*/api/trpc/votes.store", () =>
-    HttpResponse.json(
-      [
-        {
-          error: {
-            message: SCREEN_TEXT.outOfVotesBody,
-            code: TRPC_ERROR_CODES_BY_KEY.TOO_MANY_REQUESTS,
-            data: { code: "TOO_MANY_REQUESTS", httpStatus: 429, path: "votes.store", retryAfterSeconds },
-          },
-        },
-      ],
-      { status: 429 },
-    ),
-  );
+  return { me, sent, resolvers };
 }

@@ -51,6 +51,8 @@ export interface TrpcErrorResult {
   code: ErrorCode;
   message: string;
   fieldErrors?: Record<string, string[]>;
+  /** When a refused write may be tried again (a 429's error data, as the server sends it). */
+  retryAfterSeconds?: number;
 }
 
 /** Return this from a resolver to answer with a tRPC error. */
@@ -103,6 +105,7 @@ export function trpcHandler(resolvers: TrpcResolvers): HttpHandler {
                 httpStatus: status,
                 path,
                 ...(output.fieldErrors ? { fieldErrors: output.fieldErrors } : {}),
+                ...(output.retryAfterSeconds !== undefined ? { retryAfterSeconds: output.retryAfterSeconds } : {}),
               },
             },
           },
