@@ -3,8 +3,8 @@ import { blocks, reports, unlocks, users } from "@quad/db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grantAdmin } from "../modules/admin/service";
-import { createCandidatePool, type CandidatePool } from "../modules/rounds/candidate-pool";
 import { createTestApp, type TestApp } from "../test/app";
+import { countingCandidatePool } from "../test/counting-pool";
 import { showTo as showSeen } from "../test/shown";
 import { campus, sessionFor } from "../test/voters";
 import { receiveVotes } from "../test/votes";
@@ -24,19 +24,10 @@ let invalidations = 0;
 
 let t: TestApp;
 beforeAll(async () => {
-  const real: { pool?: CandidatePool } = {};
   // The real pool, counting invalidations: each hold invalidates it once.
-  const counting: CandidatePool = {
-    candidates: (...args) => real.pool!.candidates(...args),
-    previewSchools: (...args) => real.pool!.previewSchools(...args),
-    activePromptIds: () => real.pool!.activePromptIds(),
-    invalidate: (schoolId) => {
-      invalidations++;
-      real.pool?.invalidate(schoolId);
-    },
-  };
-  t = await createTestApp({ now, candidatePool: counting });
-  real.pool = createCandidatePool(t.deps.db, () => now().getTime());
+  const counting = countingCandidatePool(() => invalidations++);
+  t = await createTestApp({ now, candidatePool: counting.pool });
+  counting.attach(t.deps.db, () => now().getTime());
 });
 afterAll(() => t?.close());
 

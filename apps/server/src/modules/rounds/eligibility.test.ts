@@ -2,8 +2,8 @@ import { insertTestSchool } from "@quad/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grantAdmin } from "../admin/service";
 import { createTestApp, type TestApp } from "../../test/app";
+import { countingCandidatePool } from "../../test/counting-pool";
 import { campus } from "../../test/voters";
-import { createCandidatePool, type CandidatePool } from "./candidate-pool";
 
 /**
  * Every change of who may be drawn tells the candidate pools (eligibility.ts), whichever
@@ -14,18 +14,9 @@ import { createCandidatePool, type CandidatePool } from "./candidate-pool";
 let invalidations: (number | undefined)[] = [];
 let t: TestApp;
 beforeAll(async () => {
-  const real: { pool?: CandidatePool } = {};
-  const counting: CandidatePool = {
-    candidates: (...args) => real.pool!.candidates(...args),
-    previewSchools: (...args) => real.pool!.previewSchools(...args),
-    activePromptIds: () => real.pool!.activePromptIds(),
-    invalidate: (schoolId) => {
-      invalidations.push(schoolId);
-      real.pool?.invalidate(schoolId);
-    },
-  };
-  t = await createTestApp({ candidatePool: counting });
-  real.pool = createCandidatePool(t.deps.db);
+  const counting = countingCandidatePool((schoolId) => invalidations.push(schoolId));
+  t = await createTestApp({ candidatePool: counting.pool });
+  counting.attach(t.deps.db);
 });
 afterAll(() => t?.close());
 
