@@ -77,6 +77,9 @@ async function settingsPage(context: BrowserContext, student: Student) {
     if (message.type() === "error") errors.push(`console.error: ${message.text()}`);
   });
   await page.goto(`${baseURL}/terms`, { waitUntil: "networkidle" });
+  // The worker is active before the next navigation, so that page is controlled from its first request: a page
+  // still loading when the worker activates can miss its clients.claim() and stay uncontrolled until reloaded.
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
   await openSignedIn(page, baseURL, student, "/settings");
   await page.getByRole("heading", { level: 1, name: SETTINGS_COPY.title }).waitFor();
   return { page, errors };
