@@ -64,8 +64,6 @@ export async function load(
     mode: "duration" | "each-once";
     durationS?: number;
     connections?: number;
-    /** Requests per second across all connections (a stated load rather than as fast as possible). */
-    overallRate?: number;
     into?: Measurement;
     /** Reads the CPU used so far (cpu.ts), before and after the run. */
     cpu?: () => CpuSample;
@@ -94,7 +92,6 @@ export async function load(
       url: baseUrl,
       connections,
       ...(opts.mode === "each-once" ? { amount: opts.requests.length } : { duration: opts.durationS ?? DURATION_S }),
-      ...(opts.overallRate ? { overallRate: Math.max(1, Math.round(opts.overallRate)) } : {}),
       timeout: 30,
       requests: [
         {

@@ -26,6 +26,7 @@ import {
   type BenchRequest,
   type Measurement,
 } from "./load";
+import { paced } from "./paced";
 import { openRoundRequest, trpcGet, trpcInput, voteRequest } from "./requests";
 import { budgetLines, p50, ratio, table, type Budget, type CampusReport, type Protocol, type Row } from "./report";
 import { preparePgbench, runPgbench, type PgbenchResult } from "./pgbench";
@@ -161,7 +162,7 @@ async function benchCampus(campus: Campus, label: string, pgbench: URL): Promise
       const s: StatedLoad = {
         name,
         rate,
-        m: await load(base, { requests, mode: "duration", durationS, overallRate: rate, cpu: server.cpu }),
+        m: await paced(base, { requests, mode: "duration", durationS, rate, cpu: server.cpu }),
         p99BudgetMs,
       };
       statedLoads.push(s);
@@ -253,7 +254,7 @@ async function benchCampus(campus: Campus, label: string, pgbench: URL): Promise
       if (!held) process.exitCode = 1;
 
       // The writes at half their own maximum rate: passes as above, on the same voters with
-      // their allowance given back (the races above spent it), each request paced by autocannon.
+      // their allowance given back (the races above spent it), each request sent on a fixed schedule (paced.ts).
       const roundsRow = rows.find((r) => r.m === rounds)!;
       const votesRow = rows.find((r) => r.m === storeVotes)!;
       const half: StatedLoad[] = [
@@ -279,19 +280,19 @@ async function benchCampus(campus: Campus, label: string, pgbench: URL): Promise
         pass < VOTES_PER_BATCH - 1 && (pass === 0 || Math.min(half[0]!.m.seconds, half[1]!.m.seconds) < durationS);
         pass++
       ) {
-        await load(base, {
+        await paced(base, {
           mode: "each-once",
           into: half[0]!.m,
           cpu: server.cpu,
-          overallRate: half[0]!.rate,
+          rate: half[0]!.rate,
           requests: voters.map(openRequest),
         });
         const open = await openRounds(sql, voters);
-        await load(base, {
+        await paced(base, {
           mode: "each-once",
           into: half[1]!.m,
           cpu: server.cpu,
-          overallRate: half[1]!.rate,
+          rate: half[1]!.rate,
           requests: voters.filter((v) => open.has(v.id)).map((v) => vote(v, open.get(v.id)!)),
         });
       }

@@ -1,0 +1,86 @@
+import { performance } from "node:perf_hooks";
+import { Pool } from "undici";
+import type { CpuSample } from "./cpu";
+import { CONNECTIONS, DURATION_S, emptyMeasurement, type BenchRequest, type Measurement } from "./load";
+
+/**
+ * Latency at a stated load (decision 0025): requests leave on a fixed
+ * schedule, one every 1/rate seconds, whether or not earlier ones have been
+ * answered (an open loop), and each response time counts from when its
+ * request was due, so a request that waited for a free connection or for a
+ * late timer is charged for the wait. autocannon's rate option is not this:
+ * each connection sends back to back until its quota for the second is used,
+ * then idles, so a "half rate" pass is saturation for half of every second.
+ */
+export async function paced(
+  baseUrl: string,
+  opts: {
+    requests: BenchRequest[];
+    /** Requests per second. */
+    rate: number;
+    /** "each-once": every request once, in order; "duration": cycle through them for `durationS`. */
+    mode: "duration" | "each-once";
+    durationS?: number;
+    /** At most this many requests in flight; more wait, and the wait counts. */
+    connections?: number;
+    into?: Measurement;
+    cpu?: () => CpuSample;
+  },
+): Promise<Measurement> {
+  if (!baseUrl.startsWith("http://127.0.0.1:")) throw new Error("bench traffic goes to 127.0.0.1 only");
+  if (!(opts.rate > 0)) throw new Error(`paced: rate must be positive, got ${opts.rate}`);
+  const m = opts.into ?? emptyMeasurement();
+  const total =
+    opts.mode === "each-once" ? opts.requests.length : Math.round(opts.rate * (opts.durationS ?? DURATION_S));
+  if (total === 0 || opts.requests.length === 0) return m;
+  const pool = new Pool(baseUrl, { connections: opts.connections ?? CONNECTIONS, pipelining: 1 });
+  const intervalMs = 1000 / opts.rate;
+  const cpuBefore = opts.cpu?.();
+  const started = performance.now();
+  let sent = 0;
+  let answered = 0;
+  let lastResponse = started;
+
+  const send = async (r: BenchRequest, dueAt: number) => {
+    try {
+      const response = await pool.request({
+        method: r.method,
+        path: r.path,
+        headers: { ...(r.body ? { "content-type": "application/json" } : {}), ...r.headers },
+        body: r.body,
+      });
+      await response.body.dump();
+      m.statuses.set(response.statusCode, (m.statuses.get(response.statusCode) ?? 0) + 1);
+    } catch {
+      m.errors += 1;
+    }
+    lastResponse = performance.now();
+    m.latencies.push(lastResponse - dueAt);
+    answered += 1;
+  };
+
+  await new Promise<void>((resolve) => {
+    const inFlight: Promise<void>[] = [];
+    // A timer cannot fire more often than every millisecond: each tick sends every request now due.
+    const tick = () => {
+      const now = performance.now();
+      while (sent < total && started + sent * intervalMs <= now) {
+        inFlight.push(send(opts.requests[sent % opts.requests.length]!, started + sent * intervalMs));
+        sent += 1;
+      }
+      if (sent < total) setTimeout(tick, Math.max(0, started + sent * intervalMs - performance.now()));
+      else void Promise.all(inFlight).then(() => resolve());
+    };
+    tick();
+  });
+  await pool.close();
+
+  const cpuAfter = opts.cpu?.();
+  if (cpuBefore && cpuAfter) {
+    m.cpu.server += cpuAfter.server - cpuBefore.server;
+    m.cpu.postgres += cpuAfter.postgres - cpuBefore.postgres;
+  }
+  m.requests += answered;
+  m.seconds += (lastResponse - started) / 1000;
+  return m;
+}
