@@ -8,12 +8,13 @@ import { Int4Count, IsoDateTime, MediaUrl, SmallintYear } from "./common";
  * photo, however blurred, can be matched against the photos a recipient
  * sees in rounds, and one per voter would link that voter's cards
  * (docs/decisions/0009-locked-cards-carry-nothing-of-the-voter.md).
+ * Served by the API (apps/server/src/media/routes.ts) at a URL cached for
+ * good, rather than as 437 bytes of data URI in every card of every page:
+ * a new picture takes a new name.
  */
-export const LOCKED_CARD_PHOTO =
-  "data:image/svg+xml," +
-  encodeURIComponent(
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 3 4"><defs><linearGradient id="g" x2="0" y2="1"><stop offset="0" stop-color="#c7b8f5"/><stop offset="1" stop-color="#f5b8d9"/></linearGradient></defs><rect width="3" height="4" fill="url(#g)"/></svg>',
-  );
+export const LOCKED_CARD_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 3 4"><defs><linearGradient id="g" x2="0" y2="1"><stop offset="0" stop-color="#c7b8f5"/><stop offset="1" stop-color="#f5b8d9"/></linearGradient></defs><rect width="3" height="4" fill="url(#g)"/></svg>';
+export const LOCKED_CARD_PHOTO = "/api/media/locked-card-1.svg";
 
 /**
  * A received vote. `id` is the vote's id. A locked card carries the vote's

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { ERROR_MESSAGES } from "@quad/contracts";
+import { ERROR_MESSAGES, LOCKED_CARD_PHOTO, LOCKED_CARD_SVG } from "@quad/contracts";
 import type { MediaStorage } from "./storage";
 
 /**
@@ -7,6 +7,15 @@ import type { MediaStorage } from "./storage";
  * responses are cacheable for a year.
  */
 export function registerMediaRoutes(app: FastifyInstance, media: MediaStorage) {
+  // The one picture of every locked card: a constant, not a stored file (no key can name it).
+  app.get(LOCKED_CARD_PHOTO, async (_request, reply) =>
+    reply
+      .header("content-type", "image/svg+xml")
+      .header("cache-control", "public, max-age=31536000, immutable")
+      .header("x-content-type-options", "nosniff")
+      .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'")
+      .send(LOCKED_CARD_SVG),
+  );
   app.get<{ Params: { "*": string } }>("/api/media/*", async (request, reply) => {
     const file = await media.get(request.params["*"]);
     if (!file) return reply.code(404).send({ message: ERROR_MESSAGES.notFound, code: "NOT_FOUND" });

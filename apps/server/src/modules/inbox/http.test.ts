@@ -51,6 +51,14 @@ describe("GET /api/votes/for-user", () => {
     expect(Object.keys(res.json().votes[0]).sort()).toEqual(["createdAt", "id", "isUnlocked", "photo", "prompt"]);
   });
 
+  it("serves the locked cards' one picture as an SVG any cache may keep for good", async () => {
+    const res = await t.app.inject({ method: "GET", url: LOCKED_CARD_PHOTO });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("image/svg+xml");
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(res.body).toMatch(/^<svg [^>]*>.*<\/svg>$/);
+  });
+
   it("pages newest first, 10 by default, by page and by cursor", async () => {
     const c = await campus(t);
     const voters = await Promise.all(Array.from({ length: 25 }, () => c.student()));
