@@ -8,7 +8,7 @@ export interface VoterHint {
   shownGender: Gender;
 }
 
-/** Enough for every active voter of a big deployment, bounded so memory is too (about 15 MB). */
+/** Enough for every active voter of a big deployment, bounded so memory is too (about 20 MB). */
 export const VOTER_HINTS_MAX = 100_000;
 
 /**
