@@ -56,7 +56,7 @@ export function drawWeighted(
  * "no repeats while others are available" to the letter, but in a small pool
  * it locks the same pairs into a fixed cycle; four keeps pairings varied.
  */
-export const KEEP_IN_PLAY = 4;
+const KEEP_IN_PLAY = 4;
 
 /**
  * Draws a pair for a voter: never the voter or anyone blocked either way

@@ -18,13 +18,11 @@ import type { CandidatePool } from "./candidate-pool";
 import { eligibilityChanged } from "./eligibility";
 import { publicProfiles } from "./candidates";
 import { storeVote } from "./cast-vote";
-import { KEEP_IN_PLAY, drawPair, drawWeighted, type Random } from "./draw";
-import { openListedRound } from "./open-listed-round";
+import { drawPair, drawWeighted, type Random } from "./draw";
 import { openRound } from "./open-round";
 import { closeLeftRound } from "./round-history";
-import { PROMPT_MEMORY_ROUNDS, readRoundState, type OpenRound, type RoundState } from "./round-state";
+import { readRoundState, type OpenRound, type RoundState } from "./round-state";
 import { skipOpenRound } from "./skip-round";
-import { voterHintsOf } from "./voter-hints";
 
 export interface RoundDeps {
   db: Database;
@@ -86,24 +84,12 @@ const present = (
 /**
  * GET /prompts/random. Answers the voter's open round (so a reload does not
  * burn rounds), or opens a new one; skip=true closes the open round as
- * skipped first, if a skip is left. Round trips: one to open a round,
- * answer the open round or the cooldown once this process has seen the
- * voter (openFromHint). Otherwise one to answer and two to open, plus one
- * when openFromHint could not decide (a small pool, a stale hint, a
- * candidate of the open round who left). Three to skip and open.
+ * skipped first, if a skip is left. Round trips: one to answer the open
+ * round or the cooldown, two to open a round, three to skip and open.
  */
 export async function nextRound(deps: RoundDeps, phone: string, opts: { skip: boolean }): Promise<PromptResponse> {
   const now = deps.now();
-  if (!opts.skip) {
-    const opened = await openFromHint(deps, phone, now);
-    if (opened) return opened;
-  }
   let state = await votingState(deps.db, phone);
-  voterHintsOf(deps.pool).set(phone, {
-    voterId: state.voter.id,
-    schoolId: state.voter.schoolId,
-    shownGender: state.shownGender,
-  });
   if (inCooldown(state.cooldownUntil, now)) return outOfVotes(state.cooldownUntil);
 
   if (opts.skip && state.open) {
@@ -125,66 +111,6 @@ export async function nextRound(deps: RoundDeps, phone: string, opts: { skip: bo
     await closeLeftRound(deps.db, state.voter.id, state.open, now);
   }
   return drawRound(deps, phone, state, now);
-}
-
-/** How many candidates the one statement is sent, in draw order: it takes the first two it may show. */
-const SHORT_LIST = 8;
-
-/**
- * Opens a round in one statement when this process knows the voter's school
- * and shown gender from an earlier request. The short list is drawn by the
- * same weights as drawPair, excluding only the voter: the statement skips
- * the recent, blocked and no longer shown, which is rejection sampling of the
- * same draw. Answers the cooldown and an open round as votingState would
- * (the statement reads them alike), and null when the two-round-trip path
- * must decide (the statement changed nothing then).
- */
-async function openFromHint(deps: RoundDeps, phone: string, now: Date): Promise<PromptResponse | null> {
-  const hints = voterHintsOf(deps.pool);
-  const hint = hints.get(phone);
-  if (!hint) return null;
-  const [pool, promptIds] = await Promise.all([
-    deps.pool.candidates(hint.schoolId, hint.shownGender),
-    deps.pool.activePromptIds(),
-  ]);
-  // Below this drawPair keeps recent candidates in play: its rule, in JS.
-  const maxExcluded = pool.length - 2 * KEEP_IN_PLAY;
-  if (promptIds.length === 0 || maxExcluded < 1) return null;
-  const listed = drawWeighted(pool, new Set([hint.voterId]), SHORT_LIST, now.getTime(), deps.random);
-  if (!listed) return null;
-  const opening = await openListedRound(deps.db, {
-    phone,
-    voterId: hint.voterId,
-    schoolId: hint.schoolId,
-    gender: hint.shownGender,
-    candidateIds: listed.map((entry) => entry.id),
-    promptIds: shuffledPrefix(promptIds, PROMPT_MEMORY_ROUNDS + 1, deps.random),
-    maxExcluded,
-    now,
-  });
-  if (opening.stale) eligibilityChanged(deps.pool, hint.schoolId);
-  if (opening.opened) return present(opening, opening.pair, opening.skipsInRow);
-  if (opening.voterId === null) {
-    hints.delete(phone);
-    return null;
-  }
-  if (inCooldown(opening.cooldownUntil, now)) return outOfVotes(opening.cooldownUntil);
-  return opening.open ? present(opening.open, opening.open.pair, opening.skipsInRow) : null;
-}
-
-/**
- * The first `count` of a uniformly shuffled copy. With one more than the
- * recent prompts remembered, it holds a fresh prompt whenever one exists,
- * so its first fresh one is uniform over all fresh prompts.
- */
-function shuffledPrefix<T>(items: readonly T[], count: number, random: Random): T[] {
-  const copy = [...items];
-  const n = Math.min(count, copy.length);
-  for (let i = 0; i < n; i++) {
-    const j = i + Math.floor(random() * (copy.length - i));
-    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
-  }
-  return copy.slice(0, n);
 }
 
 async function drawRound(deps: RoundDeps, phone: string, state: VotingState, now: Date): Promise<PromptResponse> {
