@@ -131,7 +131,7 @@ describe.skipIf(!serverUrl)(
     it("covers every hot query: candidate pool, round state, round opening, vote, skip, received votes by page and cursor, unlock, user by phone", async () => {
       const text = recorded.map((s) => s.query).join("\n");
       const expected: Record<string, RegExp> = {
-        "candidate pool load": /from "users" where \("users"\."school_id" = \$1 and "users"\."gender" = \$2/,
+        "candidate pool load": /string_agg\(.*from users u\s+where u\.school_id = \$1 and u\.gender = \$2::gender/s,
         "round state (voter, allowance, open and recent rounds, blocks)":
           /from users u\s+left join voter_state s on s\.user_id = u\.id\s+left join prompts p on s\.round_open/,
         "round opening":
