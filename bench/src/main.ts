@@ -52,7 +52,10 @@ const { values: args } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== "--"),
   options: {
     duration: { type: "string", default: String(DURATION_S) },
-    voters: { type: "string", default: "500" },
+    // Voters per round pass (at most the campus's students): each pass is one autocannon run with fresh
+    // connections and a draining tail, so passes of 500 (a quarter second) measured those more than the
+    // paths; 2,000 make each pass about a second, closer to pgbench's steady 10 s (docs/performance.md).
+    voters: { type: "string", default: "2000" },
     only: { type: "string" },
     // `rounds`: only the anchors and the round cases (opening, voting, the allowance races).
     cases: { type: "string" },
