@@ -51,25 +51,42 @@ export function percentile(m: Measurement, p: number): number {
 export const non2xx = (m: Measurement) =>
   [...m.statuses].filter(([status]) => status < 200 || status > 299).reduce((sum, [, n]) => sum + n, 0);
 
+/** What a load run is given: the requests, how to send them, and where to add what it measured. */
+export interface LoadOptions {
+  requests: BenchRequest[];
+  /** "each-once": every request once, in order; "duration": cycle through them for `durationS`. */
+  mode: "duration" | "each-once";
+  durationS?: number;
+  connections?: number;
+  into?: Measurement;
+  /** Reads the CPU used so far (cpu.ts), before and after the run. */
+  cpu?: () => CpuSample;
+}
+
+export function assertLocal(baseUrl: string): void {
+  if (!baseUrl.startsWith("http://127.0.0.1:")) throw new Error("bench traffic goes to 127.0.0.1 only");
+}
+
+export const requestHeaders = (r: BenchRequest): Record<string, string> => ({
+  ...(r.body ? { "content-type": "application/json" } : {}),
+  ...r.headers,
+});
+
+/** Adds the CPU used between two samples to the measurement. */
+export function addCpu(m: Measurement, before: CpuSample | undefined, after: CpuSample | undefined): void {
+  if (!before || !after) return;
+  m.cpu.server += after.server - before.server;
+  m.cpu.postgres += after.postgres - before.postgres;
+}
+
 /**
  * One autocannon run against 127.0.0.1, recording every response time. Either
  * for a duration with a fixed set of requests (cycled through by each
  * connection), or for exactly `requests.length` requests, each sent once
  * (a pass over prepared voters).
  */
-export async function load(
-  baseUrl: string,
-  opts: {
-    requests: BenchRequest[];
-    mode: "duration" | "each-once";
-    durationS?: number;
-    connections?: number;
-    into?: Measurement;
-    /** Reads the CPU used so far (cpu.ts), before and after the run. */
-    cpu?: () => CpuSample;
-  },
-): Promise<Measurement> {
-  if (!baseUrl.startsWith("http://127.0.0.1:")) throw new Error("bench traffic goes to 127.0.0.1 only");
+export async function load(baseUrl: string, opts: LoadOptions): Promise<Measurement> {
+  assertLocal(baseUrl);
   const m = opts.into ?? emptyMeasurement();
   const connections = Math.min(
     opts.connections ?? CONNECTIONS,
@@ -101,7 +118,7 @@ export async function load(
               ...request,
               method: r.method,
               path: r.path,
-              headers: { ...(r.body ? { "content-type": "application/json" } : {}), ...r.headers },
+              headers: requestHeaders(r),
               body: r.body ?? "",
             };
           },
@@ -118,11 +135,7 @@ export async function load(
   });
   instance.on("reqError", () => (m.errors += 1));
   await done;
-  const cpuAfter = opts.cpu?.();
-  if (cpuBefore && cpuAfter) {
-    m.cpu.server += cpuAfter.server - cpuBefore.server;
-    m.cpu.postgres += cpuAfter.postgres - cpuBefore.postgres;
-  }
+  addCpu(m, cpuBefore, opts.cpu?.());
   m.requests += count;
   m.seconds += ((lastResponse || performance.now()) - started) / 1000;
   return m;

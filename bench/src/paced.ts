@@ -1,7 +1,16 @@
 import { performance } from "node:perf_hooks";
 import { Pool } from "undici";
-import type { CpuSample } from "./cpu";
-import { CONNECTIONS, DURATION_S, emptyMeasurement, type BenchRequest, type Measurement } from "./load";
+import {
+  CONNECTIONS,
+  DURATION_S,
+  addCpu,
+  assertLocal,
+  emptyMeasurement,
+  requestHeaders,
+  type BenchRequest,
+  type LoadOptions,
+  type Measurement,
+} from "./load";
 
 /**
  * Latency at a stated load (decision 0025): requests leave on a fixed
@@ -14,20 +23,12 @@ import { CONNECTIONS, DURATION_S, emptyMeasurement, type BenchRequest, type Meas
  */
 export async function paced(
   baseUrl: string,
-  opts: {
-    requests: BenchRequest[];
+  opts: LoadOptions & {
     /** Requests per second. */
     rate: number;
-    /** "each-once": every request once, in order; "duration": cycle through them for `durationS`. */
-    mode: "duration" | "each-once";
-    durationS?: number;
-    /** At most this many requests in flight; more wait, and the wait counts. */
-    connections?: number;
-    into?: Measurement;
-    cpu?: () => CpuSample;
   },
 ): Promise<Measurement> {
-  if (!baseUrl.startsWith("http://127.0.0.1:")) throw new Error("bench traffic goes to 127.0.0.1 only");
+  assertLocal(baseUrl);
   if (!(opts.rate > 0)) throw new Error(`paced: rate must be positive, got ${opts.rate}`);
   const m = opts.into ?? emptyMeasurement();
   const total =
@@ -46,7 +47,7 @@ export async function paced(
       const response = await pool.request({
         method: r.method,
         path: r.path,
-        headers: { ...(r.body ? { "content-type": "application/json" } : {}), ...r.headers },
+        headers: requestHeaders(r),
         body: r.body,
       });
       await response.body.dump();
@@ -75,11 +76,7 @@ export async function paced(
   });
   await pool.close();
 
-  const cpuAfter = opts.cpu?.();
-  if (cpuBefore && cpuAfter) {
-    m.cpu.server += cpuAfter.server - cpuBefore.server;
-    m.cpu.postgres += cpuAfter.postgres - cpuBefore.postgres;
-  }
+  addCpu(m, cpuBefore, opts.cpu?.());
   m.requests += answered;
   m.seconds += (lastResponse - started) / 1000;
   return m;
