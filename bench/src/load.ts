@@ -23,6 +23,11 @@ export interface Measurement {
   errors: number;
   /** CPU seconds the server and PostgreSQL used while it ran (when the load was given a sampler). */
   cpu: CpuSample;
+  /**
+   * The longest the load generator's own event loop was held up during a paced pass (ms): a
+   * request due then left late and was charged for it, so a p99 near this is the generator's.
+   */
+  generatorStallMs?: number;
 }
 
 export const emptyMeasurement = (): Measurement => ({

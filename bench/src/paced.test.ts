@@ -7,14 +7,20 @@ import { paced } from "./paced";
 /** A local server that notes when each request arrived and answers after `delayMs`. */
 async function recordingServer(delayMs: number) {
   const arrivals: number[] = [];
+  const warmed = new Set<unknown>();
   const server: Server = createServer((request, response) => {
+    if (request.url === "/warm") {
+      warmed.add(request.socket);
+      response.end("ok");
+      return;
+    }
     arrivals.push(performance.now());
     request.resume();
     setTimeout(() => response.end("ok"), delayMs);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return { base: `http://127.0.0.1:${port}`, arrivals, close: () => new Promise((r) => server.close(r)) };
+  return { base: `http://127.0.0.1:${port}`, arrivals, warmed, close: () => new Promise((r) => server.close(r)) };
 }
 
 describe("paced load", () => {
@@ -29,6 +35,7 @@ describe("paced load", () => {
       mode: "duration",
       durationS: 1,
       rate: 100,
+      warmPath: "/warm",
     });
     expect(m.requests).toBe(100);
     expect(m.statuses.get(200)).toBe(100);
@@ -48,10 +55,46 @@ describe("paced load", () => {
       mode: "each-once",
       connections: 1,
       rate: 200,
+      warmPath: "/warm",
     });
     expect(m.requests).toBe(20);
     expect(Math.min(...m.latencies)).toBeGreaterThanOrEqual(15);
     // The last was due at 95 ms and answered after the other 19 (about 400 ms): well over its own 20 ms.
     expect(Math.max(...m.latencies)).toBeGreaterThan(250);
+  });
+
+  it("opens every connection before the clock starts, so no request is charged for a connect", async () => {
+    const server = await recordingServer(0);
+    close = server.close;
+    const m = await paced(server.base, {
+      requests: [{ method: "GET", path: "/" }],
+      mode: "duration",
+      durationS: 0.5,
+      rate: 100,
+      connections: 8,
+      warmPath: "/warm",
+    });
+    expect(server.warmed.size).toBe(8);
+    expect(m.requests).toBe(50);
+    expect(server.arrivals).toHaveLength(50);
+  });
+
+  it("reports the load generator's own longest pause, which the requests due in it were charged for", async () => {
+    const server = await recordingServer(0);
+    close = server.close;
+    // The generator's event loop held for 80 ms a quarter second into the pass.
+    setTimeout(() => {
+      const until = performance.now() + 80;
+      while (performance.now() < until);
+    }, 250);
+    const m = await paced(server.base, {
+      requests: [{ method: "GET", path: "/" }],
+      mode: "duration",
+      durationS: 0.6,
+      rate: 200,
+      warmPath: "/warm",
+    });
+    expect(m.generatorStallMs).toBeGreaterThanOrEqual(70);
+    expect(Math.max(...m.latencies)).toBeGreaterThanOrEqual(60);
   });
 });
