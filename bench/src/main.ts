@@ -29,7 +29,7 @@ import {
 import { paced } from "./paced";
 import { openRoundRequest, trpcGet, trpcInput, voteRequest } from "./requests";
 import { budgetLines, p50, ratio, table, type Budget, type CampusReport, type Protocol, type Row } from "./report";
-import { preparePgbench, runPgbench, type PgbenchResult } from "./pgbench";
+import { preparePgbench, runPgbench, runPgbenchMedian, type PgbenchResult } from "./pgbench";
 import { POOL_SIZE, REPO_ROOT, ensureServerBuilt, startServer } from "./server";
 import {
   accessToken,
@@ -76,6 +76,7 @@ interface CampusRun {
 /** A hot path measured again at half its own maximum rate: latency at a stated load, not at saturation. */
 interface StatedLoad {
   name: string;
+  protocol: Protocol;
   rate: number;
   m: Measurement;
   p99BudgetMs: number;
@@ -112,16 +113,20 @@ async function benchCampus(campus: Campus, label: string, pgbench: URL): Promise
     });
 
     log("ceilings");
+    const select1: Record<Protocol, BenchRequest[]> = {
+      REST: [{ method: "GET", path: "/api/bench/select1" }],
+      // The tRPC ceiling is what the app's /api/trpc serves (trpc/endpoint.ts), called as the web client calls.
+      tRPC: [{ method: "GET", path: "/api/bench/trpc/select1?batch=1" }],
+    };
     const restCeiling: Row = {
       path: "GET SELECT 1 (plain Fastify route)",
       protocol: "REST",
-      m: await run([{ method: "GET", path: "/api/bench/select1" }]),
+      m: await run(select1.REST),
     };
-    // The tRPC ceiling is what the app's /api/trpc serves (trpc/endpoint.ts), called as the web client calls.
     const trpcCeiling: Row = {
       path: "GET SELECT 1 (app's tRPC endpoint)",
       protocol: "tRPC",
-      m: await run([{ method: "GET", path: "/api/bench/trpc/select1?batch=1" }]),
+      m: await run(select1.tRPC),
     };
     // For comparison, against the plain route: the official adapter alone, and createCaller in a route.
     const adapterRow: Row = {
@@ -145,10 +150,6 @@ async function benchCampus(campus: Campus, label: string, pgbench: URL): Promise
     rows.push(restCeiling, trpcCeiling, endpointRow, adapterRow, callerRow);
     const ceilingOf = (protocol: Protocol) => (protocol === "REST" ? restCeiling : trpcCeiling);
 
-    // The write anchor, in the same minutes, cluster and cores: pgbench's own transactions at the bench's connection count.
-    log("anchors: pgbench tpcb-like and simple-update");
-    const tpcb = await runPgbench(pgbench, { script: "tpcb-like", clients: CONNECTIONS, durationS });
-    const simpleUpdate = await runPgbench(pgbench, { script: "simple-update", clients: CONNECTIONS, durationS });
     const statedLoads: StatedLoad[] = [];
     /** A half-rate pass as a row of the table, under the row it halves. */
     const halfRateRow = (row: Row, s: StatedLoad) => {
@@ -164,6 +165,7 @@ async function benchCampus(campus: Campus, label: string, pgbench: URL): Promise
       log(`${name} at ${Math.round(rate)} req/s (half its maximum)`);
       const s: StatedLoad = {
         name,
+        protocol: row.protocol,
         rate,
         m: await paced(base, { requests, mode: "duration", durationS, rate, cpu: server.cpu }),
         p99BudgetMs,
@@ -171,6 +173,43 @@ async function benchCampus(campus: Campus, label: string, pgbench: URL): Promise
       statedLoads.push(s);
       halfRateRow(row, s);
     };
+
+    // The latency floor: the SELECT 1 routes at half their own maximum, on the same schedule as the hot
+    // paths' half-rate passes. A p99 up to it is the machine's (scheduling, the load generator); above it, the app's.
+    const floors = new Map<Protocol, Measurement>();
+    for (const ceiling of [restCeiling, trpcCeiling]) {
+      const rate = rps(ceiling.m) / 2;
+      log(`SELECT 1 over ${ceiling.protocol} at ${Math.round(rate)} req/s (half its maximum): the latency floor`);
+      const m = await paced(base, {
+        requests: select1[ceiling.protocol],
+        mode: "duration",
+        durationS,
+        rate,
+        cpu: server.cpu,
+      });
+      floors.set(ceiling.protocol, m);
+      halfRateRow(ceiling, {
+        name: `SELECT 1 over ${ceiling.protocol}`,
+        protocol: ceiling.protocol,
+        rate,
+        m,
+        p99BudgetMs: READ_P99_MS,
+      });
+    }
+
+    // The write anchor, in the same minutes, cluster and cores: pgbench's own transactions at the bench's
+    // connection count, the median of three runs (one run moved ±15 % between runs on these VMs). For
+    // reference, tpcb-like at the server's pool size: the app's Postgres never sees more connections than that.
+    log("anchors: pgbench tpcb-like (three runs), simple-update, tpcb-like at the pool's size");
+    // A checkpoint before the anchors and another after them, so pgbench and the app's write cases each
+    // start with no dirty buffers: otherwise the first write case after pgbench writes out pgbench's
+    // (the REST round cases ran at about 0.6 of the tRPC ones right after it, 2026-11-25).
+    await sql`checkpoint`;
+    const tpcb = await runPgbenchMedian(pgbench, { script: "tpcb-like", clients: CONNECTIONS, durationS });
+    const simpleUpdate = await runPgbench(pgbench, { script: "simple-update", clients: CONNECTIONS, durationS });
+    const poolSize = Number(args["pool-size"]);
+    const tpcbAtPool = await runPgbench(pgbench, { script: "tpcb-like", clients: poolSize, durationS });
+    await sql`checkpoint`;
 
     // ── rounds: prompts/random opens a round, votes/store votes in it. Passes over the voters
     // (each opens one round, then votes in it) until the case has had its measuring time;
@@ -263,12 +302,14 @@ async function benchCampus(campus: Campus, label: string, pgbench: URL): Promise
       const half: StatedLoad[] = [
         {
           name: `/prompts/random (opens a round) over ${protocol}`,
+          protocol,
           rate: rps(rounds) / 2,
           m: emptyMeasurement(),
           p99BudgetMs: WRITE_P99_MS,
         },
         {
           name: `/votes/store over ${protocol}`,
+          protocol,
           rate: rps(storeVotes) / 2,
           m: emptyMeasurement(),
           p99BudgetMs: WRITE_P99_MS,
@@ -305,12 +346,17 @@ async function benchCampus(campus: Campus, label: string, pgbench: URL): Promise
     }
 
     const anchors = [
-      `Anchors: pgbench tpcb-like ${tpcb.tps.toFixed(0)} tps (latency ${tpcb.latencyMs.toFixed(2)} ms), simple-update ${simpleUpdate.tps.toFixed(0)} tps ` +
+      `Anchors: pgbench tpcb-like ${tpcb.tps.toFixed(0)} tps (median of ${tpcb.runs.map((t) => t.toFixed(0)).join(", ")}; latency ${tpcb.latencyMs.toFixed(2)} ms), simple-update ${simpleUpdate.tps.toFixed(0)} tps ` +
         `(scale 10, -M prepared, -j 2, -c ${CONNECTIONS}, ${durationS} s); SELECT 1 ceilings ${rps(restCeiling.m).toFixed(0)} req/s (REST), ${rps(trpcCeiling.m).toFixed(0)} req/s (tRPC).`,
+      `For reference: tpcb-like at the server's pool size (-c ${poolSize}) ${tpcbAtPool.tps.toFixed(0)} tps.`,
+      ...[...floors].map(
+        ([protocol, m]) =>
+          `Latency floor: SELECT 1 over ${protocol} at half its maximum: p50 ${percentile(m, 50).toFixed(2)} ms, p99 ${percentile(m, 99).toFixed(2)} ms (the load generator's longest pause ${(m.generatorStallMs ?? Number.NaN).toFixed(0)} ms)`,
+      ),
     ];
     const finish = (): CampusRun => ({
       report: { label, rows },
-      budgets: campusBudgets(rows, tpcb, statedLoads),
+      budgets: campusBudgets(rows, tpcb, statedLoads, floors),
       allowance: allowanceNotes.join("\n"),
       anchors: [
         ...anchors,
@@ -388,7 +434,12 @@ const find = (rows: Row[], path: string, protocol: Protocol) =>
  * pgbench's tpcb-like transaction, reads against the SELECT 1 ceiling of their
  * protocol, and latency at half of each path's own maximum rate.
  */
-function campusBudgets(rows: Row[], tpcb: PgbenchResult, statedLoads: StatedLoad[]): Budget[] {
+function campusBudgets(
+  rows: Row[],
+  tpcb: PgbenchResult,
+  statedLoads: StatedLoad[],
+  floors: Map<Protocol, Measurement>,
+): Budget[] {
   const budgets: Budget[] = [];
   const ofCeiling = (name: string, row: Row | undefined, share: number) => {
     if (!row) return;
@@ -424,11 +475,17 @@ function campusBudgets(rows: Row[], tpcb: PgbenchResult, statedLoads: StatedLoad
     budgets.push({
       name: `${s.name} at half rate`,
       met: p99 <= s.p99BudgetMs && non2xx(s.m) === 0,
-      detail: `p99 ${p99.toFixed(1)} ms at ${Math.round(s.rate)} req/s (≤ ${s.p99BudgetMs} ms)`,
+      detail:
+        `p99 ${p99.toFixed(1)} ms at ${Math.round(s.rate)} req/s (≤ ${s.p99BudgetMs} ms)` +
+        floorNote(floors.get(s.protocol)) +
+        `; the load generator's longest pause ${(s.m.generatorStallMs ?? Number.NaN).toFixed(0)} ms`,
     });
   }
   return budgets;
 }
+
+const floorNote = (floor: Measurement | undefined) =>
+  floor ? `; SELECT 1 at half its maximum: p99 ${percentile(floor, 99).toFixed(1)} ms` : "";
 
 /** Growth: every hot path's p50 at 50,000 students within 1.5× of its p50 at 500. */
 function growthBudgets(big: CampusReport, small: CampusReport): Budget[] {
@@ -476,15 +533,16 @@ async function main() {
     // The campus that ran: with --only small, the big campus's database may not exist.
     const sql = postgres(campuses[0]?.campus.url ?? benchUrl, { max: 1, onnotice: () => {} });
     try {
-      return await sql<{ version: string; autovacuum: string }[]>`
-        select current_setting('server_version') as version, current_setting('autovacuum') as autovacuum`;
+      return await sql<{ version: string; autovacuum: string; sharedBuffers: string; maxWalSize: string }[]>`
+        select current_setting('server_version') as version, current_setting('autovacuum') as autovacuum,
+               current_setting('shared_buffers') as "sharedBuffers", current_setting('max_wal_size') as "maxWalSize"`;
     } finally {
       await sql.end({ timeout: 5 });
     }
   })();
   const header = [
     `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, ` +
-      `Node ${process.versions.node}, PostgreSQL ${pg?.version} (autovacuum ${pg?.autovacuum}; the bench vacuums users and votes each run, and what the round cases churn before them); autocannon, 50 connections, ${durationS} s per case, one server process, pool of ${args["pool-size"]} connections.`,
+      `Node ${process.versions.node}, PostgreSQL ${pg?.version} (shared_buffers ${pg?.sharedBuffers}, max_wal_size ${pg?.maxWalSize}, autovacuum ${pg?.autovacuum}; the bench vacuums users and votes each run, and what the round cases churn before them); autocannon, 50 connections, ${durationS} s per case, one server process, pool of ${args["pool-size"]} connections.`,
     `Load average (1 min) before the run ${loadBefore.toFixed(2)}, after ${os.loadavg()[0]!.toFixed(2)}: above ~1 the machine was busy with other work and the figures are low.`,
     ...campuses.map(
       ({ campus }) =>

@@ -94,3 +94,19 @@ export async function runPgbench(
   if (!Number.isFinite(tps)) throw new Error(`pgbench printed no tps:\n${stdout}`);
   return { script: opts.script, tps, latencyMs };
 }
+
+/** `runs` runs of a script, one after another; the one with the median tps, and every run's tps. */
+export async function runPgbenchMedian(
+  target: URL,
+  opts: { script: PgbenchResult["script"]; clients: number; durationS: number; runs?: number },
+): Promise<PgbenchResult & { runs: number[] }> {
+  const results: PgbenchResult[] = [];
+  for (let i = 0; i < (opts.runs ?? 3); i++) results.push(await runPgbench(target, opts));
+  return { ...medianByTps(results), runs: results.map((r) => r.tps) };
+}
+
+/** The middle result by tps (the upper middle of an even count). */
+export function medianByTps(results: readonly PgbenchResult[]): PgbenchResult {
+  if (results.length === 0) throw new Error("medianByTps: no results");
+  return [...results].sort((a, b) => a.tps - b.tps)[Math.floor(results.length / 2)]!;
+}
