@@ -18,6 +18,9 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // A real page on two shared cores: Swagger UI once drew nothing of its 35 operations within
+    // expect.poll's default second in a CI run, and drew them all when run alone.
+    expect: { poll: { timeout: 10_000 } },
     teardownTimeout: 30_000,
   },
 });
