@@ -23,6 +23,10 @@ async function recordingServer(delayMs: number) {
   return { base: `http://127.0.0.1:${port}`, arrivals, warmed, close: () => new Promise((r) => server.close(r)) };
 }
 
+/** A paced pass of `GET /` against a recording server, its connections opened on `/warm`. */
+const pass = (base: string, opts: Partial<Parameters<typeof paced>[1]> & { rate: number }) =>
+  paced(base, { requests: [{ method: "GET", path: "/" }], mode: "duration", warmPath: "/warm", ...opts });
+
 describe("paced load", () => {
   let close: (() => Promise<unknown>) | undefined;
   afterEach(() => close?.());
@@ -30,13 +34,7 @@ describe("paced load", () => {
   it("spreads requests over the second instead of sending a second's worth at once", async () => {
     const server = await recordingServer(0);
     close = server.close;
-    const m = await paced(server.base, {
-      requests: [{ method: "GET", path: "/" }],
-      mode: "duration",
-      durationS: 1,
-      rate: 100,
-      warmPath: "/warm",
-    });
+    const m = await pass(server.base, { durationS: 1, rate: 100 });
     expect(m.requests).toBe(100);
     expect(m.statuses.get(200)).toBe(100);
     // One every 10 ms, so about 10 in the first 100 ms (room for a busy machine); a burst would put all 100 there.
@@ -50,12 +48,11 @@ describe("paced load", () => {
     const server = await recordingServer(20);
     close = server.close;
     // One connection, 20 ms per answer, one request due every 5 ms: the queue grows by 15 ms per request.
-    const m = await paced(server.base, {
+    const m = await pass(server.base, {
       requests: Array.from({ length: 20 }, () => ({ method: "GET" as const, path: "/" })),
       mode: "each-once",
       connections: 1,
       rate: 200,
-      warmPath: "/warm",
     });
     expect(m.requests).toBe(20);
     expect(Math.min(...m.latencies)).toBeGreaterThanOrEqual(15);
@@ -66,14 +63,7 @@ describe("paced load", () => {
   it("opens every connection before the clock starts, so no request is charged for a connect", async () => {
     const server = await recordingServer(0);
     close = server.close;
-    const m = await paced(server.base, {
-      requests: [{ method: "GET", path: "/" }],
-      mode: "duration",
-      durationS: 0.5,
-      rate: 100,
-      connections: 8,
-      warmPath: "/warm",
-    });
+    const m = await pass(server.base, { durationS: 0.5, rate: 100, connections: 8 });
     expect(server.warmed.size).toBe(8);
     expect(m.requests).toBe(50);
     expect(server.arrivals).toHaveLength(50);
@@ -87,13 +77,7 @@ describe("paced load", () => {
       const until = performance.now() + 80;
       while (performance.now() < until);
     }, 250);
-    const m = await paced(server.base, {
-      requests: [{ method: "GET", path: "/" }],
-      mode: "duration",
-      durationS: 0.6,
-      rate: 200,
-      warmPath: "/warm",
-    });
+    const m = await pass(server.base, { durationS: 0.6, rate: 200 });
     expect(m.generatorStallMs).toBeGreaterThanOrEqual(70);
     expect(Math.max(...m.latencies)).toBeGreaterThanOrEqual(60);
   });
