@@ -152,49 +152,36 @@ async function benchCampus(campus: Campus, label: string, pgbench: URL): Promise
 
     const statedLoads: StatedLoad[] = [];
     /** A half-rate pass as a row of the table, under the row it halves. */
-    const halfRateRow = (row: Row, s: StatedLoad) => {
+    const halfRateRow = (row: Row, pass: { rate: number; m: Measurement }) => {
       rows.splice(rows.indexOf(row) + 1, 0, {
         path: `${row.path} at ½ rate`,
         protocol: row.protocol,
-        m: s.m,
-        halfRate: s.rate,
+        m: pass.m,
+        halfRate: pass.rate,
       });
     };
-    const atHalfRate = async (name: string, row: Row, requests: BenchRequest[], p99BudgetMs: number) => {
+    /** `requests` paced at half of the row's maximum rate, shown as a row under it. */
+    const halfRatePass = async (name: string, row: Row, requests: BenchRequest[]) => {
       const rate = rps(row.m) / 2;
       log(`${name} at ${Math.round(rate)} req/s (half its maximum)`);
-      const s: StatedLoad = {
-        name,
-        protocol: row.protocol,
-        rate,
-        m: await paced(base, { requests, mode: "duration", durationS, rate, cpu: server.cpu }),
-        p99BudgetMs,
-      };
-      statedLoads.push(s);
-      halfRateRow(row, s);
+      const pass = { rate, m: await paced(base, { requests, mode: "duration", durationS, rate, cpu: server.cpu }) };
+      halfRateRow(row, pass);
+      return pass;
+    };
+    const atHalfRate = async (name: string, row: Row, requests: BenchRequest[], p99BudgetMs: number) => {
+      statedLoads.push({ name, protocol: row.protocol, ...(await halfRatePass(name, row, requests)), p99BudgetMs });
     };
 
     // The latency floor: the SELECT 1 routes at half their own maximum, on the same schedule as the hot
     // paths' half-rate passes. A p99 up to it is the machine's (scheduling, the load generator); above it, the app's.
     const floors = new Map<Protocol, Measurement>();
     for (const ceiling of [restCeiling, trpcCeiling]) {
-      const rate = rps(ceiling.m) / 2;
-      log(`SELECT 1 over ${ceiling.protocol} at ${Math.round(rate)} req/s (half its maximum): the latency floor`);
-      const m = await paced(base, {
-        requests: select1[ceiling.protocol],
-        mode: "duration",
-        durationS,
-        rate,
-        cpu: server.cpu,
-      });
+      const { m } = await halfRatePass(
+        `SELECT 1 over ${ceiling.protocol} (the latency floor)`,
+        ceiling,
+        select1[ceiling.protocol],
+      );
       floors.set(ceiling.protocol, m);
-      halfRateRow(ceiling, {
-        name: `SELECT 1 over ${ceiling.protocol}`,
-        protocol: ceiling.protocol,
-        rate,
-        m,
-        p99BudgetMs: READ_P99_MS,
-      });
     }
 
     // The write anchor, in the same minutes, cluster and cores: pgbench's own transactions at the bench's
