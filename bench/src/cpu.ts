@@ -3,10 +3,11 @@ import { readFileSync, readdirSync } from "node:fs";
 /** Clock ticks per second of /proc's utime and stime (USER_HZ, 100 on Linux). */
 const TICKS_PER_S = 100;
 
-/** CPU seconds used so far by the server's processes and by PostgreSQL's. */
+/** CPU seconds used so far by the server's processes, by PostgreSQL's and by the bench's own (the load generator). */
 export interface CpuSample {
   server: number;
   postgres: number;
+  generator: number;
 }
 
 interface ProcStat {
@@ -41,8 +42,11 @@ function procStats(): ProcStat[] {
  * CPU time of the processes in the server's process group (the bench starts
  * it detached, so `pnpm start` and the node it runs form one group) and of
  * every PostgreSQL process, background workers included (a write's WAL
- * and vacuum are part of what it costs). Read from /proc: CPU per request
- * does not depend on how busy the machine is the way requests/s does.
+ * and vacuum are part of what it costs), and of the bench's own process,
+ * where the load generator runs (autocannon, or the paced sender): on the
+ * two shared cores its CPU is taken from the server and Postgres. Read from
+ * /proc: CPU per request does not depend on how busy the machine is the way
+ * requests/s does.
  */
 export function sampleCpu(serverGroup: number): CpuSample {
   let server = 0;
@@ -51,5 +55,6 @@ export function sampleCpu(serverGroup: number): CpuSample {
     if (p.pgrp === serverGroup) server += p.cpuSeconds;
     else if (p.comm === "postgres") postgres += p.cpuSeconds;
   }
-  return { server, postgres };
+  const own = process.cpuUsage();
+  return { server, postgres, generator: (own.user + own.system) / 1e6 };
 }

@@ -36,7 +36,7 @@ export const emptyMeasurement = (): Measurement => ({
   latencies: [],
   statuses: new Map(),
   errors: 0,
-  cpu: { server: 0, postgres: 0 },
+  cpu: { server: 0, postgres: 0, generator: 0 },
 });
 
 /** CPU µs per request, of the server or of PostgreSQL. */
@@ -82,6 +82,7 @@ export function addCpu(m: Measurement, before: CpuSample | undefined, after: Cpu
   if (!before || !after) return;
   m.cpu.server += after.server - before.server;
   m.cpu.postgres += after.postgres - before.postgres;
+  m.cpu.generator += after.generator - before.generator;
 }
 
 /**

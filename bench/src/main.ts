@@ -336,6 +336,8 @@ async function benchCampus(campus: Campus, label: string, pgbench: URL): Promise
       `Anchors: pgbench tpcb-like ${tpcb.tps.toFixed(0)} tps (median of ${tpcb.runs.map((t) => t.toFixed(0)).join(", ")}; latency ${tpcb.latencyMs.toFixed(2)} ms), simple-update ${simpleUpdate.tps.toFixed(0)} tps ` +
         `(scale 10, -M prepared, -j 2, -c ${CONNECTIONS}, ${durationS} s); SELECT 1 ceilings ${rps(restCeiling.m).toFixed(0)} req/s (REST), ${rps(trpcCeiling.m).toFixed(0)} req/s (tRPC).`,
       `For reference: tpcb-like at the server's pool size (-c ${poolSize}) ${tpcbAtPool.tps.toFixed(0)} tps.`,
+      // Per transaction, to hold against the write rows' CPU columns (which leave out the load generator's share).
+      `CPU per tpcb-like transaction: at -c ${CONNECTIONS} ${transactionCpuNote(tpcb)}; at -c ${poolSize} ${transactionCpuNote(tpcbAtPool)}.`,
       ...[...floors].map(
         ([protocol, m]) =>
           `Latency floor: SELECT 1 over ${protocol} at half its maximum: p50 ${percentile(m, 50).toFixed(2)} ms, p99 ${percentile(m, 99).toFixed(2)} ms (the load generator's longest pause ${(m.generatorStallMs ?? Number.NaN).toFixed(0)} ms)`,
@@ -351,6 +353,7 @@ async function benchCampus(campus: Campus, label: string, pgbench: URL): Promise
           (s) =>
             `At half rate: ${s.name} at ${Math.round(s.rate)} req/s: p50 ${percentile(s.m, 50).toFixed(2)} ms, p99 ${percentile(s.m, 99).toFixed(2)} ms`,
         ),
+        ...aloneNotes(rows),
       ].join("\n"),
     });
     if (args.cases === "rounds") return finish();
@@ -406,6 +409,22 @@ async function benchCampus(campus: Campus, label: string, pgbench: URL): Promise
       await atHalfRate(`/users/me over ${protocol}`, row, requests, READ_P99_MS);
     }
 
+    // ── the same two reads' services alone in plain Fastify routes (routes.ts): what their statements and
+    // answers leave of the REST ceiling before any of the app's machinery (tRPC's call, schemas, limits) ──
+    const alone = [
+      { of: "GET /users/me", path: "/api/bench/alone/users-me", requests: voters.map((v) => v.headers) },
+      { of: "GET /votes/for-user page 1", path: "/api/bench/alone/votes-page-1", requests: [deep] },
+    ];
+    for (const { of, path, requests } of alone) {
+      log(`REST: ${of}, its service alone`);
+      rows.push({
+        path: `${of}${ALONE}`,
+        protocol: "REST",
+        m: await run(requests.map((headers): BenchRequest => ({ method: "GET", path, headers }))),
+        ceiling: restCeiling,
+      });
+    }
+
     return finish();
   } finally {
     await sql.end({ timeout: 5 });
@@ -414,7 +433,26 @@ async function benchCampus(campus: Campus, label: string, pgbench: URL): Promise
 }
 
 const find = (rows: Row[], path: string, protocol: Protocol) =>
-  rows.find((r) => r.path.startsWith(path) && r.protocol === protocol);
+  rows.find((r) => r.path.startsWith(path) && r.protocol === protocol && !r.path.endsWith(ALONE));
+
+/** The suffix of a row that runs a read's service alone in a plain Fastify route. */
+const ALONE = ", its service alone (plain route)";
+
+/** Each read run alone against the app's own route, as shares of the REST ceiling. */
+function aloneNotes(rows: Row[]): string[] {
+  return rows
+    .filter((row) => row.path.endsWith(ALONE))
+    .map((row) => {
+      const of = row.path.slice(0, -ALONE.length);
+      const app = rows.find((r) => r.path === of && r.protocol === "REST");
+      return `Alone: ${of}'s service in a plain Fastify route ${ratio(row).toFixed(2)} of the REST SELECT 1 ceiling (the app's route ${app ? ratio(app).toFixed(2) : "not run"}).`;
+    });
+}
+
+const transactionCpuNote = (run: PgbenchResult) =>
+  run.cpuUs
+    ? `${run.cpuUs.postgres.toFixed(0)} µs Postgres (the rest of the machine), ${run.cpuUs.pgbench.toFixed(0)} µs pgbench`
+    : "not measured";
 
 /**
  * The budgets, each against an anchor measured in the same run: writes against
@@ -477,7 +515,7 @@ const floorNote = (floor: Measurement | undefined) =>
 /** Growth: every hot path's p50 at 50,000 students within 1.5× of its p50 at 500. */
 function growthBudgets(big: CampusReport, small: CampusReport): Budget[] {
   return big.rows
-    .filter((row) => row.ceiling && !row.path.includes("SELECT 1"))
+    .filter((row) => row.ceiling && !row.path.includes("SELECT 1") && !row.path.endsWith(ALONE))
     .flatMap((row) => {
       const other = small.rows.find((r) => r.path === row.path && r.protocol === row.protocol);
       if (!other) return [];

@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { promisify } from "node:util";
 import postgres from "postgres";
 
@@ -11,6 +12,41 @@ export interface PgbenchResult {
   script: "tpcb-like" | "simple-update";
   tps: number;
   latencyMs: number;
+  /** CPU µs per transaction (cpu.ts measures the app's requests the same way), when measured. */
+  cpuUs?: TransactionCpu;
+}
+
+/**
+ * A transaction's CPU: pgbench's own, and the rest of the machine's while it
+ * ran (Postgres' backends, which exit with the run, before the bench's
+ * per-process sampling could read them; on an otherwise idle machine).
+ */
+export interface TransactionCpu {
+  postgres: number;
+  pgbench: number;
+}
+
+/** USER_HZ: /proc's clock ticks per second. */
+const TICKS_PER_S = 100;
+
+/** Busy ticks of all cores so far (/proc/stat's first line: user, nice, system, irq and softirq). */
+function machineBusyTicks(): number {
+  const [cpu] = readFileSync("/proc/stat", "utf8").split("\n", 1);
+  const f = cpu!.trim().split(/\s+/).slice(1).map(Number);
+  return f[0]! + f[1]! + f[2]! + f[5]! + f[6]!;
+}
+
+/** CPU ticks of this process's children that have exited and been waited for (cutime + cstime). */
+function childrenTicks(): number {
+  const stat = readFileSync("/proc/self/stat", "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return Number(fields[13]) + Number(fields[14]);
+}
+
+/** CPU µs per transaction from tick counts read around a run. */
+export function transactionCpu(run: { busyTicks: number; pgbenchTicks: number; transactions: number }): TransactionCpu {
+  const us = (ticks: number) => (ticks * 1e6) / TICKS_PER_S / run.transactions;
+  return { postgres: us(run.busyTicks - run.pgbenchTicks), pgbench: us(run.pgbenchTicks) };
 }
 
 function connectionArgs(url: URL): string[] {
@@ -70,6 +106,8 @@ export async function runPgbench(
   opts: { script: PgbenchResult["script"]; clients: number; durationS: number },
 ): Promise<PgbenchResult> {
   const name = target.pathname.replace(/^\//, "");
+  const busyBefore = machineBusyTicks();
+  const childrenBefore = childrenTicks();
   const { stdout } = await run(
     "pgbench",
     [
@@ -92,7 +130,16 @@ export async function runPgbench(
   const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1]);
   const latencyMs = Number(/latency average = ([\d.]+) ms/.exec(stdout)?.[1]);
   if (!Number.isFinite(tps)) throw new Error(`pgbench printed no tps:\n${stdout}`);
-  return { script: opts.script, tps, latencyMs };
+  const transactions = Number(/transactions actually processed: (\d+)/.exec(stdout)?.[1]);
+  const cpuUs =
+    transactions > 0
+      ? transactionCpu({
+          busyTicks: machineBusyTicks() - busyBefore,
+          pgbenchTicks: childrenTicks() - childrenBefore,
+          transactions,
+        })
+      : undefined;
+  return { script: opts.script, tps, latencyMs, cpuUs };
 }
 
 /** `runs` runs of a script, one after another; the one with the median tps, and every run's tps. */

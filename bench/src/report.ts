@@ -41,6 +41,7 @@ export function table(report: CampusReport): string {
     "× ceiling",
     "server CPU µs",
     "PG CPU µs",
+    "load gen. CPU µs",
     "requests",
     "non-2xx",
   ];
@@ -53,6 +54,7 @@ export function table(report: CampusReport): string {
     row.ceiling ? fmt(ratio(row), 2) : row.halfRate ? "½ rate" : "ceiling",
     fmt(cpuPerRequest(row.m, "server"), 0),
     fmt(cpuPerRequest(row.m, "postgres"), 0),
+    fmt(cpuPerRequest(row.m, "generator"), 0),
     String(row.m.requests),
     String(non2xx(row.m) + row.m.errors),
   ]);

@@ -1,4 +1,11 @@
-import { createCallerFactory, publicProcedure, router, type AppPlugin } from "@quad/server/plugins";
+import {
+  createCallerFactory,
+  getMe,
+  publicProcedure,
+  router,
+  votesForUser,
+  type AppPlugin,
+} from "@quad/server/plugins";
 import { registerTrpcEndpoint } from "@quad/trpc-fastify-single-call";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import { sql } from "drizzle-orm";
@@ -19,6 +26,14 @@ import { z } from "zod";
  *
  * The tRPC ones use the app's context factory and procedure chain, so they
  * cost what the real procedures cost apart from their own work.
+ *
+ * Two reads' services alone, in plain Fastify routes with the request's
+ * context (the bearer token checked) and nothing else of the app's: no tRPC
+ * call, no schemas, no rate limits. Against the plain SELECT 1 route they
+ * show what a read's own statement and answer leave of the ceiling:
+ *
+ * - GET /api/bench/alone/users-me          what GET /api/users/me answers
+ * - GET /api/bench/alone/votes-page-1      received votes, page 1 of 10
  */
 const Select1 = z.object({ ok: z.literal(true) });
 
@@ -37,6 +52,14 @@ export const registerBenchRoutes: AppPlugin = async (app, opts) => {
     const ctx = await opts.createContext(request);
     await ctx.db.execute(sql`select 1`);
     return { ok: true };
+  });
+  app.get("/api/bench/alone/users-me", async (request, reply) => {
+    const { db, viewer } = await opts.createContext(request);
+    return viewer ? getMe(db, viewer.phone) : reply.code(401).send();
+  });
+  app.get("/api/bench/alone/votes-page-1", async (request, reply) => {
+    const { db, viewer } = await opts.createContext(request);
+    return viewer ? votesForUser(db, viewer.phone, { page: 1, limit: 10 }) : reply.code(401).send();
   });
   app.get("/api/bench/caller/select1", async (request) =>
     createBenchCaller(await opts.createContext(request)).select1(),
