@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 
 /** Clock ticks per second of /proc's utime and stime (USER_HZ, 100 on Linux). */
-const TICKS_PER_S = 100;
+export const TICKS_PER_S = 100;
 
 /** CPU seconds used so far by the server's processes, by PostgreSQL's and by the bench's own (the load generator). */
 export interface CpuSample {
@@ -16,18 +16,18 @@ interface ProcStat {
   cpuSeconds: number;
 }
 
+/** A /proc/<pid>/stat line's fields after "pid (comm) ": state, ppid, pgrp, … (utime is [11]). */
+const statFields = (stat: string) => stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+
 function procStats(): ProcStat[] {
   const stats: ProcStat[] = [];
   for (const pid of readdirSync("/proc")) {
     if (!/^\d+$/.test(pid)) continue;
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const open = stat.indexOf("(");
-      const close = stat.lastIndexOf(")");
-      // After "pid (comm) ": state, ppid, pgrp, … utime and stime are the 12th and 13th.
-      const fields = stat.slice(close + 2).split(" ");
+      const fields = statFields(stat);
       stats.push({
-        comm: stat.slice(open + 1, close),
+        comm: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")),
         pgrp: Number(fields[2]),
         cpuSeconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_S,
       });
@@ -57,4 +57,17 @@ export function sampleCpu(serverGroup: number): CpuSample {
   }
   const own = process.cpuUsage();
   return { server, postgres, generator: (own.user + own.system) / 1e6 };
+}
+
+/** Busy ticks of all cores so far (/proc/stat's first line: user, nice, system, irq and softirq). */
+export function machineBusyTicks(): number {
+  const [cpu] = readFileSync("/proc/stat", "utf8").split("\n", 1);
+  const f = cpu!.trim().split(/\s+/).slice(1).map(Number);
+  return f[0]! + f[1]! + f[2]! + f[5]! + f[6]!;
+}
+
+/** CPU ticks of the bench's children that have exited and been waited for (cutime + cstime). */
+export function childrenTicks(): number {
+  const fields = statFields(readFileSync("/proc/self/stat", "utf8"));
+  return Number(fields[13]) + Number(fields[14]);
 }

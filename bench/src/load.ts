@@ -39,7 +39,7 @@ export const emptyMeasurement = (): Measurement => ({
   cpu: { server: 0, postgres: 0, generator: 0 },
 });
 
-/** CPU µs per request, of the server or of PostgreSQL. */
+/** CPU µs per request, of the server, of PostgreSQL or of the load generator. */
 export const cpuPerRequest = (m: Measurement, of: keyof CpuSample) =>
   m.requests > 0 ? (m.cpu[of] * 1e6) / m.requests : Number.NaN;
 

@@ -336,7 +336,7 @@ async function benchCampus(campus: Campus, label: string, pgbench: URL): Promise
       `Anchors: pgbench tpcb-like ${tpcb.tps.toFixed(0)} tps (median of ${tpcb.runs.map((t) => t.toFixed(0)).join(", ")}; latency ${tpcb.latencyMs.toFixed(2)} ms), simple-update ${simpleUpdate.tps.toFixed(0)} tps ` +
         `(scale 10, -M prepared, -j 2, -c ${CONNECTIONS}, ${durationS} s); SELECT 1 ceilings ${rps(restCeiling.m).toFixed(0)} req/s (REST), ${rps(trpcCeiling.m).toFixed(0)} req/s (tRPC).`,
       `For reference: tpcb-like at the server's pool size (-c ${poolSize}) ${tpcbAtPool.tps.toFixed(0)} tps.`,
-      // Per transaction, to hold against the write rows' CPU columns (which leave out the load generator's share).
+      // Per transaction, to hold against the write rows' CPU columns (server, Postgres, load generator).
       `CPU per tpcb-like transaction: at -c ${CONNECTIONS} ${transactionCpuNote(tpcb)}; at -c ${poolSize} ${transactionCpuNote(tpcbAtPool)}.`,
       ...[...floors].map(
         ([protocol, m]) =>
@@ -411,17 +411,19 @@ async function benchCampus(campus: Campus, label: string, pgbench: URL): Promise
 
     // ── the same two reads' services alone in plain Fastify routes (routes.ts): what their statements and
     // answers leave of the REST ceiling before any of the app's machinery (tRPC's call, schemas, limits) ──
+    const restRow = (path: string) => rows.find((r) => r.path === path && r.protocol === "REST")!;
     const alone = [
-      { of: "GET /users/me", path: "/api/bench/alone/users-me", requests: voters.map((v) => v.headers) },
-      { of: "GET /votes/for-user page 1", path: "/api/bench/alone/votes-page-1", requests: [deep] },
+      { of: restRow("GET /users/me"), path: "/api/bench/alone/users-me", as: voters.map((v) => v.headers) },
+      { of: restRow("GET /votes/for-user page 1"), path: "/api/bench/alone/votes-page-1", as: [deep] },
     ];
-    for (const { of, path, requests } of alone) {
-      log(`REST: ${of}, its service alone`);
+    for (const { of, path, as } of alone) {
+      log(`REST: ${of.path}, its service alone`);
       rows.push({
-        path: `${of}${ALONE}`,
+        path: `${of.path}, its service alone (plain route)`,
         protocol: "REST",
-        m: await run(requests.map((headers): BenchRequest => ({ method: "GET", path, headers }))),
+        m: await run(as.map((headers): BenchRequest => ({ method: "GET", path, headers }))),
         ceiling: restCeiling,
+        aloneOf: of,
       });
     }
 
@@ -433,21 +435,17 @@ async function benchCampus(campus: Campus, label: string, pgbench: URL): Promise
 }
 
 const find = (rows: Row[], path: string, protocol: Protocol) =>
-  rows.find((r) => r.path.startsWith(path) && r.protocol === protocol && !r.path.endsWith(ALONE));
-
-/** The suffix of a row that runs a read's service alone in a plain Fastify route. */
-const ALONE = ", its service alone (plain route)";
+  rows.find((r) => r.path.startsWith(path) && r.protocol === protocol && !r.aloneOf);
 
 /** Each read run alone against the app's own route, as shares of the REST ceiling. */
-function aloneNotes(rows: Row[]): string[] {
-  return rows
-    .filter((row) => row.path.endsWith(ALONE))
-    .map((row) => {
-      const of = row.path.slice(0, -ALONE.length);
-      const app = rows.find((r) => r.path === of && r.protocol === "REST");
-      return `Alone: ${of}'s service in a plain Fastify route ${ratio(row).toFixed(2)} of the REST SELECT 1 ceiling (the app's route ${app ? ratio(app).toFixed(2) : "not run"}).`;
-    });
-}
+const aloneNotes = (rows: Row[]): string[] =>
+  rows.flatMap((row) =>
+    row.aloneOf
+      ? [
+          `Alone: ${row.aloneOf.path}'s service in a plain Fastify route ${ratio(row).toFixed(2)} of the REST SELECT 1 ceiling (the app's route ${ratio(row.aloneOf).toFixed(2)}).`,
+        ]
+      : [],
+  );
 
 const transactionCpuNote = (run: PgbenchResult) =>
   run.cpuUs
@@ -515,7 +513,7 @@ const floorNote = (floor: Measurement | undefined) =>
 /** Growth: every hot path's p50 at 50,000 students within 1.5× of its p50 at 500. */
 function growthBudgets(big: CampusReport, small: CampusReport): Budget[] {
   return big.rows
-    .filter((row) => row.ceiling && !row.path.includes("SELECT 1") && !row.path.endsWith(ALONE))
+    .filter((row) => row.ceiling && !row.path.includes("SELECT 1") && !row.aloneOf)
     .flatMap((row) => {
       const other = small.rows.find((r) => r.path === row.path && r.protocol === row.protocol);
       if (!other) return [];

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { promisify } from "node:util";
 import postgres from "postgres";
+import { TICKS_PER_S, childrenTicks, machineBusyTicks } from "./cpu";
 
 const run = promisify(execFile);
 
@@ -24,23 +24,6 @@ export interface PgbenchResult {
 export interface TransactionCpu {
   postgres: number;
   pgbench: number;
-}
-
-/** USER_HZ: /proc's clock ticks per second. */
-const TICKS_PER_S = 100;
-
-/** Busy ticks of all cores so far (/proc/stat's first line: user, nice, system, irq and softirq). */
-function machineBusyTicks(): number {
-  const [cpu] = readFileSync("/proc/stat", "utf8").split("\n", 1);
-  const f = cpu!.trim().split(/\s+/).slice(1).map(Number);
-  return f[0]! + f[1]! + f[2]! + f[5]! + f[6]!;
-}
-
-/** CPU ticks of this process's children that have exited and been waited for (cutime + cstime). */
-function childrenTicks(): number {
-  const stat = readFileSync("/proc/self/stat", "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return Number(fields[13]) + Number(fields[14]);
 }
 
 /** CPU µs per transaction from tick counts read around a run. */

@@ -12,6 +12,8 @@ export interface Row {
   note?: string;
   /** A pass at a stated load (req/s, half of the row above's maximum), for its latency. */
   halfRate?: number;
+  /** The app's row whose service this row runs alone in a plain route (no tRPC call, schemas or limits). */
+  aloneOf?: Row;
 }
 
 export interface CampusReport {
