@@ -17,18 +17,29 @@ export const LOCKED_CARD_SVG =
 export const LOCKED_CARD_PHOTO = "/api/media/locked-card-1.svg";
 
 /**
+ * When a locked card's vote was cast: the start of its hour, in UTC
+ * ("2026-11-27T14:00:00.000Z"). A finer time links inboxes: a friend who
+ * unlocked her card knows its exact time, and whoever got a card from the
+ * same voter seconds apart would pick it out by the nearest time
+ * (docs/decisions/0009-locked-cards-carry-nothing-of-the-voter.md).
+ */
+export const VoteHour = IsoDateTime.refine((iso) => /T\d{2}:00:00(\.0+)?(Z|\+00:00)$/.test(iso), {
+  error: "A locked card's time is to the hour",
+});
+
+/**
  * A received vote. `id` is the vote's id. A locked card carries the vote's
- * id, prompt and time and nothing computed from the voter or stable per
+ * id, prompt and hour and nothing computed from the voter or stable per
  * voter: no name, year, handle or voter id, and a photo that is the one
  * placeholder above for every card (pinned here, so the output check
- * refuses anything else).
+ * refuses anything else). Its time is pinned to the hour the same way.
  */
 export const VoteCardLocked = z.object({
   id: z.string(),
   isUnlocked: z.literal(false),
   photo: z.literal(LOCKED_CARD_PHOTO),
   prompt: z.string(),
-  createdAt: IsoDateTime,
+  createdAt: VoteHour,
 });
 export const VoteCardUnlocked = z.object({
   id: z.string(),

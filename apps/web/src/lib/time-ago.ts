@@ -20,3 +20,13 @@ export function timeAgo(iso: string, now: number = Date.now()): string {
 export function exactTime(iso: string): string {
   return ABSOLUTE.format(new Date(iso));
 }
+
+const HOUR_MS = 3_600_000;
+
+/** "this hour", "3 hr. ago", "yesterday": a locked card's time, which the server gives only to the hour. */
+export function hourAgo(hourIso: string, now: number = Date.now()): string {
+  const hours = Math.floor(now / HOUR_MS) - Math.floor(Date.parse(hourIso) / HOUR_MS);
+  if (hours <= 0) return "this hour";
+  if (hours < 24) return RELATIVE.format(-hours, "hour");
+  return RELATIVE.format(-Math.floor(hours / 24), "day");
+}

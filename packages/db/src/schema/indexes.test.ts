@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedReferenceData } from "../seed/index";
 import { queryRows } from "../sql";
+import { VOTE_HOUR } from "./voting";
 import { createTestDatabase, type TestDatabase } from "../testing/index";
 
 /**
@@ -72,19 +73,19 @@ describe("hot queries use their indexes", () => {
     expect(text).not.toContain("Seq Scan");
   });
 
-  it("received votes, newest first, keyset paged", async () => {
+  it("received votes, newest hour first, keyset paged, keys from the index alone", async () => {
     const first = await plan(sql`
-      select id, created_at from votes where recipient_id = ${recipientId}
-      order by created_at desc, id desc limit 11`);
-    expect(first).toContain("votes_recipient_created_idx");
+      select id, ${VOTE_HOUR} as hour, created_at from votes where recipient_id = ${recipientId}
+      order by ${VOTE_HOUR} desc, id desc limit 11`);
+    expect(first).toContain("Index Only Scan Backward using votes_recipient_hour_idx");
     expect(first).not.toMatch(/Seq Scan|Sort/);
 
     const next = await plan(sql`
-      select id, created_at from votes
+      select id, ${VOTE_HOUR} as hour, created_at from votes
       where recipient_id = ${recipientId}
-        and (created_at, id) < (now() - interval '30 minutes', ${"ffffffff-ffff-4fff-bfff-ffffffffffff"}::uuid)
-      order by created_at desc, id desc limit 11`);
-    expect(next).toContain("votes_recipient_created_idx");
+        and (${VOTE_HOUR}, id) < (${"2026-11-27T14:00:00.000Z"}::timestamptz at time zone 'UTC', ${"ffffffff-ffff-4fff-bfff-ffffffffffff"}::uuid)
+      order by ${VOTE_HOUR} desc, id desc limit 11`);
+    expect(next).toContain("Index Only Scan Backward using votes_recipient_hour_idx");
     expect(next).not.toMatch(/Seq Scan|Sort/);
   });
 });

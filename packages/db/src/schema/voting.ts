@@ -5,6 +5,14 @@ import { createdAt, timestamptz, updatedAt } from "./columns";
 import { roundStatusEnum } from "./enums";
 import { users } from "./users";
 
+/**
+ * The UTC hour a vote was cast in, as the received-votes index and its
+ * queries spell it (the index serves only this exact expression). A
+ * timestamptz truncated directly would depend on the session's time zone,
+ * which an index cannot.
+ */
+export const VOTE_HOUR = sql`date_trunc('hour', (created_at at time zone 'UTC'))`;
+
 export const prompts = pgTable("prompts", {
   id: serial("id").primaryKey(),
   text: text("text").notNull().unique(),
@@ -138,10 +146,11 @@ export const votes = pgTable(
     notifiedAt: timestamptz("notified_at"),
   },
   (t) => [
-    // Keyset paging of received votes: where recipient_id = $1 and (created_at, id) < ($2, $3)
-    // order by created_at desc, id desc. Postgres' DESC means NULLS FIRST while Drizzle's
-    // index .desc() emits NULLS LAST, so say nullsFirst() or the index cannot serve the order.
-    index("votes_recipient_created_idx").on(t.recipientId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Keyset paging of received votes by hour, then id (a locked card's time is its hour, and the
+    // order within an hour must say no more): where recipient_id = $1 and (hour, id) < ($2, $3)
+    // order by hour desc, id desc, read backwards. created_at rides along so the page's keys
+    // come from the index alone (the planner wants the column, not only the expression).
+    index("votes_recipient_hour_idx").on(t.recipientId, VOTE_HOUR, t.id, t.createdAt),
     // Revealing a voter: every vote that voter cast for this recipient.
     index("votes_voter_recipient_idx").on(t.voterId, t.recipientId),
     // The notification job reads only the not-yet-notified votes: a small partial index.

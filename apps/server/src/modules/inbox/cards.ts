@@ -20,18 +20,22 @@ export interface RevealedVoter {
 
 /**
  * The card a recipient sees. A locked card gets only the vote's own id,
- * prompt and time, and the placeholder every locked card shows: nothing
+ * prompt and hour, and the placeholder every locked card shows: nothing
  * read from the voter, so nothing to match against their photo or to link
- * two of their cards (docs/decisions/0009-locked-cards-carry-nothing-of-the-voter.md).
- * The voter's name, year, handle and photo are read only for voters this
- * recipient unlocked.
+ * two of their cards, and no time finer than another inbox's unlocked card
+ * could be matched against (docs/decisions/0009-locked-cards-carry-nothing-of-the-voter.md).
+ * The voter's name, year, handle, photo and the exact time are read only
+ * for voters this recipient unlocked.
  */
 export function toVoteCard(row: VoteRow): VoteCard {
   const createdAt = isoMillis(row.createdAt);
   if (row.revealed) return unlockedCard({ id: row.id, prompt: row.prompt, createdAt }, row.revealed);
   // A literal rather than a spread of the shared fields: ten of these a page, on the hot path.
-  return { id: row.id, prompt: row.prompt, createdAt, isUnlocked: false, photo: LOCKED_CARD_PHOTO };
+  return { id: row.id, prompt: row.prompt, createdAt: hourOf(createdAt), isUnlocked: false, photo: LOCKED_CARD_PHOTO };
 }
+
+/** The start of the UTC hour of an ISO 8601 time in UTC ("…T14:27:08.123Z" → "…T14:00:00.000Z"). */
+export const hourOf = (iso: string): string => `${iso.slice(0, 13)}:00:00.000Z`;
 
 /**
  * A timestamptz as to_json writes it ("2026-11-23T03:27:08.123456+00:00" in a

@@ -7,6 +7,8 @@ import { campus } from "../../test/voters";
 import { receiveVotes } from "../../test/votes";
 import { UNLOCK_MESSAGES } from "./unlock";
 
+const HOUR = 3_600_000;
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -59,15 +61,18 @@ describe("GET /api/votes/for-user", () => {
     expect(res.body).toMatch(/^<svg [^>]*>.*<\/svg>$/);
   });
 
-  it("pages newest first, 10 by default, by page and by cursor", async () => {
+  it("pages newest hour first, by vote id within an hour, 10 by default, by page and by cursor", async () => {
     const c = await campus(t);
     const voters = await Promise.all(Array.from({ length: 25 }, () => c.student()));
+    // Three or four votes an hour, over the last seven hours.
     const { votes } = await receiveVotes(t, {
       recipientId: c.me.id,
       voterIds: voters.map((v) => v.id),
-      at: new Date(Date.now() - 100_000),
+      at: new Date(Math.floor(Date.now() / HOUR) * HOUR - 7 * HOUR),
+      spacingMs: 17 * 60_000,
     });
-    const newestFirst = [...votes].reverse().map((v) => v.id);
+    const hour = (vote: { createdAt: Date }) => Math.floor(vote.createdAt.getTime() / HOUR);
+    const newestFirst = [...votes].sort((a, b) => hour(b) - hour(a) || (a.id < b.id ? 1 : -1)).map((v) => v.id);
 
     const p1 = VotesPage.parse((await forUser(c.headers)).json());
     expect(p1.votes.map((v) => v.id)).toEqual(newestFirst.slice(0, 10));

@@ -1,10 +1,10 @@
 import { ERROR_MESSAGES, type VotesPage } from "@quad/contracts";
 import { preparedStatement, type Database } from "@quad/db";
-import { users } from "@quad/db/schema";
+import { users, VOTE_HOUR } from "@quad/db/schema";
 import { eq, sql } from "drizzle-orm";
 import { AppError } from "../../errors";
 import { memberSql, notMemberError } from "../school-email/membership";
-import { toVoteCard, type RevealedVoter } from "./cards";
+import { hourOf, isoMillis, toVoteCard, type RevealedVoter } from "./cards";
 
 export async function userIdByPhone(db: Database, phone: string): Promise<string> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
@@ -13,27 +13,26 @@ export async function userIdByPhone(db: Database, phone: string): Promise<string
 }
 
 interface Cursor {
-  /** The vote's created_at exactly as Postgres wrote it (microseconds kept: a Date would round them off and skip votes). */
-  createdAt: string;
+  /** The UTC hour of the last card shown ("…T14:00:00.000Z"): no finer than the card itself. */
+  hour: string;
   id: string;
 }
 
-/** ISO 8601 as to_json writes a timestamptz, or as Date#toISOString (cursors issued before microseconds were kept). */
+/** ISO 8601 in UTC; cursors issued before paging by hour held the exact time, taken here to its hour. */
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:\d{2})?)$/;
 const UUID = /^[0-9a-f-]{36}$/;
 
-/** Opaque to clients: the (created_at, id) of the last card shown. */
+/** Opaque to clients: the (hour, id) of the last card shown. */
 export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString("base64url");
+  return Buffer.from(JSON.stringify([cursor.hour, cursor.id])).toString("base64url");
 }
 
 export function decodeCursor(text: string): Cursor {
   try {
-    const [createdAt, id] = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as [unknown, unknown];
-    if (typeof createdAt !== "string" || !TIMESTAMP.test(createdAt) || Number.isNaN(Date.parse(createdAt)))
-      throw new Error("bad");
+    const [time, id] = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as [unknown, unknown];
+    if (typeof time !== "string" || !TIMESTAMP.test(time) || Number.isNaN(Date.parse(time))) throw new Error("bad");
     if (typeof id !== "string" || !UUID.test(id)) throw new Error("bad");
-    return { createdAt, id };
+    return { hour: hourOf(new Date(time).toISOString()), id };
   } catch {
     throw new AppError("BAD_REQUEST", "Invalid cursor", { fieldErrors: { cursor: ["Invalid cursor"] } });
   }
@@ -51,21 +50,23 @@ interface PageRow {
 }
 
 /**
- * GET /votes/for-user: received votes, newest first, in one statement (the
- * recipient by phone, the page, its prompts, unlocks and voters). The page's
- * keys are read first by an index-only scan of votes_recipient_created_idx,
- * then only its rows are fetched: with a cursor the row comparison
- * `(created_at, id) < (…)` is an index condition, so any depth costs what
- * page 1 costs; an OFFSET (`page`, kept for the product's clients) still walks
- * the skipped keys, but in the index alone, never in the table.
+ * GET /votes/for-user: received votes, newest hour first, in one statement
+ * (the recipient by phone, the page, its prompts, unlocks and voters).
+ * Within an hour the order is the vote id's (random), so a locked card's
+ * place among its neighbours says no more than its hour. The page's keys
+ * are read first by an index-only scan of votes_recipient_hour_idx, then
+ * only its rows are fetched: with a cursor the row comparison
+ * `(hour, id) < (…)` is an index condition, so any depth costs what page 1
+ * costs; an OFFSET (`page`, kept for the product's clients) still walks the
+ * skipped keys, but in the index alone, never in the table.
  */
 interface PageValues {
   phone: string;
   /** One more than the page size: a row past the page means hasMore. */
   take: number;
   skip: number;
-  /** The cursor's (created_at, id), or empty strings for a page by number (unused then). */
-  afterCreatedAt: string;
+  /** The cursor's (hour, id), or empty strings for a page by number (unused then). */
+  afterHour: string;
   afterId: string;
 }
 
@@ -73,7 +74,7 @@ interface PageValues {
 const pageStatement = (byCursor: boolean) =>
   preparedStatement<PageValues>((p) => {
     const keyset = byCursor
-      ? sql`and (created_at, id) < (${p.afterCreatedAt}::timestamptz, ${p.afterId}::uuid)`
+      ? sql`and (${VOTE_HOUR}, id) < (${p.afterHour}::timestamptz at time zone 'UTC', ${p.afterId}::uuid)`
       : sql``;
     return sql`
       select v.id, p.text as prompt, to_json(k.created_at) #>> '{}' as "createdAt",
@@ -83,9 +84,9 @@ const pageStatement = (byCursor: boolean) =>
              ${memberSql("me")} as member
       from users me
       left join lateral (
-        select id, created_at from votes
+        select id, ${VOTE_HOUR} as hour, created_at from votes
         where recipient_id = me.id ${keyset}
-        order by created_at desc, id desc
+        order by ${VOTE_HOUR} desc, id desc
         limit ${p.take} offset ${p.skip}
       ) k on true
       left join votes v on v.id = k.id
@@ -93,7 +94,7 @@ const pageStatement = (byCursor: boolean) =>
       left join users voter on voter.id = v.voter_id
       left join unlocks unlocked on unlocked.owner_id = me.id and unlocked.voter_id = v.voter_id
       where me.phone = ${p.phone}
-      order by k.created_at desc, k.id desc`;
+      order by k.hour desc, k.id desc`;
   });
 const pageByCursor = pageStatement(true);
 const pageByNumber = pageStatement(false);
@@ -120,7 +121,7 @@ export async function readVotesPage(
     phone,
     take: input.limit + 1,
     skip: after ? 0 : (input.page - 1) * input.limit,
-    afterCreatedAt: after?.createdAt ?? "",
+    afterHour: after?.hour ?? "",
     afterId: after?.id ?? "",
   };
   const rows = await (after ? pageByCursor : pageByNumber)<PageRow>(db, values);
@@ -140,7 +141,7 @@ export async function readVotesPage(
       }),
     ),
     hasMore,
-    nextCursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id! }) : null,
+    nextCursor: hasMore && last ? encodeCursor({ hour: hourOf(isoMillis(last.createdAt)), id: last.id! }) : null,
   };
   return { page, member: rows[0]!.member };
 }

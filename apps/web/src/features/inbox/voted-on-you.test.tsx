@@ -44,6 +44,8 @@ describe("Voted on you", { timeout: 20_000 }, () => {
     );
     expect(within(locked!).getByText(LOCKED_NAME_PLACEHOLDER)).toBeTruthy();
     expect(within(locked!).getByText("Prompt number 1")).toBeTruthy();
+    // A locked card's time is its hour: no minutes are claimed that the server does not give.
+    expect(within(locked!).getByText("this hour")).toBeTruthy();
     expect(within(locked!).getByRole("button", { name: "View" })).toBeTruthy();
     // A locked card draws its placeholder: no image is loaded for it at all.
     expect(locked!.querySelector("img")).toBeNull();

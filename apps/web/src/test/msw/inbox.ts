@@ -18,6 +18,11 @@ import { inTurn, recording, trpcHandler, type ProcedureOutput, type TrpcResolver
 
 let sequence = 0;
 const cardId = () => `00000000-0000-4000-8000-${String(++sequence).padStart(12, "0")}`;
+/** The start of the hour `hoursAgo` hours back: a locked card's time is its hour. */
+const hourStart = (hoursAgo: number) => {
+  const hour = 3_600_000;
+  return new Date((Math.floor(Date.now() / hour) - hoursAgo) * hour).toISOString();
+};
 
 export function createLockedVoteCard(overrides: Partial<VoteCardLocked> = {}): VoteCardLocked {
   return {
@@ -25,7 +30,7 @@ export function createLockedVoteCard(overrides: Partial<VoteCardLocked> = {}): V
     isUnlocked: false,
     photo: LOCKED_CARD_PHOTO,
     prompt: "Most likely to start a company",
-    createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    createdAt: hourStart(0),
     ...overrides,
   };
 }
@@ -51,7 +56,7 @@ export function createVoteCards(count: number): VoteCardLocked[] {
   return Array.from({ length: count }, (_, i) =>
     createLockedVoteCard({
       prompt: `Prompt number ${i + 1}`,
-      createdAt: new Date(Date.now() - (i + 1) * 60_000).toISOString(),
+      createdAt: hourStart(i),
     }),
   );
 }
