@@ -21,6 +21,8 @@ export const VALIDATION = {
   profileImage: "Please upload a profile image",
   cropPreview: "Please preview your image first",
   verificationCodeFormat: "Enter the 6-digit code we sent you",
+  /** Control characters (NUL, escape...): nothing a person types, and Postgres stores no NUL in text. */
+  controlCharacters: "Remove the hidden characters from this field",
 } as const;
 
 export const TOASTS = {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { IsoDateTime, MediaUrl } from "./common";
-import { BooleanText } from "./validation";
+import { BooleanText, multiLineText } from "./validation";
 
 /** Why a student can be reported (issue: trust and safety). */
 export const REPORT_REASONS = [
@@ -75,7 +75,7 @@ export const ReportInput = z
   .object({
     target: SafetyTarget,
     reason: z.enum(REPORT_REASONS, { error: "Choose a reason" }),
-    note: z.string().trim().max(REPORT_NOTE_MAX, `Keep it under ${REPORT_NOTE_MAX} characters`).optional(),
+    note: multiLineText().trim().max(REPORT_NOTE_MAX, `Keep it under ${REPORT_NOTE_MAX} characters`).optional(),
   })
   .strict()
   .refine((input) => input.reason !== "other" || Boolean(input.note), {

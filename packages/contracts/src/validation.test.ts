@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { VALIDATION } from "./messages";
 import { E164PhoneSchema, LoginPhoneSchema, loginFormSchema, SignupPhoneSchema } from "./phone-numbers";
+import { ReportInput } from "./safety";
 import { canSendSignupCode, SIGNUP_STEPS, SignupFormSchema, signupStepSchemas } from "./signup";
 import {
   AcceptPrivacySchema,
   BooleanText,
+  CONTROL_CHARACTERS,
   CropPreviewedSchema,
   fieldErrorsOf,
   FirstNameSchema,
@@ -111,6 +113,10 @@ describe("First name: at least 2 characters, trimmed → 'First name is required
     [undefined, VALIDATION.firstName],
     [null, VALIDATION.firstName],
     [42, VALIDATION.firstName],
+    ["Ann\u0000e", VALIDATION.controlCharacters],
+    ["Ann\ne", VALIDATION.controlCharacters],
+    ["Ann\u001be", VALIDATION.controlCharacters],
+    ["Ann\u0085e", VALIDATION.controlCharacters],
   ])("rejects %j", (input, message) => expectInvalid(FirstNameSchema, input, message));
 
   it("uses the product's literal message", () => {
@@ -631,5 +637,28 @@ describe("E164PhoneSchema and VerificationCodeSchema (what the server accepts)",
     ["12a456", [VALIDATION.verificationCodeFormat]],
   ])("code %j → %j", (input, messages) => {
     expect(messagesOf(VerificationCodeSchema, input)).toEqual(messages);
+  });
+});
+
+describe("Control characters: refused in typed text, line breaks only where text has lines", () => {
+  it("refuses them in a profile's lists and emojis, naming the entry", () => {
+    const input = { organizations: ["Chess", "Rob\u0000otics"], interests: ["\u0007Hiking"], emojis: ["🎸\u0000"] };
+    expect(messagesAt(ProfileUpdateSchema, input, "organizations.1")).toEqual([VALIDATION.controlCharacters]);
+    expect(messagesAt(ProfileUpdateSchema, input, "interests.0")).toEqual([VALIDATION.controlCharacters]);
+    expect(messagesAt(ProfileUpdateSchema, input, "emojis.0")).toEqual([VALIDATION.controlCharacters]);
+  });
+
+  it("keeps line breaks and tabs in a report's note, and refuses the rest there", () => {
+    const target = { userId: "00000000-0000-4000-8000-000000000000" };
+    expect(ReportInput.safeParse({ target, reason: "other", note: "one\n\ttwo" }).success).toBe(true);
+    expect(messagesAt(ReportInput, { target, reason: "other", note: "one\u0000two" }, "note")).toEqual([
+      VALIDATION.controlCharacters,
+    ]);
+  });
+
+  it("CONTROL_CHARACTERS spares tab, line feed, carriage return and every printable character", () => {
+    expect(CONTROL_CHARACTERS.test("\t\n\r Zoë 🎸 ’ —")).toBe(false);
+    for (const char of ["\u0000", "\u0008", "\u000b", "\u001f", "\u007f", "\u0080", "\u009f"])
+      expect(CONTROL_CHARACTERS.test(char), JSON.stringify(char)).toBe(true);
   });
 });

@@ -8,9 +8,26 @@ import { VALIDATION } from "./messages";
 export const GenderSchema = z.enum(GENDERS, { error: VALIDATION.gender });
 export const PreferenceSchema = z.enum(GENDERS, { error: "Preference must be male or female" });
 
+// ── Text a person types ──────────────────────────────────────────────────
+/**
+ * Control characters: C0 but tab, line feed and carriage return, DEL, C1.
+ * Nothing a person types; pasted, they hide in what others read, and
+ * Postgres refuses NUL in text outright. Every input string is checked
+ * against this at the API's edge; typed fields say it in their own message.
+ */
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+/** The same, and line breaks and tabs: for fields of one line. */
+const CONTROL_OR_LINE_BREAK = /[\u0000-\u001F\u007F-\u009F]/;
+
+/** A string of one line with no control characters. */
+export const oneLineText = (options?: { error?: string }) =>
+  z.string(options).refine((text) => !CONTROL_OR_LINE_BREAK.test(text), VALIDATION.controlCharacters);
+/** A string that may break lines, with no other control characters. */
+export const multiLineText = (options?: { error?: string }) =>
+  z.string(options).refine((text) => !CONTROL_CHARACTERS.test(text), VALIDATION.controlCharacters);
+
 // ── Sign-up fields ───────────────────────────────────────────────────────
-export const FirstNameSchema = z
-  .string({ error: VALIDATION.firstName })
+export const FirstNameSchema = oneLineText({ error: VALIDATION.firstName })
   .trim()
   .min(2, VALIDATION.firstName)
   .max(50, "First name cannot exceed 50 characters");
@@ -70,8 +87,7 @@ export const CropPreviewedSchema = z.literal(true, { error: VALIDATION.cropPrevi
 export const PROFILE_LIST = { maxItems: 10, maxLength: 40 } as const;
 const ShortTextList = z
   .array(
-    z
-      .string()
+    oneLineText()
       .trim()
       .min(1, "Entries can't be empty")
       .max(PROFILE_LIST.maxLength, `Keep each one to ${PROFILE_LIST.maxLength} characters or fewer`),
@@ -81,8 +97,7 @@ const ShortTextList = z
 export const MAX_EMOJIS = 3;
 const EmojiList = z
   .array(
-    z
-      .string()
+    oneLineText()
       .min(1)
       .max(16)
       .regex(/^\p{Extended_Pictographic}/u, "Choose an emoji"),

@@ -58,6 +58,12 @@ const STRINGS = [
   "0x7fffffff",
   "x".repeat(5000),
   "\u0000",
+  "a\u0000b",
+  "\u001b[2J",
+  "\u0007",
+  "\u007f",
+  "\u0085",
+  "line\nbreak",
   "💥",
   "'; select 1; --",
   "../../etc/passwd",
@@ -76,6 +82,8 @@ const leaf = fc.oneof(
   fc.integer(),
   fc.double(),
   fc.string({ maxLength: 40 }),
+  // Any code point, control characters included.
+  fc.string({ unit: "binary", maxLength: 20 }),
   fc.boolean(),
   fc.constant(null),
 );
@@ -126,6 +134,7 @@ const EDGES = [
   "2147483648",
   "1e400",
   "x".repeat(5000),
+  "Ab\u0000cd",
 ];
 
 /** Inputs with one field at an edge value each (the rest left out), besides the drawn ones. */

@@ -3,6 +3,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import { AppError, unavailableError } from "../errors";
 import { invalidInputBody, isInvalidInput } from "../http/error-body";
 import type { Context } from "./context";
+import { controlCharacterError } from "./control-characters";
 
 // ── init ─────────────────────────────────────────────────────────────────
 // isDev is false everywhere: stack traces never reach a client.
@@ -43,10 +44,19 @@ function toTrpcError<T extends { ok: boolean; error?: TRPCError }>(result: T): T
   return result;
 }
 
+/** Input every procedure refuses before its own schema reads it. */
+function refuseInput(rawInput: unknown) {
+  const invalid = controlCharacterError(rawInput);
+  if (invalid) throw fromAppError(invalid);
+}
+
 // ── procedures ───────────────────────────────────────────────────────────
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(async ({ next }) => toTrpcError(await next()));
+export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => {
+  refuseInput(await getRawInput());
+  return toTrpcError(await next());
+});
 
 /**
  * Needs a valid session; narrows `viewer` for the procedures behind it. One
@@ -55,8 +65,9 @@ export const publicProcedure = t.procedure.use(async ({ next }) => toTrpcError(a
  * `ctx: undefined` cast to the narrowing saved nothing measurable once tRPC's
  * object spread was patched: decision 0022.)
  */
-export const sessionProcedure = t.procedure.use(async ({ ctx, next }) => {
+export const sessionProcedure = t.procedure.use(async ({ ctx, getRawInput, next }) => {
   const viewer = ctx.viewer;
   if (!viewer) throw fromAppError(new AppError("UNAUTHORIZED", ERROR_MESSAGES.unauthorized));
+  refuseInput(await getRawInput());
   return toTrpcError(await next({ ctx: { viewer } }));
 });
