@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from "@quad/db";
 import { z } from "zod";
-import { weakSecretReason } from "./security/secret-strength";
+import { placeholderReason, weakSecretReason } from "./security/secret-strength";
 
 /**
  * Configuration, read once at start-up and validated (docs/architecture.md "Running").
@@ -129,8 +129,8 @@ const EnvSchema = z
         need("VAPID_PUBLIC_KEY", "in production when WEB_PUSH is on");
         need("VAPID_PRIVATE_KEY", "in production when WEB_PUSH is on");
       }
-      const weak = env.JWT_SECRET && weakSecretReason(env.JWT_SECRET);
-      if (weak) ctx.addIssue({ code: "custom", path: ["JWT_SECRET"], message: weak });
+      const placeholder = env.JWT_SECRET && placeholderReason(env.JWT_SECRET);
+      if (placeholder) ctx.addIssue({ code: "custom", path: ["JWT_SECRET"], message: placeholder });
       if (!env.ALLOW_DEV_PROVIDERS) {
         const refuse = (name: string, value: string) =>
           ctx.addIssue({
@@ -208,10 +208,21 @@ export function parseConfig(source: Record<string, string | undefined>, cwd = pr
   };
 }
 
+/**
+ * parseConfig, then in production the secret's strength, which loads a
+ * password-strength estimator (about 0.1 s): only a production start pays it.
+ */
+export async function readConfig(source: Record<string, string | undefined>, cwd = process.cwd()): Promise<Config> {
+  const config = parseConfig(source, cwd);
+  const weak = config.isProduction && config.JWT_SECRET ? await weakSecretReason(config.JWT_SECRET) : undefined;
+  if (weak) throw new ConfigError(`Invalid configuration: JWT_SECRET ${weak}`);
+  return config;
+}
+
 /** Reads process.env once; on a bad value prints one clear line and exits. */
-export function loadConfig(): Config {
+export async function loadConfig(): Promise<Config> {
   try {
-    return parseConfig(process.env);
+    return await readConfig(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

@@ -3,7 +3,7 @@ import { DataDirLockedError } from "@quad/db";
 import { buildApp, type AppPlugin } from "./app";
 import { openDatabase } from "./database";
 import { devJwtSecret, devVapidKeys } from "./dev-secret";
-import { loadConfig } from "./env";
+import { loadConfig, type Config } from "./env";
 import { createDiskStorage } from "./media/storage";
 import { createFirebaseVerifier } from "./modules/auth/firebase";
 import { createSessionRevocations } from "./modules/auth/revocations";
@@ -33,7 +33,7 @@ export interface StartOptions {
 
 /** Starts one server process: config, database, HTTP. Everything else is in buildApp. */
 async function startServer(options: StartOptions) {
-  const config = loadConfig();
+  const config = await loadConfig();
   const jwtSecret = config.JWT_SECRET ?? (await devJwtSecret(config.dataDir));
   const push = config.webPushEnabled ? await webPushSender(config) : undefined;
   const media = createDiskStorage(path.join(config.dataDir, "media"));
@@ -156,7 +156,7 @@ async function startServer(options: StartOptions) {
 }
 
 /** The VAPID keys from the environment, else (development) the pair generated once into $DATA_DIR. */
-async function webPushSender(config: ReturnType<typeof loadConfig>): Promise<PushSender> {
+async function webPushSender(config: Config): Promise<PushSender> {
   const keys =
     config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY
       ? { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY }

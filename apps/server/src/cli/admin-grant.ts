@@ -15,7 +15,7 @@ async function main() {
     console.error("Usage: pnpm admin:grant +1XXXXXXXXXX");
     process.exit(2);
   }
-  const config = loadConfig();
+  const config = await loadConfig();
   const database = await createDatabase(
     config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.dataDir, "pglite") },
   );

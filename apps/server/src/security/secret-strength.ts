@@ -32,37 +32,40 @@ export const PLACEHOLDER_WORDS = [
 ] as const;
 
 /** The placeholder word a secret contains, if any. */
-export function placeholderIn(secret: string): string | undefined {
+function placeholderIn(secret: string): string | undefined {
   const plain = secret.toLowerCase().replace(/[^a-z0-9]/g, "");
   return PLACEHOLDER_WORDS.find((word) => plain.includes(word));
 }
 
 /**
- * The secret's Shannon entropy in bits: the entropy of its own character
- * frequencies times its length. Repetition and small alphabets score low
- * ("aaaa…" 0, "abab…" 1 bit a character); 48 random bytes in base64
- * score about 330 (never below 300 in 2,000 tries). It underestimates short
- * random strings (32 random hex digits carry 128 bits but score 97-128,
- * median 116), hence the 48-byte hint.
+ * How many guesses the secret would take, in bits, as zxcvbn estimates it:
+ * it finds sequences ("0123…", "abc…xyz"), repeats, keyboard walks and
+ * common passwords, and counts what is left as brute force. 48 random bytes
+ * in base64 score about 212 bits, 32 in hex about 211, 32 in base64 about
+ * 146; "0123456789" four times scores 7, the alphabet and digits in order
+ * 26. Loaded on first use: only a production start asks.
  */
-export function estimatedBits(secret: string): number {
-  const chars = [...secret];
-  const counts = new Map<string, number>();
-  for (const c of chars) counts.set(c, (counts.get(c) ?? 0) + 1);
-  let perChar = 0;
-  for (const n of counts.values()) {
-    const p = n / chars.length;
-    perChar -= p * Math.log2(p);
-  }
-  return perChar * chars.length;
+export async function estimatedBits(secret: string): Promise<number> {
+  const [{ ZxcvbnFactory }, { adjacencyGraphs, dictionary }] = await Promise.all([
+    import("@zxcvbn-ts/core"),
+    import("@zxcvbn-ts/language-common"),
+  ]);
+  const { guessesLog10 } = new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs }).check(secret);
+  return guessesLog10 * Math.log2(10);
+}
+
+/** Why a production secret is a placeholder (completing "JWT_SECRET …"), or undefined. */
+export function placeholderReason(secret: string): string | undefined {
+  const word = placeholderIn(secret);
+  return word ? `is a placeholder (it contains "${word}"); ${SECRET_HINT}` : undefined;
 }
 
 /** Why a production secret is refused (completing "JWT_SECRET …"), or undefined when it is fine. */
-export function weakSecretReason(secret: string): string | undefined {
-  const word = placeholderIn(secret);
-  if (word) return `is a placeholder (it contains "${word}"); ${SECRET_HINT}`;
-  const bits = Math.floor(estimatedBits(secret));
+export async function weakSecretReason(secret: string): Promise<string | undefined> {
+  const placeholder = placeholderReason(secret);
+  if (placeholder) return placeholder;
+  const bits = Math.floor(await estimatedBits(secret));
   if (bits < MIN_SECRET_BITS)
-    return `is too easy to guess (about ${bits} bits of entropy, ${MIN_SECRET_BITS} needed); ${SECRET_HINT}`;
+    return `is too easy to guess (about ${bits} bits by a password-strength estimate, ${MIN_SECRET_BITS} needed: 32 random bytes or more); ${SECRET_HINT}`;
   return undefined;
 }

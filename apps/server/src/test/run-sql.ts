@@ -13,7 +13,7 @@ import { loadConfig } from "../env";
 async function main() {
   const statement = process.argv[2];
   if (!statement) throw new Error("Usage: tsx src/test/run-sql.ts <statement>");
-  const config = loadConfig();
+  const config = await loadConfig();
   const database = await createDatabase(
     config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.dataDir, "pglite") },
   );
