@@ -86,6 +86,7 @@ export async function startServer(opts: {
       PORT: String(port),
       DATABASE_URL: opts.databaseUrl,
       JWT_SECRET: opts.jwtSecret,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ALLOW_DEV_PROVIDERS: "true",
       SEED_DEMO: "false",
       // Each voter sends its own X-Forwarded-For (voters.ts): without this the server sees

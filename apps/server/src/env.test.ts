@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig, readConfig } from "./env";
 
+const PUBLIC_URL = "https://quad.example.edu";
+
 /** 48 random bytes, as `openssl rand -base64 48` gives (base64url here). */
 const secret = "aXLP6TM1c3Rrs9zguWYrcJ0otpwKcn0W5D15PLlv6s7QvJn21g6iTs5Kgj-OsRic";
 
@@ -21,14 +23,16 @@ describe("configuration", () => {
   });
 
   it("defaults to production, where demo data is off", () => {
-    const config = parseConfig({ JWT_SECRET: secret, ALLOW_DEV_PROVIDERS: "true" }, "/tmp");
+    const config = parseConfig({ JWT_SECRET: secret, PUBLIC_URL, ALLOW_DEV_PROVIDERS: "true" }, "/tmp");
     expect(config.isProduction).toBe(true);
     expect(config.seedDemo).toBe(false);
   });
 
   it("lets SEED_DEMO override the default either way", () => {
     expect(parseConfig({ NODE_ENV: "development", SEED_DEMO: "false" }).seedDemo).toBe(false);
-    expect(parseConfig({ JWT_SECRET: secret, ALLOW_DEV_PROVIDERS: "1", SEED_DEMO: "true" }).seedDemo).toBe(true);
+    expect(parseConfig({ JWT_SECRET: secret, PUBLIC_URL, ALLOW_DEV_PROVIDERS: "1", SEED_DEMO: "true" }).seedDemo).toBe(
+      true,
+    );
   });
 
   it.each([
@@ -59,7 +63,7 @@ describe("configuration", () => {
       VAPID_PUBLIC_KEY: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
       VAPID_PRIVATE_KEY: "tUxbf-8Ewz7-V0V3t2-fULdNZsKyVPcnQUZ3V8MLvhI",
     };
-    const production = { NODE_ENV: "production", JWT_SECRET: secret, ALLOW_DEV_PROVIDERS: "true" };
+    const production = { NODE_ENV: "production", PUBLIC_URL, JWT_SECRET: secret, ALLOW_DEV_PROVIDERS: "true" };
     expect(parseConfig({ NODE_ENV: "development" }).webPushEnabled).toBe(true);
     expect(parseConfig(production).webPushEnabled).toBe(false);
     expect(parseConfig({ ...production, ...vapid }).webPushEnabled).toBe(true);
@@ -78,23 +82,36 @@ describe("configuration", () => {
     );
   });
 
+  it("requires PUBLIC_URL in production (the OpenAPI document, links in texts and Twilio's signature name it)", () => {
+    expect(() => parseConfig({ NODE_ENV: "production", JWT_SECRET: secret, ALLOW_DEV_PROVIDERS: "true" })).toThrow(
+      /^Invalid configuration: PUBLIC_URL is required in production/,
+    );
+    expect(parseConfig({ NODE_ENV: "development" }).PUBLIC_URL).toBe("http://localhost:5173");
+  });
+
   it("requires a JWT secret in production", () => {
-    expect(() => parseConfig({ NODE_ENV: "production", ALLOW_DEV_PROVIDERS: "true" })).toThrow(
+    expect(() => parseConfig({ NODE_ENV: "production", PUBLIC_URL, ALLOW_DEV_PROVIDERS: "true" })).toThrow(
       "Invalid configuration: JWT_SECRET is required in production",
     );
   });
 
   it("refuses the outbox SMS and local payments in production unless allowed", () => {
-    expect(() => parseConfig({ NODE_ENV: "production", JWT_SECRET: secret })).toThrow(
+    expect(() => parseConfig({ NODE_ENV: "production", PUBLIC_URL, JWT_SECRET: secret })).toThrow(
       /^Invalid configuration: SMS_PROVIDER must not be outbox in production/,
     );
-    const allowed = parseConfig({ NODE_ENV: "production", JWT_SECRET: secret, ALLOW_DEV_PROVIDERS: "true" });
+    const allowed = parseConfig({
+      NODE_ENV: "production",
+      PUBLIC_URL,
+      JWT_SECRET: secret,
+      ALLOW_DEV_PROVIDERS: "true",
+    });
     expect(allowed).toMatchObject({ SMS_PROVIDER: "outbox", PAYMENT_PROVIDER: "local", EMAIL_PROVIDER: "outbox" });
   });
 
   it("refuses the outbox e-mail in production unless allowed", () => {
     const real = {
       NODE_ENV: "production",
+      PUBLIC_URL,
       JWT_SECRET: secret,
       SMS_PROVIDER: "twilio",
       TWILIO_ACCOUNT_SID: "AC1",
@@ -112,7 +129,12 @@ describe("configuration", () => {
 
   it("never serves /api/dev in production, whatever ALLOW_DEV_PROVIDERS says", () => {
     for (const allow of ["true", "1"]) {
-      const config = parseConfig({ NODE_ENV: "production", JWT_SECRET: secret, ALLOW_DEV_PROVIDERS: allow });
+      const config = parseConfig({
+        NODE_ENV: "production",
+        PUBLIC_URL,
+        JWT_SECRET: secret,
+        ALLOW_DEV_PROVIDERS: allow,
+      });
       expect(config.devRoutesEnabled, allow).toBe(false);
     }
     expect(parseConfig({ NODE_ENV: "development" }).devRoutesEnabled).toBe(true);
@@ -128,10 +150,10 @@ describe("configuration", () => {
 
 describe("the token-signing secret in production", () => {
   const production = (JWT_SECRET: string) =>
-    parseConfig({ NODE_ENV: "production", ALLOW_DEV_PROVIDERS: "true", JWT_SECRET });
+    parseConfig({ NODE_ENV: "production", PUBLIC_URL, ALLOW_DEV_PROVIDERS: "true", JWT_SECRET });
   /** With the strength estimate, as a production start reads it. */
   const readProduction = (JWT_SECRET: string) =>
-    readConfig({ NODE_ENV: "production", ALLOW_DEV_PROVIDERS: "true", JWT_SECRET });
+    readConfig({ NODE_ENV: "production", PUBLIC_URL, ALLOW_DEV_PROVIDERS: "true", JWT_SECRET });
 
   it.each([
     // The fallback docker-compose.yml used to start with: tokens forged with it were accepted.

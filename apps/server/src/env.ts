@@ -46,7 +46,8 @@ const EnvSchema = z
     SMS_PROVIDER: z.enum(["outbox", "twilio"]).default("outbox"),
     PAYMENT_PROVIDER: z.enum(["local", "stripe"]).default("local"),
     JWT_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
-    PUBLIC_URL: z.url().default("http://localhost:5173"),
+    /** Required in production: links in texts, the OpenAPI document's server, Twilio's signed webhook URL. */
+    PUBLIC_URL: optional(z.url()),
     SEED_DEMO: optional(bool),
     REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, "must be a redis:// URL")),
     /** Put before every rate-limit key in Redis, so several deployments can share one Redis. */
@@ -125,6 +126,7 @@ const EnvSchema = z
     }
     if (env.NODE_ENV === "production") {
       need("JWT_SECRET", "in production");
+      need("PUBLIC_URL", "in production (the address students open, e.g. https://quad.example.edu)");
       if (env.WEB_PUSH) {
         need("VAPID_PUBLIC_KEY", "in production when WEB_PUSH is on");
         need("VAPID_PRIVATE_KEY", "in production when WEB_PUSH is on");
@@ -162,7 +164,9 @@ export const ENV_VARIABLE_NAMES = Object.keys(EnvSchema.shape) as (keyof typeof 
 
 export type Env = z.output<typeof EnvSchema>;
 
-export interface Config extends Env {
+export interface Config extends Omit<Env, "PUBLIC_URL"> {
+  /** The configured address; in development and tests the web dev server's when unset. */
+  PUBLIC_URL: string;
   isProduction: boolean;
   /** Demo students are seeded on an empty database. */
   seedDemo: boolean;
@@ -186,6 +190,9 @@ export function firebaseAuthDomain(env: Pick<Env, "FIREBASE_AUTH_DOMAIN" | "FIRE
 
 export class ConfigError extends Error {}
 
+/** PUBLIC_URL outside production when unset: the web dev server. */
+const DEV_PUBLIC_URL = "http://localhost:5173";
+
 /** Parses an environment; throws ConfigError with one line naming the variable. */
 export function parseConfig(source: Record<string, string | undefined>, cwd = process.cwd()): Config {
   const result = EnvSchema.safeParse(source);
@@ -196,15 +203,16 @@ export function parseConfig(source: Record<string, string | undefined>, cwd = pr
   }
   const env = result.data;
   const isProduction = env.NODE_ENV === "production";
+  const publicUrl = env.PUBLIC_URL ?? DEV_PUBLIC_URL;
   return {
     ...env,
+    PUBLIC_URL: publicUrl,
     isProduction,
     seedDemo: env.SEED_DEMO ?? !isProduction,
     devRoutesEnabled: !isProduction,
     dataDir: path.resolve(findRepoRoot(cwd) ?? cwd, env.DATA_DIR),
     webPushEnabled: env.WEB_PUSH ?? (!isProduction || env.VAPID_PUBLIC_KEY !== undefined),
-    vapidSubject:
-      env.VAPID_SUBJECT ?? (env.PUBLIC_URL.startsWith("https://") ? env.PUBLIC_URL : "mailto:push@quad.invalid"),
+    vapidSubject: env.VAPID_SUBJECT ?? (publicUrl.startsWith("https://") ? publicUrl : "mailto:push@quad.invalid"),
   };
 }
 

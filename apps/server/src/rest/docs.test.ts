@@ -56,6 +56,7 @@ describe("interactive API docs in production", () => {
   beforeAll(async () => {
     t = await appIn({
       NODE_ENV: "production",
+      PUBLIC_URL: "https://quad.example.edu/",
       ALLOW_DEV_PROVIDERS: "true",
       JWT_SECRET: randomBytes(48).toString("base64"),
     });
@@ -74,5 +75,11 @@ describe("interactive API docs in production", () => {
       expect(res.json(), url).toMatchObject({ code: "NOT_FOUND" });
     }
     expect((await t.app.inject({ method: "GET", url: "/api/openapi.json" })).statusCode).toBe(200);
+  });
+
+  it("the OpenAPI document names PUBLIC_URL as its server, never the development address", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/openapi.json", headers: { host: "localhost:5173" } });
+    expect(res.json().servers).toEqual([{ url: "https://quad.example.edu" }]);
+    expect(res.body).not.toContain("localhost");
   });
 });

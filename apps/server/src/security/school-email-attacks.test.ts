@@ -367,6 +367,7 @@ describe("what held", () => {
     const secret = "k".repeat(8) + "Zq3#vB9!xW2@mN7$pL4%tR6^yH8&uJ1*";
     const prod = {
       NODE_ENV: "production",
+      PUBLIC_URL: "https://quad.example.edu",
       JWT_SECRET: secret,
       SMS_PROVIDER: "twilio",
       TWILIO_ACCOUNT_SID: "AC1",
