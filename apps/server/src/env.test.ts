@@ -58,6 +58,27 @@ describe("configuration", () => {
     expect(() => parseConfig({ NODE_ENV: "development", ...env })).toThrow(message);
   });
 
+  it("adds PUSH_SERVICE_HOSTS to the push services, as host names only", () => {
+    expect(parseConfig({ NODE_ENV: "development" }).pushServiceHosts).toEqual([]);
+    expect(
+      parseConfig({ NODE_ENV: "development", PUSH_SERVICE_HOSTS: "Push.Example.net, *.push.example.org" })
+        .pushServiceHosts,
+    ).toEqual(["push.example.net", "*.push.example.org"]);
+    for (const bad of [
+      "localhost",
+      "*.com",
+      "127.0.0.1",
+      "[::1]",
+      "push.example.net:8443",
+      "https://push.example.net",
+      "",
+    ]) {
+      expect(() => parseConfig({ NODE_ENV: "development", PUSH_SERVICE_HOSTS: `push.example.net,${bad}` })).toThrow(
+        /^Invalid configuration: PUSH_SERVICE_HOSTS must be host names/,
+      );
+    }
+  });
+
   it("turns Web Push on in development, and in production only with VAPID keys, which WEB_PUSH=true requires", () => {
     const vapid = {
       VAPID_PUBLIC_KEY: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from "@quad/db";
 import { z } from "zod";
+import { isPushServiceHostPattern } from "./modules/push/endpoint-policy";
 import { placeholderReason, weakSecretReason } from "./security/secret-strength";
 
 /**
@@ -100,6 +101,18 @@ const EnvSchema = z
     ),
     /** Who push services contact about this sender: a mailto: or https: URL. Unset: PUBLIC_URL when https. */
     VAPID_SUBJECT: optional(z.string().regex(/^(mailto:|https:\/\/)\S+$/, "must be a mailto: or https:// URL")),
+    /**
+     * Push services added to the browsers' own (FCM, Mozilla, Apple, Windows): comma-separated
+     * host names, `*.name` for any name below one. Production stores and posts to no other.
+     */
+    PUSH_SERVICE_HOSTS: optional(
+      z
+        .string()
+        .transform((v) => v.split(",").map((host) => host.trim().toLowerCase()))
+        .refine((hosts) => hosts.every(isPushServiceHostPattern), {
+          message: "must be host names (or *.name), comma-separated, each with a dot and none an address",
+        }),
+    ),
     /** Runs the 10-minute job's scheduler in this process (notices, sending, purge); one run per interval across processes. */
     JOBS_ENABLED: z.preprocess(emptyAsUndefined, bool.default(true)),
   })
@@ -179,6 +192,8 @@ export interface Config extends Omit<Env, "PUBLIC_URL"> {
   dataDir: string;
   /** Vote notices go by Web Push to students who turned it on for a device. */
   webPushEnabled: boolean;
+  /** Push service hosts production accepts besides the browsers' own (PUSH_SERVICE_HOSTS). */
+  pushServiceHosts: string[];
   /** VAPID_SUBJECT, else PUBLIC_URL when it is https, else a placeholder push services accept from development. */
   vapidSubject: string;
 }
@@ -211,6 +226,7 @@ export function parseConfig(source: Record<string, string | undefined>, cwd = pr
     seedDemo: env.SEED_DEMO ?? !isProduction,
     devRoutesEnabled: !isProduction,
     dataDir: path.resolve(findRepoRoot(cwd) ?? cwd, env.DATA_DIR),
+    pushServiceHosts: env.PUSH_SERVICE_HOSTS ?? [],
     webPushEnabled: env.WEB_PUSH ?? (!isProduction || env.VAPID_PUBLIC_KEY !== undefined),
     vapidSubject: env.VAPID_SUBJECT ?? (publicUrl.startsWith("https://") ? publicUrl : "mailto:push@quad.invalid"),
   };

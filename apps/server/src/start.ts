@@ -17,6 +17,7 @@ import { createLocalInvalidationBus, createPostgresInvalidationBus } from "./mod
 import { createJobScheduler } from "./jobs/scheduler";
 import { notificationJob } from "./modules/notifications/job";
 import { createEmailSender, createSmtpProvider, outboxEmailProvider } from "./modules/school-email/email-sender";
+import { pushEndpointPolicyFor } from "./modules/push/endpoint-policy";
 import { createWebPushSender, type PushSender } from "./modules/push/sender";
 import { publicUrlOf } from "./modules/sms/public-url";
 import { createSmsSender, outboxProvider } from "./modules/sms/sender";
@@ -161,7 +162,13 @@ async function webPushSender(config: Config): Promise<PushSender> {
     config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY
       ? { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY }
       : await devVapidKeys(config.dataDir);
-  return createWebPushSender({ ...keys, subject: config.vapidSubject });
+  return createWebPushSender({
+    ...keys,
+    subject: config.vapidSubject,
+    endpoints: pushEndpointPolicyFor(config),
+    // Development's local push service lives on this machine; production posts to public addresses only.
+    allowPrivateAddresses: !config.isProduction,
+  });
 }
 
 /** Starts the server; a failure to start ends the process with one line. */

@@ -10,21 +10,47 @@ import { z } from "zod";
 /** Input errors the subscribe and unsubscribe endpoints answer, field by field. */
 export const PUSH_MESSAGES = {
   endpoint: "endpoint must be an https:// URL of a push service",
+  /** Production: the endpoint is well formed but not on a browser's push service (or not on port 443). */
+  endpointService: "endpoint must be on a browser's push service (https on port 443)",
   p256dh: "keys.p256dh must be the browser's P-256 public key (65 bytes, base64url)",
   auth: "keys.auth must be the browser's 16-byte auth secret (base64url)",
   disabled: "Push notifications are not available on this server.",
 } as const;
+
+/**
+ * Devices one student may have push on for. Subscribing one more drops the
+ * one that subscribed longest ago (every visit to Settings subscribes again),
+ * so a student cannot make each notice fan out without bound.
+ */
+export const PUSH_DEVICES_PER_STUDENT = 10;
 
 const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 
 /** Bytes a base64url string decodes to, without decoding it (zod is the only dependency here). */
 const base64urlBytes = (value: string) => Math.floor((value.replace(/=+$/, "").length * 3) / 4);
 
+/**
+ * An endpoint as the WHATWG URL parser reads it (as browsers and the server's
+ * checks do), its host in one spelling: lower case and punycode (the parser
+ * does both, and decodes escapes such as `%2e`), without the trailing dot
+ * that names the same host. Null unless it is https without user or password.
+ */
+export function normalizePushEndpoint(value: string): URL | null {
+  if (!URL.canParse(value)) return null;
+  const url = new URL(value);
+  if (url.protocol !== "https:" || url.username !== "" || url.password !== "") return null;
+  const host = url.hostname.replace(/\.+$/, "");
+  if (host === "") return null;
+  url.hostname = host;
+  // The setter ignores what it cannot take; then the endpoint is not one host in one spelling.
+  return url.hostname === host ? url : null;
+}
+
 /** The push service's address: https only (the browser's push service; never a plain-http host). */
 export const PushEndpoint = z
   .string({ error: PUSH_MESSAGES.endpoint })
   .max(2048, { error: PUSH_MESSAGES.endpoint })
-  .refine((value) => URL.canParse(value) && new URL(value).protocol === "https:", { error: PUSH_MESSAGES.endpoint });
+  .refine((value) => normalizePushEndpoint(value) !== null, { error: PUSH_MESSAGES.endpoint });
 
 /** What `PushSubscription.toJSON()` gives in the browser. */
 export const PushSubscriptionInput = z

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { importSPKI, jwtVerify } from "jose";
 import webPush from "web-push";
-import { createWebPushSender, type PushSender } from "../modules/push/sender";
+import { createWebPushSender, type PushSender, type WebPushSenderOptions } from "../modules/push/sender";
 
 /** One request the fake push service received. */
 export interface PushRequest {
@@ -23,7 +23,7 @@ export interface PushRequest {
  */
 export interface FakePushService {
   requests: PushRequest[];
-  answer: (request: PushRequest) => number;
+  answer: (request: PushRequest) => number | { status: number; headers: Record<string, string> };
   /** An endpoint on this service, like the URL a browser's PushManager returns. */
   endpoint(id: string): string;
   origin: string;
@@ -32,6 +32,9 @@ export interface FakePushService {
   agent: Agent;
   close(): Promise<void>;
 }
+
+/** A host name the fake's certificate also holds: a test's resolver may answer the fake's address for it. */
+export const FAKE_PUSH_HOST = "push.quad.test";
 
 export async function startFakePushService(): Promise<FakePushService> {
   const dir = mkdtempSync(path.join(tmpdir(), "quad-push-tls-"));
@@ -56,7 +59,8 @@ export async function startFakePushService(): Promise<FakePushService> {
       "-subj",
       "/CN=127.0.0.1",
       "-addext",
-      "subjectAltName=IP:127.0.0.1",
+      // The name lets a test resolve a push service's host name to this service itself.
+      `subjectAltName=IP:127.0.0.1,DNS:${FAKE_PUSH_HOST}`,
     ],
     { stdio: "ignore" },
   );
@@ -76,7 +80,9 @@ export async function startFakePushService(): Promise<FakePushService> {
     req.on("end", () => {
       const request = { path: req.url ?? "/", headers: req.headers, body: Buffer.concat(chunks) };
       service.requests.push(request);
-      res.writeHead(service.answer(request), { "access-control-allow-origin": "*" }).end();
+      const answer = service.answer(request);
+      const { status, headers } = typeof answer === "number" ? { status: answer, headers: {} } : answer;
+      res.writeHead(status, { "access-control-allow-origin": "*", ...headers }).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -88,13 +94,24 @@ export async function startFakePushService(): Promise<FakePushService> {
   });
 }
 
-/** A test VAPID key pair and a sender through the real web-push library to the fake. */
+/**
+ * A test VAPID key pair and a sender through the real web-push library to the
+ * fake, as development's: local addresses allowed unless `options` says otherwise.
+ */
 export function pushSenderFor(
   service: FakePushService,
   subject = "mailto:push@quad.example",
+  options: Partial<WebPushSenderOptions> = {},
 ): PushSender & { privateKey: string } {
   const keys = webPush.generateVAPIDKeys();
-  return { ...createWebPushSender({ ...keys, subject, agent: service.agent }), privateKey: keys.privateKey };
+  const sender = createWebPushSender({
+    ...keys,
+    subject,
+    ca: service.certificate,
+    allowPrivateAddresses: true,
+    ...options,
+  });
+  return { ...sender, privateKey: keys.privateKey };
 }
 
 /** What a browser holds for one subscription: its ECDH key pair and auth secret (RFC 8291). */

@@ -6,6 +6,7 @@ import { sendQueuedPushes } from "../push/queue";
 import type { PushSender } from "../push/sender";
 import { sendQueuedMessages } from "../sms/queue";
 import type { SmsProvider } from "../sms/sender";
+import { textInsteadOfPush, type PushFallbackReport } from "./push-fallback";
 import { purgeExpired } from "./purge";
 import { queueVoteNotices } from "./vote-notices";
 
@@ -23,8 +24,9 @@ export interface NotificationJobDeps {
 
 /**
  * The 10-minute job (docs/product.md, docs/architecture.md "Notifications and the 10-minute
- * job"): queue vote notices, send what is queued (texts and pushes, new
- * notices and retries), purge what has expired.
+ * job"): queue vote notices, send what is queued (pushes, then texts, new
+ * notices and retries, with a text for a push no device received), purge
+ * what has expired.
  */
 export function notificationJob(deps: NotificationJobDeps): JobDefinition {
   return {
@@ -32,11 +34,21 @@ export function notificationJob(deps: NotificationJobDeps): JobDefinition {
     intervalMs: BACKGROUND_JOB_INTERVAL_MS,
     async run(signal) {
       const notices = await queueVoteNotices({ ...deps, pushEnabled: deps.push !== undefined, signal });
+      // Pushes first: a notice no device received is texted instead, and goes out in this run.
+      let fallback: PushFallbackReport | undefined;
+      const textInstead = textInsteadOfPush(deps);
+      const pushes = deps.push
+        ? await sendQueuedPushes({
+            ...deps,
+            sender: deps.push,
+            signal,
+            onDropped: async (noticeIds) => (fallback = await textInstead(noticeIds)),
+          })
+        : undefined;
       const messages = await sendQueuedMessages({ ...deps, signal });
-      const pushes = deps.push ? await sendQueuedPushes({ ...deps, sender: deps.push, signal }) : undefined;
       if (signal.aborted) return;
       const purged = await purgeExpired(deps.db, deps.now());
-      deps.log.info({ notices, messages, pushes, purged }, "notification job done");
+      deps.log.info({ notices, pushes, fallback, messages, purged }, "notification job done");
     },
   };
 }

@@ -13,8 +13,10 @@ import {
 import { consentTo, fakeProvider, giveVotes, testClock, type FakeProvider } from "../../test/sms";
 import { OUTBOX as PUSH_QUEUE, retryDelayMs as pushRetryDelayMs } from "./outbox";
 import type { PushSender } from "../push/sender";
+import { pushEndpointPolicy } from "../push/endpoint-policy";
 import { subscribeDevice } from "../push/subscriptions";
 import { notificationJob } from "./job";
+import { textInsteadOfPush } from "./push-fallback";
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -36,11 +38,11 @@ beforeEach(() => {
 });
 const db = () => handle.db;
 
-/** A student at a school in Los Angeles who consented to texts, with voters. */
-async function student(name: string) {
+/** A student at a school in Los Angeles who consented to texts (unless told otherwise), with voters. */
+async function student(name: string, { textsAllowed = true } = {}) {
   const school = await insertTestSchool(db(), { timeZone: "America/Los_Angeles" });
   const recipient = await insertTestUser(db(), { schoolId: school.id, firstName: name });
-  await consentTo(db(), recipient.phone, new Date("2026-01-01T00:00:00Z"));
+  if (textsAllowed) await consentTo(db(), recipient.phone, new Date("2026-01-01T00:00:00Z"));
   const voters: User[] = [];
   for (const voter of ["Zelda", "Quincy", "Xavier"])
     voters.push(await insertTestUser(db(), { schoolId: school.id, firstName: voter }));
@@ -49,7 +51,7 @@ async function student(name: string) {
 
 async function turnPushOn(recipient: User, device: string): Promise<BrowserSubscription> {
   const browser = browserSubscription(service.endpoint(device));
-  await subscribeDevice(db(), recipient.id, browser, new Date(), { allowLocalEndpoints: true });
+  await subscribeDevice(db(), recipient.id, browser, new Date(), { policy: pushEndpointPolicy({ production: false }) });
   return browser;
 }
 
@@ -152,12 +154,15 @@ describe("vote notices by push", () => {
       [],
     );
 
+    // The notice no device got goes by text at once...
+    const text = "You got 1 new vote on Quad! See who voted for you: https://quad.example/home Reply STOP to opt out.";
+    expect(textsTo(sms, recipient.phone)).toEqual([text]);
+
+    // ...and with no device left, the next batch is texted too.
     clock.advance(10 * MINUTE);
     await giveVotes(db(), recipient.id, [voters[1]!.id], clock.now());
     await run(clock, sms);
-    expect(textsTo(sms, recipient.phone)).toEqual([
-      "You got 1 new vote on Quad! See who voted for you: https://quad.example/home Reply STOP to opt out.",
-    ]);
+    expect(textsTo(sms, recipient.phone)).toEqual([text, text]);
   });
 
   it("retry other failures with backoff, a bounded number of times", async () => {
@@ -180,7 +185,7 @@ describe("vote notices by push", () => {
 
     await run(clock, sms);
     expect(attempts()).toBe(1);
-    expect(await delivery()).toMatchObject({ status: "queued", attempts: 1 });
+    expect(await delivery()).toMatchObject({ status: "queued", attempts: 1, lastError: "push service answered 503" });
     // Not before the backoff has passed.
     clock.advance(pushRetryDelayMs(1) - MINUTE);
     await run(clock, sms);
@@ -190,15 +195,169 @@ describe("vote notices by push", () => {
       await run(clock, sms);
     }
     expect(attempts()).toBe(PUSH_QUEUE.maxAttempts);
-    expect(await delivery()).toMatchObject({
-      status: "failed",
-      attempts: PUSH_QUEUE.maxAttempts,
-      lastError: "push service answered 503",
-    });
     clock.advance(2 * HOUR);
     await run(clock, sms);
     expect(attempts()).toBe(PUSH_QUEUE.maxAttempts);
-    // The device stays subscribed, and no text replaces the notice.
+    // The device stays subscribed; the notice it never got went by text (below).
+    expect(
+      await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, device.endpoint)),
+    ).toHaveLength(1);
+    expect(textsTo(sms, recipient.phone)).toHaveLength(1);
+  });
+});
+
+describe("a push no device received", () => {
+  /** The first run and every retry, each when its backoff has passed: after it, every try is spent. */
+  async function runThroughLastTry(clock: ReturnType<typeof testClock>, sms: FakeProvider) {
+    await run(clock, sms);
+    for (let attempt = 1; attempt < PUSH_QUEUE.maxAttempts; attempt++) {
+      clock.advance(pushRetryDelayMs(attempt));
+      await run(clock, sms);
+    }
+  }
+  const votesText = (n: number) =>
+    `You got ${n} new vote${n === 1 ? "" : "s"} on Quad! See who voted for you: https://quad.example/home Reply STOP to opt out.`;
+  const answerFor = (devices: BrowserSubscription[], status: number) => {
+    const paths = new Set(devices.map((d) => new URL(d.endpoint).pathname));
+    service.answer = (request) => (paths.has(request.path) ? status : 201);
+  };
+
+  it("is texted once after the last try when the push service answers 500 every time", async () => {
+    const clock = testClock("2026-03-05T18:00:00Z"); // 10:00 in Los Angeles
+    const { recipient, voters } = await student("Ana");
+    const device = await turnPushOn(recipient, "ana-phone");
+    answerFor([device], 500);
+    const sms = fakeProvider();
+    await giveVotes(
+      db(),
+      recipient.id,
+      voters.map((v) => v.id),
+      clock.now(),
+    );
+
+    await run(clock, sms);
+    for (let attempt = 1; attempt < PUSH_QUEUE.maxAttempts - 1; attempt++) {
+      clock.advance(pushRetryDelayMs(attempt));
+      await run(clock, sms);
+    }
+    // Tries left: no text yet.
     expect(textsTo(sms, recipient.phone)).toEqual([]);
+    clock.advance(pushRetryDelayMs(PUSH_QUEUE.maxAttempts - 1));
+    await run(clock, sms);
+
+    expect(textsTo(sms, recipient.phone)).toEqual([votesText(3)]);
+    // Nothing more: the votes are counted, the text is not repeated.
+    clock.advance(HOUR);
+    await run(clock, sms);
+    expect(textsTo(sms, recipient.phone)).toEqual([votesText(3)]);
+  });
+
+  it("is texted at once when every device of the student is gone (410)", async () => {
+    const clock = testClock("2026-03-05T18:00:00Z");
+    const { recipient, voters } = await student("Ben");
+    const devices = [await turnPushOn(recipient, "ben-phone"), await turnPushOn(recipient, "ben-laptop")];
+    answerFor(devices, 410);
+    const sms = fakeProvider();
+    await giveVotes(db(), recipient.id, [voters[0]!.id, voters[1]!.id], clock.now());
+    await run(clock, sms);
+    expect(textsTo(sms, recipient.phone)).toEqual([votesText(2)]);
+  });
+
+  it("is not texted when another device of the student got it", async () => {
+    const clock = testClock("2026-03-05T18:00:00Z");
+    const { recipient, voters } = await student("Cy");
+    const failing = await turnPushOn(recipient, "cy-phone");
+    const working = await turnPushOn(recipient, "cy-laptop");
+    answerFor([failing], 500);
+    const sms = fakeProvider();
+    await giveVotes(db(), recipient.id, [voters[0]!.id], clock.now());
+    await runThroughLastTry(clock, sms);
+    expect(received(working)).toHaveLength(1);
+    expect(textsTo(sms, recipient.phone)).toEqual([]);
+  });
+
+  it("is not texted to a student without SMS consent, and its votes wait for the next push that gets through", async () => {
+    const clock = testClock("2026-03-05T18:00:00Z");
+    const { recipient, voters } = await student("Dee", { textsAllowed: false });
+    const device = await turnPushOn(recipient, "dee-phone");
+    answerFor([device], 500);
+    const sms = fakeProvider();
+    await giveVotes(db(), recipient.id, [voters[0]!.id, voters[1]!.id], clock.now());
+    await runThroughLastTry(clock, sms);
+    expect(sms.calls.filter((m) => m.to === recipient.phone)).toEqual([]);
+
+    // The push service works again: the next notice counts the votes that were never delivered.
+    service.answer = () => 201;
+    const tried = received(device).length;
+    clock.advance(HOUR);
+    await run(clock, sms);
+    expect(
+      received(device)
+        .slice(tried)
+        .map((n) => n.count),
+    ).toEqual([2]);
+    expect(sms.calls.filter((m) => m.to === recipient.phone)).toEqual([]);
+  });
+
+  it("is not texted in quiet hours; its votes go by text in the morning", async () => {
+    const clock = testClock("2026-03-06T04:58:00Z"); // 20:58 in Los Angeles
+    const { recipient, voters } = await student("Eve");
+    const device = await turnPushOn(recipient, "eve-phone");
+    const path = new URL(device.endpoint).pathname;
+    // The push service takes a while and then says the device is gone: quiet hours have begun meanwhile.
+    service.answer = (request) => {
+      if (request.path !== path) return 201;
+      clock.set("2026-03-06T05:05:00Z"); // 21:05
+      return 410;
+    };
+    const sms = fakeProvider();
+    await giveVotes(db(), recipient.id, [voters[0]!.id, voters[1]!.id], clock.now());
+    await run(clock, sms);
+    clock.set("2026-03-06T07:00:00Z"); // 23:00
+    await run(clock, sms);
+    expect(sms.calls.filter((m) => m.to === recipient.phone)).toEqual([]);
+
+    clock.set("2026-03-06T17:00:00Z"); // 09:00
+    await run(clock, sms);
+    expect(textsTo(sms, recipient.phone)).toEqual([votesText(2)]);
+  });
+
+  it("does not count against the daily cap: after two texts, a failed push is the day's third notice, by text", async () => {
+    const clock = testClock("2026-03-05T17:00:00Z"); // 09:00 in Los Angeles
+    const { recipient, voters } = await student("Flo");
+    const sms = fakeProvider();
+    for (let i = 0; i < 2; i++) {
+      await giveVotes(db(), recipient.id, [voters[i]!.id], clock.now());
+      await run(clock, sms);
+      clock.advance(HOUR);
+    }
+    const device = await turnPushOn(recipient, "flo-phone");
+    answerFor([device], 410);
+    await giveVotes(db(), recipient.id, [voters[2]!.id], clock.now());
+    await run(clock, sms);
+    expect(textsTo(sms, recipient.phone)).toEqual([votesText(1), votesText(1), votesText(1)]);
+  });
+
+  it("waiting for a retry, goes by text when its device moves to another student, and never reaches that student", async () => {
+    const clock = testClock("2026-03-05T18:00:00Z");
+    const first = await student("Gus");
+    const second = await student("Hal");
+    const device = await turnPushOn(first.recipient, "shared-phone");
+    answerFor([device], 503);
+    const sms = fakeProvider();
+    await giveVotes(db(), first.recipient.id, [first.voters[0]!.id], clock.now());
+    await run(clock, sms); // the first try fails; the delivery waits for its retry
+
+    service.answer = () => 201;
+    const path = new URL(device.endpoint).pathname;
+    const before = service.requests.filter((r) => r.path === path).length;
+    await subscribeDevice(db(), second.recipient.id, device, clock.now(), {
+      policy: pushEndpointPolicy({ production: false }),
+      onDropped: textInsteadOfPush({ db: db(), now: clock.now, publicUrl: "https://quad.example" }),
+    });
+    clock.advance(HOUR);
+    await run(clock, sms);
+    expect(service.requests.filter((r) => r.path === path).length).toBe(before);
+    expect(textsTo(sms, first.recipient.phone)).toEqual([votesText(1)]);
   });
 });

@@ -98,9 +98,14 @@ export async function queueVoteNotices(deps: VoteNoticeDeps): Promise<VoteNotice
   return report;
 }
 
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-interface NoticeTo {
+/** Serialises notices to one student (the job's, and a push's fallback to a text). */
+export async function lockStudentNotices(tx: Transaction, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"vote-notice:" + userId}))`);
+}
+
+export interface NoticeTo {
   userId: string;
   phone: string;
   timeZone: string;
@@ -110,10 +115,10 @@ interface NoticeTo {
 }
 
 /** One student's notice, in one transaction: the cap, the votes it counts, the text or the pushes. */
-async function queueNotice(tx: Transaction, to: NoticeTo): Promise<"queued" | "pushed" | "capped" | "none"> {
+export async function queueNotice(tx: Transaction, to: NoticeTo): Promise<"queued" | "pushed" | "capped" | "none"> {
   const { now } = to;
   // Serialises notices to one student even if two runs ever overlapped.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"vote-notice:" + to.userId}))`);
+  await lockStudentNotices(tx, to.userId);
   const dayStart = startOfLocalDay(now, to.timeZone);
   const [texted] = await tx
     .select({ n: count() })

@@ -4,12 +4,15 @@ import { pushDeliveries, pushNotices, pushSubscriptions, schools, users } from "
 import { eq } from "drizzle-orm";
 import { forEachConcurrently, OUTBOX, outbox } from "../notifications/outbox";
 import { PushDeliveryError, type PushSender } from "./sender";
+import { dropSubscriptions, type OnPushesDropped } from "./subscriptions";
 
 export interface PushQueueDeps {
   db: Database;
   sender: PushSender;
   now: () => Date;
   signal?: AbortSignal;
+  /** Told the notices whose last delivery failed or went with a removed device (the job texts them instead). */
+  onDropped?: OnPushesDropped;
 }
 
 export interface PushDrainReport {
@@ -19,10 +22,13 @@ export interface PushDrainReport {
   /** Subscriptions the push service called gone (404/410), removed with their deliveries. */
   removed: number;
   abandoned: number;
+  /** Notices with a delivery that ended unsent this run, handed to onDropped. */
+  dropped: number;
 }
 
 interface DueDelivery {
   id: string;
+  noticeId: string;
   subscriptionId: string;
   endpoint: string;
   p256dh: string;
@@ -35,12 +41,14 @@ interface DueDelivery {
  * queue sends texts): a delivery is claimed (queued → sending) just before
  * its request, then marked sent; a subscription the push service answers 404
  * or 410 is removed; any other failure is retried with backoff up to
- * maxAttempts. Nothing is sent in the student's quiet hours (a retry waits
- * for the morning).
+ * maxAttempts. A notice whose delivery ended unsent is handed to onDropped
+ * (which texts it instead when no device got it). Nothing is sent in the
+ * student's quiet hours (a retry waits for the morning).
  */
 export async function sendQueuedPushes(deps: PushQueueDeps): Promise<PushDrainReport> {
   const { db } = deps;
-  const report: PushDrainReport = { sent: 0, retrying: 0, failed: 0, removed: 0, abandoned: 0 };
+  const report: PushDrainReport = { sent: 0, retrying: 0, failed: 0, removed: 0, abandoned: 0, dropped: 0 };
+  const dropped = new Set<string>();
   const queue = outbox(db, pushDeliveries);
   report.abandoned = await queue.drain(
     deps,
@@ -48,6 +56,7 @@ export async function sendQueuedPushes(deps: PushQueueDeps): Promise<PushDrainRe
       db
         .select({
           id: pushDeliveries.id,
+          noticeId: pushDeliveries.noticeId,
           subscriptionId: pushDeliveries.subscriptionId,
           endpoint: pushSubscriptions.endpoint,
           p256dh: pushSubscriptions.p256dh,
@@ -65,9 +74,12 @@ export async function sendQueuedPushes(deps: PushQueueDeps): Promise<PushDrainRe
         .limit(limit),
     (sendable) =>
       forEachConcurrently(sendable, OUTBOX.concurrency, deps.signal, (delivery) =>
-        claimAndSend(deps, queue, delivery, report),
+        claimAndSend(deps, queue, delivery, report, dropped),
       ),
   );
+  // Even after a shutdown's abort: nothing else comes back to these notices.
+  report.dropped = dropped.size;
+  if (dropped.size > 0) await deps.onDropped?.([...dropped]);
   return report;
 }
 
@@ -76,6 +88,7 @@ async function claimAndSend(
   queue: ReturnType<typeof outbox>,
   delivery: DueDelivery,
   report: PushDrainReport,
+  dropped: Set<string>,
 ): Promise<void> {
   const attempts = await queue.claim(delivery.id, deps.now());
   if (attempts === null) return; // another sender has it
@@ -89,7 +102,8 @@ async function claimAndSend(
     const failure = error instanceof PushDeliveryError ? error : new PushDeliveryError(String(error), undefined, false);
     if (failure.gone) {
       // The browser unsubscribed or the subscription expired: forget the device (its deliveries go with it).
-      await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, delivery.subscriptionId));
+      const notices = await dropSubscriptions(deps.db, eq(pushSubscriptions.id, delivery.subscriptionId));
+      for (const noticeId of [delivery.noticeId, ...notices]) dropped.add(noticeId);
       report.removed++;
     } else {
       // Any other failure of the push service is worth another try.
@@ -100,6 +114,8 @@ async function claimAndSend(
         deps.now(),
       );
       report[outcome]++;
+      // The last try failed: whether another device got the notice is for onDropped to see.
+      if (outcome === "failed") dropped.add(delivery.noticeId);
     }
   }
 }

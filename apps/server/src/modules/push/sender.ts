@@ -1,5 +1,9 @@
-import type { Agent } from "node:https";
+import { Agent } from "node:https";
+import { normalizePushEndpoint } from "@quad/contracts";
+import ipaddr from "ipaddr.js";
 import webPush, { WebPushError } from "web-push";
+import { guardedLookup, isPublicAddress, systemResolver, type Resolver } from "./address-guard";
+import type { PushEndpointPolicy } from "./endpoint-policy";
 
 /** A stored subscription, as web-push takes it. */
 export interface PushTarget {
@@ -35,9 +39,21 @@ export interface WebPushSenderOptions {
   subject: string;
   /** How long the push service keeps a push for an offline device, in seconds. */
   ttlSeconds?: number;
-  /** Tests reach the fake push service's self-signed TLS through their own agent. */
-  agent?: Agent;
+  /** Certificates to trust instead of Node's: the tests' local push service signs its own. */
+  ca?: string;
   timeoutMs?: number;
+  /**
+   * Checked again before each push (a subscription stored under an older rule
+   * is refused and removed): production takes only the push services.
+   */
+  endpoints?: PushEndpointPolicy;
+  /**
+   * Development and tests post to a local push service. Otherwise (production)
+   * a push service's name must resolve to public addresses only.
+   */
+  allowPrivateAddresses?: boolean;
+  /** How names are resolved (tests answer their own addresses). */
+  resolve?: Resolver;
 }
 
 /** A day: a notice older than that is stale; the next one counts its votes anyway. */
@@ -45,18 +61,28 @@ const DEFAULT_TTL_SECONDS = 24 * 60 * 60;
 
 export function createWebPushSender(options: WebPushSenderOptions): PushSender {
   const vapidDetails = { subject: options.subject, publicKey: options.publicKey, privateKey: options.privateKey };
+  const allowPrivate = options.allowPrivateAddresses ?? false;
+  // Every push goes through this agent: its lookup checks the addresses it connects to. web-push
+  // makes one request and never follows a redirect (a 3xx is a failure like any other answer).
+  const agent = new Agent({
+    lookup: guardedLookup(options.resolve ?? systemResolver, allowPrivate),
+    ...(options.ca ? { ca: options.ca } : {}),
+  });
   return {
     publicKey: options.publicKey,
     async send(target, payload) {
+      const endpoint = endpointToPost(target.endpoint, options.endpoints, allowPrivate);
+      if (!endpoint.ok) throw new PushDeliveryError(endpoint.refusal, undefined, true);
       try {
-        await webPush.sendNotification(target, payload, {
+        // The normalised URL: web-push reads it with Node's legacy parser, which agrees with WHATWG's on it.
+        await webPush.sendNotification({ ...target, endpoint: endpoint.href }, payload, {
           vapidDetails,
           TTL: options.ttlSeconds ?? DEFAULT_TTL_SECONDS,
           // Counts are worth showing soon, but not worth waking a phone from deep sleep.
           urgency: "normal",
           contentEncoding: "aes128gcm",
           timeout: options.timeoutMs ?? 10_000,
-          ...(options.agent ? { agent: options.agent } : {}),
+          agent,
         });
       } catch (error) {
         if (error instanceof WebPushError) {
@@ -67,4 +93,25 @@ export function createWebPushSender(options: WebPushSenderOptions): PushSender {
       }
     },
   };
+}
+
+/**
+ * The endpoint to post to, normalised, or why it never is. Names are checked
+ * by the agent's lookup when it connects; an address literal is connected to
+ * without a lookup, so it is checked here.
+ */
+function endpointToPost(
+  endpoint: string,
+  policy: PushEndpointPolicy | undefined,
+  allowPrivate: boolean,
+): { ok: true; href: string } | { ok: false; refusal: string } {
+  const url = normalizePushEndpoint(endpoint);
+  if (!url || (policy && !policy.check(endpoint).ok)) {
+    return { ok: false, refusal: "endpoint is not on an allowed push service" };
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  if (!allowPrivate && ipaddr.isValid(host) && !isPublicAddress(host)) {
+    return { ok: false, refusal: `refused: ${host} is not a public address` };
+  }
+  return { ok: true, href: url.href };
 }
