@@ -15,8 +15,10 @@ export const PreferenceSchema = z.enum(GENDERS, { error: "Preference must be mal
  * Postgres refuses NUL in text outright. Every input string is checked
  * against this at the API's edge; typed fields say it in their own message.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 /** The same, and line breaks and tabs: for fields of one line. */
+// eslint-disable-next-line no-control-regex -- as above
 const CONTROL_OR_LINE_BREAK = /[\u0000-\u001F\u007F-\u009F]/;
 
 /** A string of one line with no control characters. */
