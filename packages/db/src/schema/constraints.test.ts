@@ -91,7 +91,9 @@ describe("database invariants", () => {
       // One mailbox: the same name at another of the school's domains is the same key.
       expect(
         isUniqueViolation(
-          await failure(student({ schoolEmail: "grace@alias-" + school.domain, schoolEmailCanonical: "grace@" + school.domain })),
+          await failure(
+            student({ schoolEmail: "grace@alias-" + school.domain, schoolEmailCanonical: "grace@" + school.domain }),
+          ),
           "users_school_email_canonical_unique",
         ),
       ).toBe(true);
