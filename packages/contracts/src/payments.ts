@@ -25,6 +25,23 @@ BOOST_OPTIONS satisfies readonly BoostOption[];
 
 export const PAYMENT_KINDS = ["unlock", "boost"] as const;
 
+/**
+ * A boost makes a student drawn more often, so it is sold only to a student
+ * who is shown: a proved school e-mail, not paused, not held for review.
+ * Answered (403) when a boost is bought otherwise, and when a payment made
+ * before the student stopped being shown arrives: that boost is not applied
+ * and the payment is refunded (decision 0016).
+ */
+export const BOOST_MESSAGES = {
+  notMember: "Verify your school e-mail before buying a boost: until then nobody sees your profile.",
+  paused: "Your profile is paused, so nobody sees it. Resume it in Settings before buying a boost.",
+  held: "Your profile is hidden while it is being reviewed, so a boost can't be bought now.",
+  refunded: "Your profile isn't shown to anyone right now, so this boost wasn't applied and your payment was refunded.",
+} as const;
+
+/** What a purchase can be: "refunded" is a boost paid for while its student was shown to no one. */
+export const PURCHASE_STATUSES = ["pending", "succeeded", "failed", "refunded"] as const;
+
 /** The client names a product; the price is the server's. Extra fields are refused. */
 export const CreatePaymentIntentInput = z.object({ productId: ProductIdSchema }).strict();
 /** The amount is what the server will charge: the client shows it, never sets it. */
@@ -57,7 +74,7 @@ export const PurchaseRecord = z.object({
   kind: z.enum(PAYMENT_KINDS),
   amountCents: Int4Count,
   currency: z.string(),
-  status: z.enum(["pending", "succeeded", "failed"]),
+  status: z.enum(PURCHASE_STATUSES),
   createdAt: IsoDateTime,
   fulfilledAt: IsoDateTime.nullable(),
 });

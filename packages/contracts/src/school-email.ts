@@ -14,8 +14,13 @@ export const SCHOOL_EMAIL_CODE = {
   /** Guesses at one code. */
   maxAttempts: 5,
   resendIntervalMs: 30 * 1000,
-  /** Codes one address may receive in an hour, whoever asks. */
-  maxSendsPerAddressPerHour: 5,
+  /**
+   * Codes one student may have sent to one mailbox (an address and its aliases at the school's
+   * other domains) in an hour: a classmate spends their own count, never the owner's.
+   */
+  maxSendsPerAddressPerStudentPerHour: 3,
+  /** Codes one mailbox may receive in an hour, whoever asks: bounds the inbox, well above one asker's share. */
+  maxSendsPerAddressPerHour: 20,
   /** Codes one student may ask for in a day, to any addresses. */
   maxSendsPerStudentPerDay: 10,
   /** Wrong codes one student may enter in a rolling day before checks are refused until the day has passed. */
@@ -41,11 +46,16 @@ export const SCHOOL_EMAIL_MESSAGES = {
   notSchool: (schoolName: string, domain: string) =>
     `That address isn't from ${schoolName}. Use your e-mail ending in @${domain}.`,
   noSchool: "Choose your school in your profile first.",
+  /** Sub-addressing delivers many addresses to one mailbox, and one mailbox verifies one account. */
+  plusAddress: 'Use your school address without the "+" part: each mailbox can verify one account.',
+  alumni: (domain: string) =>
+    `Alumni addresses don't show you're a student now. Use your student e-mail ending in @${domain}.`,
   taken: "That school e-mail already belongs to another account.",
   sent: (address: string) => `We sent a code to ${address}`,
   verified: "School e-mail verified",
   tooSoon: (seconds: number) => `Please wait ${seconds} seconds before requesting another code.`,
   tooManyForAddress: "Too many codes were sent to this address. Please try again in an hour.",
+  tooManyForAddressFromYou: "You've asked for enough codes to this address for now. Please try again in an hour.",
   tooManyForStudent: "You've asked for too many codes today. Please try again tomorrow.",
   invalidCode: "That code isn't right. Check the e-mail and try again.",
   expired: "This code has expired. Please request a new one.",
@@ -56,11 +66,17 @@ export const SCHOOL_EMAIL_MESSAGES = {
     `Too many wrong codes were entered today. You can try again in ${hours === 1 ? "1 hour" : `${hours} hours`}.`,
 } as const;
 
-// No "+" (sub-addressing: me+1@ and me+2@ reach one mailbox, and one mailbox proves one account) and no
-// "%" (old source routing: the school's server may hand a%evil.com@school on to evil.com).
-const LOCAL = "[a-z0-9._'-]+";
-const DOMAIN = "[a-z0-9-]+(?:[.][a-z0-9-]+)+";
-const ADDRESS = new RegExp(`^${LOCAL}@${DOMAIN}$`);
+// The grammar of an address we accept, stricter than RFC 5322 on purpose: dot-separated atoms of
+// letters, digits, "_", "'" and "-" before the @ (no leading, trailing or doubled dot, at most 64
+// characters), and DNS labels after it (letters, digits, inner hyphens, at most 63 characters; the
+// last label starts with a letter, so no IP addresses). No "+" (sub-addressing: me+1@ and me+2@
+// reach one mailbox, and one mailbox proves one account), no "%" (old source routing: the school's
+// server may hand a%evil.com@school on to evil.com), no quoting, comments or brackets.
+const ATOM = "[a-z0-9_'-]+";
+const LOCAL = `(?=[^@]{1,64}@)${ATOM}(?:[.]${ATOM})*`;
+const LABEL = "[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
+const TOP_LABEL = "[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?";
+const ADDRESS = new RegExp(`^${LOCAL}@(?:${LABEL}[.])+${TOP_LABEL}$`);
 
 /** A school address as typed: trimmed and lower-cased (addresses are compared and stored that way). */
 export const SchoolEmailSchema = z
@@ -69,15 +85,48 @@ export const SchoolEmailSchema = z
   .toLowerCase()
   .min(1, { error: SCHOOL_EMAIL_MESSAGES.enter, abort: true })
   .max(SCHOOL_EMAIL_MAX_LENGTH, { error: SCHOOL_EMAIL_MESSAGES.tooLong, abort: true })
+  .refine((value) => !value.slice(0, Math.max(0, value.lastIndexOf("@"))).includes("+"), {
+    error: SCHOOL_EMAIL_MESSAGES.plusAddress,
+    abort: true,
+  })
   .regex(ADDRESS, SCHOOL_EMAIL_MESSAGES.invalid);
+
+/** The part of an address before its (last) @. */
+export const emailLocalPart = (address: string): string => address.slice(0, address.lastIndexOf("@")).toLowerCase();
 
 /** The domain an address is at, e.g. "cs.stanford.edu". */
 export const emailDomain = (address: string): string => address.slice(address.lastIndexOf("@") + 1).toLowerCase();
 
-/** The school domain an address proves: the domain itself or one it is a subdomain of; null when none. */
+/** Labels that name an alumni service (alumni.x.edu, alum.x.edu): a former student's forwarding address. */
+const ALUMNI_LABEL = /^alum(?:ni|nae|nus|na|s)?$|^alumni-|-alumni$/;
+
+/** Whether a domain is an alumni one, whatever school lists it. */
+export const isAlumniDomain = (domain: string): boolean =>
+  domain
+    .toLowerCase()
+    .split(".")
+    .some((label) => ALUMNI_LABEL.test(label));
+
+/**
+ * The school domain an address proves: one of the school's listed domains exactly (a subdomain
+ * counts only when the school lists it), never an alumni domain; null when none.
+ */
 export function matchingSchoolDomain(address: string, domains: readonly string[]): string | null {
   const at = emailDomain(address);
-  return domains.find((d) => at === d || at.endsWith(`.${d}`)) ?? null;
+  if (isAlumniDomain(at)) return null;
+  return domains.find((d) => at === d) ?? null;
+}
+
+/**
+ * Why an address (already valid) does not prove membership of the school, as the student is told;
+ * null when it does. `domains` is the school's list, its main domain first.
+ */
+export function schoolAddressRefusal(address: string, schoolName: string, domains: readonly string[]): string | null {
+  if (matchingSchoolDomain(address, domains)) return null;
+  const main = domains[0] ?? "your school's domain";
+  return isAlumniDomain(emailDomain(address))
+    ? SCHOOL_EMAIL_MESSAGES.alumni(main)
+    : SCHOOL_EMAIL_MESSAGES.notSchool(schoolName, main);
 }
 
 export const SendSchoolEmailCodeInput = z.object({ email: SchoolEmailSchema }).strict();

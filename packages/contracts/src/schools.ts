@@ -5,7 +5,7 @@ export const School = z.object({
   id: SerialId,
   schoolName: z.string(),
   icon: MediaUrl,
-  /** Addresses at these domains, or their subdomains, prove membership; the first is the school's main one. */
+  /** Addresses at exactly these domains prove membership (a subdomain only if listed); the first is the school's main one. */
   emailDomains: z.array(z.string()),
 });
 export type School = z.infer<typeof School>;

@@ -193,3 +193,55 @@ describe("the open round migration", () => {
     );
   });
 });
+
+describe("the one-mailbox migration", () => {
+  it("keeps the first proof of each mailbox, clears proofs by unlisted subdomains and alumni domains, and names each mailbox", async () => {
+    await acrossMigration(
+      "0012_one_mailbox_one_account",
+      async (db) => {
+        await db.execute(oldSchool);
+        await db.execute(sql`
+          insert into school_email_domains (domain, school_id)
+          select d, (select id from schools where name = 'Old U') from unnest(array['old.edu', 'oldu.edu', 'cs.old.edu', 'alumni.old.edu']) d
+          on conflict do nothing`);
+        // (phone, address, the domain its proof matched, when)
+        const proofs: [string, string, string, string][] = [
+          ["+12025550101", "jo@old.edu", "old.edu", "2026-01-02"],
+          ["+12025550102", "jo@oldu.edu", "oldu.edu", "2026-01-01"],
+          ["+12025550103", "jo@cs.old.edu", "cs.old.edu", "2026-01-03"],
+          ["+12025550104", "al@x.old.edu", "old.edu", "2026-01-01"],
+          ["+12025550105", "al@alumni.old.edu", "alumni.old.edu", "2026-01-01"],
+          ["+12025550106", "ann@oldu.edu", "oldu.edu", "2026-01-01"],
+        ];
+        for (const [phone, email, domain, at] of proofs)
+          await db.execute(sql`
+            insert into users (phone, school_id, school_email, school_email_domain, school_verified_at)
+            values (${phone}, (select id from schools where name = 'Old U'), ${email}, ${domain}, ${at}::timestamptz)`);
+      },
+      async (db) => {
+        const rows = await queryRows<{
+          phone: string;
+          email: string | null;
+          canonical: string | null;
+          member: boolean;
+        }>(
+          db,
+          sql`select phone, school_email as email, school_email_canonical as canonical, school_verified_at is not null as member
+              from users order by phone`,
+        );
+        expect(rows).toEqual([
+          { phone: "+12025550101", email: null, canonical: null, member: false },
+          { phone: "+12025550102", email: "jo@oldu.edu", canonical: "jo@old.edu", member: true },
+          { phone: "+12025550103", email: null, canonical: null, member: false },
+          { phone: "+12025550104", email: null, canonical: null, member: false },
+          { phone: "+12025550105", email: null, canonical: null, member: false },
+          { phone: "+12025550106", email: "ann@oldu.edu", canonical: "ann@old.edu", member: true },
+        ]);
+        await expect(
+          db.execute(sql`update users set school_email = 'jo@old.edu', school_email_domain = 'old.edu',
+            school_verified_at = now(), school_email_canonical = 'jo@old.edu' where phone = '+12025550101'`),
+        ).rejects.toThrow();
+      },
+    );
+  });
+});

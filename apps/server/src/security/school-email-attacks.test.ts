@@ -1,5 +1,5 @@
 import { SCHOOL_EMAIL_CODE, SCHOOL_EMAIL_MESSAGES } from "@quad/contracts";
-import { emailOutbox, schoolEmailCodes, users } from "@quad/db/schema";
+import { emailOutbox, schoolEmailCodes, schoolEmailDomains, users } from "@quad/db/schema";
 import { insertTestSchool } from "@quad/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -132,13 +132,175 @@ describe("one mailbox, many accounts", () => {
         clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
         const res = await sendCode(via, c.headers, address);
         expect(res.status, address).toBe(400);
-        expect(res.message, address).toBe(SCHOOL_EMAIL_MESSAGES.invalid);
+        // A "+" address is a real one: the message says why it is refused.
+        expect(res.message, address).toBe(
+          address.includes("+") ? SCHOOL_EMAIL_MESSAGES.plusAddress : SCHOOL_EMAIL_MESSAGES.invalid,
+        );
       }
       // A plain address still works (O'Brien's too).
       clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
       const plain = `${unique("o'brien")}@${c.school.domain}`;
       expect((await sendCode(via, c.headers, plain)).status).toBe(200);
       expect((await verify(via, c.headers, plain, await codeIn(plain))).status).toBe(200);
+    },
+  );
+});
+
+/** A campus whose school has a second (alias) domain, like uw.edu and washington.edu. */
+async function aliasedCampus() {
+  const c = await campus(t, { member: false });
+  const main = c.school.domain.toLowerCase();
+  const alias = main.replace(/\.edu$/, "-alias.edu");
+  await t.deps.db.insert(schoolEmailDomains).values({ domain: alias, schoolId: c.school.id });
+  const newcomer = async () => {
+    const s = await c.student({ member: false });
+    return { id: s.id, headers: { authorization: `Bearer ${(await sessionFor(t, s.phone)).token}` } };
+  };
+  return { ...c, main, alias, newcomer };
+}
+
+describe("one mailbox, one account, whichever of the school's domains it is typed with", () => {
+  it.each(VIAS)(
+    "jo@ the main domain, the alias, and subdomains of either prove at most one account (%s)",
+    async (via) => {
+      const c = await aliasedCampus();
+      const jo = unique("jo");
+      const addresses = [`${jo}@${c.main}`, `${jo}@${c.alias}`, `${jo}@cs.${c.main}`, `${jo}@x.${c.alias}`];
+      const proved: string[] = [];
+      for (const address of addresses) {
+        const s = await c.newcomer();
+        if ((await sendCode(via, s.headers, address)).status !== 200) continue;
+        if ((await verify(via, s.headers, address, await codeIn(address))).status === 200) proved.push(address);
+      }
+      expect(proved).toEqual([`${jo}@${c.main}`]);
+      const owners = await t.deps.db
+        .select({ email: users.schoolEmail, mailbox: users.schoolEmailCanonical })
+        .from(users)
+        .where(eq(users.schoolEmailCanonical, `${jo}@${c.main}`));
+      expect(owners).toEqual([{ email: `${jo}@${c.main}`, mailbox: `${jo}@${c.main}` }]);
+    },
+  );
+
+  it.each(VIAS)("the alias proves, and then the main domain is taken (%s)", async (via) => {
+    const c = await aliasedCampus();
+    const jo = unique("jo");
+    const first = await c.newcomer();
+    expect((await sendCode(via, first.headers, `${jo}@${c.alias}`)).status).toBe(200);
+    expect((await verify(via, first.headers, `${jo}@${c.alias}`, await codeIn(`${jo}@${c.alias}`))).status).toBe(200);
+    const second = await c.newcomer();
+    // Sending still says nothing; only the inbox's reader learns the mailbox is taken.
+    expect((await sendCode(via, second.headers, `${jo}@${c.main}`)).status).toBe(200);
+    const res = await verify(via, second.headers, `${jo}@${c.main}`, await codeIn(`${jo}@${c.main}`));
+    expect(res.status).toBe(409);
+    expect(res.message).toBe(SCHOOL_EMAIL_MESSAGES.taken);
+  });
+
+  it.each(VIAS)("a subdomain is refused unless the school lists it (%s)", async (via) => {
+    const c = await aliasedCampus();
+    const s = await c.newcomer();
+    const address = `${unique("grace")}@cs.${c.main}`;
+    for (const refused of [address, `${unique("a")}@x.y.${c.main}`, `${unique("a")}@mail.${c.alias}`]) {
+      const res = await sendCode(via, s.headers, refused);
+      expect(res.status, refused).toBe(400);
+      expect(res.message).toBe(SCHOOL_EMAIL_MESSAGES.notSchool(c.school.name, c.main));
+    }
+    await t.deps.db.insert(schoolEmailDomains).values({ domain: `cs.${c.main}`, schoolId: c.school.id });
+    expect((await sendCode(via, s.headers, address)).status).toBe(200);
+    const res = await verify(via, s.headers, address, await codeIn(address));
+    expect(res.status).toBe(200);
+    const [row] = await t.deps.db
+      .select({ mailbox: users.schoolEmailCanonical, domain: users.schoolEmailDomain })
+      .from(users)
+      .where(eq(users.id, s.id));
+    expect(row).toEqual({ mailbox: address.replace(`@cs.${c.main}`, `@${c.main}`), domain: `cs.${c.main}` });
+  });
+
+  it.each(VIAS)("alumni addresses are refused, even at a domain the school lists (%s)", async (via) => {
+    const c = await aliasedCampus();
+    const s = await c.newcomer();
+    await t.deps.db.insert(schoolEmailDomains).values({ domain: `alumni.${c.main}`, schoolId: c.school.id });
+    for (const address of [
+      `${unique("old")}@alumni.${c.main}`,
+      `${unique("old")}@alum.${c.alias}`,
+      `${unique("old")}@mail.alumni.${c.main}`,
+    ]) {
+      const res = await sendCode(via, s.headers, address);
+      expect(res.status, address).toBe(400);
+      expect(res.message).toBe(SCHOOL_EMAIL_MESSAGES.alumni(c.main));
+      expect(res.fieldErrors?.email).toEqual([res.message]);
+    }
+    expect(await t.deps.db.select().from(schoolEmailCodes).where(eq(schoolEmailCodes.userId, s.id))).toEqual([]);
+  });
+
+  it.each(VIAS)("two accounts proving one mailbox at once, through two domains: one wins (%s)", async (via) => {
+    for (let i = 0; i < 3; i++) {
+      const c = await aliasedCampus();
+      const jo = unique("jo");
+      const [a, b] = [await c.newcomer(), await c.newcomer()];
+      expect((await sendCode(via, a.headers, `${jo}@${c.main}`)).status).toBe(200);
+      expect((await sendCode(via, b.headers, `${jo}@${c.alias}`)).status).toBe(200);
+      const [codeA, codeB] = [await codeIn(`${jo}@${c.main}`), await codeIn(`${jo}@${c.alias}`)];
+      const results = await Promise.all([
+        verify(via, a.headers, `${jo}@${c.main}`, codeA),
+        verify(via, b.headers, `${jo}@${c.alias}`, codeB),
+      ]);
+      expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+      expect(results.find((r) => r.status === 409)?.message).toBe(SCHOOL_EMAIL_MESSAGES.taken);
+      const owners = await t.deps.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.schoolEmailCanonical, `${jo}@${c.main}`));
+      expect(owners).toHaveLength(1);
+    }
+  });
+});
+
+describe("spending someone else's codes", () => {
+  it.each(VIAS)(
+    "five classmates exhaust their own counts for an address (and its alias); its owner still gets a code and proves (%s)",
+    async (via) => {
+      const c = await aliasedCampus();
+      const local = unique("ada");
+      const address = `${local}@${c.main}`;
+      for (let k = 0; k < 5; k++) {
+        const rival = await c.newcomer();
+        let sent = 0;
+        for (let i = 0; ; i++) {
+          clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
+          // Alternating the school's two domains reaches the same inbox, and the same count.
+          const res = await sendCode(via, rival.headers, `${local}@${i % 2 ? c.alias : c.main}`);
+          if (res.status !== 200) {
+            expect(res.status).toBe(429);
+            expect(res.message).toBe(SCHOOL_EMAIL_MESSAGES.tooManyForAddressFromYou);
+            break;
+          }
+          sent++;
+        }
+        expect(sent).toBe(SCHOOL_EMAIL_CODE.maxSendsPerAddressPerStudentPerHour);
+      }
+      // The owner, within the same hour.
+      clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
+      const res = await sendCode(via, c.headers, address);
+      expect(res.status, res.raw).toBe(200);
+      expect((await verify(via, c.headers, address, await codeIn(address))).status).toBe(200);
+    },
+  );
+});
+
+describe("addresses no mail server delivers", () => {
+  it.each(VIAS)(
+    "dots at the ends or doubled, and labels starting or ending with a hyphen, are refused (%s)",
+    async (via) => {
+      const c = await campus(t, { member: false });
+      const d = c.school.domain.toLowerCase();
+      for (const address of [`.al@${d}`, `al.@${d}`, `a..l@${d}`, `al@-.${d}`, `al@x-.${d}`]) {
+        clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
+        const res = await sendCode(via, c.headers, address);
+        expect(res.status, address).toBe(400);
+        expect(res.message, address).toBe(SCHOOL_EMAIL_MESSAGES.invalid);
+        expect(res.fieldErrors?.email, address).toEqual([SCHOOL_EMAIL_MESSAGES.invalid]);
+      }
+      expect(await t.deps.db.select().from(schoolEmailCodes).where(eq(schoolEmailCodes.userId, c.me.id))).toEqual([]);
     },
   );
 });

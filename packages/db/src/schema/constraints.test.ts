@@ -65,7 +65,13 @@ describe("database invariants", () => {
       ).toBe(true);
       const moved = await t.db
         .update(users)
-        .set({ schoolId: other.id, schoolEmail: null, schoolEmailDomain: null, schoolVerifiedAt: null })
+        .set({
+          schoolId: other.id,
+          schoolEmail: null,
+          schoolEmailCanonical: null,
+          schoolEmailDomain: null,
+          schoolVerifiedAt: null,
+        })
         .where(eq(users.id, u.id))
         .returning();
       expect(moved[0]).toMatchObject({ schoolId: other.id, schoolVerifiedAt: null });
@@ -81,6 +87,28 @@ describe("database invariants", () => {
       ).toBe(true);
       expect(
         isCheckViolation(await failure(student({ schoolEmail: "Linus@" + school.domain })), "users_school_email_lower"),
+      ).toBe(true);
+      // One mailbox: the same name at another of the school's domains is the same key.
+      expect(
+        isUniqueViolation(
+          await failure(
+            student({ schoolEmail: "grace@alias-" + school.domain, schoolEmailCanonical: "grace@" + school.domain }),
+          ),
+          "users_school_email_canonical_unique",
+        ),
+      ).toBe(true);
+      // The mailbox goes with the address, and names the same local part.
+      expect(
+        isCheckViolation(
+          await failure(student({ schoolEmail: "kay@" + school.domain, schoolEmailCanonical: null })),
+          "users_school_email_canonical_whole",
+        ),
+      ).toBe(true);
+      expect(
+        isCheckViolation(
+          await failure(student({ schoolEmail: "kay@" + school.domain, schoolEmailCanonical: "jo@" + school.domain })),
+          "users_school_email_canonical_whole",
+        ),
       ).toBe(true);
       expect(
         isCheckViolation(

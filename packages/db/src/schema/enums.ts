@@ -1,11 +1,10 @@
-import { ADMIN_ACTIONS, GENDERS, REPORT_REASONS } from "@quad/contracts";
+import { ADMIN_ACTIONS, GENDERS, PURCHASE_STATUSES, REPORT_REASONS } from "@quad/contracts";
 import { pgEnum } from "drizzle-orm/pg-core";
 
 export const USER_ROLES = ["student", "admin"] as const;
 export const ROUND_STATUSES = ["open", "voted", "skipped", "closed"] as const;
 export const PURCHASE_KINDS = ["unlock", "boost"] as const;
 export const PAYMENT_PROVIDERS = ["local", "stripe"] as const;
-export const PURCHASE_STATUSES = ["pending", "succeeded", "failed"] as const;
 export const SMS_KINDS = ["code", "notification", "system"] as const;
 /**
  * queued → sending (claimed by one sender) → sent → delivered (the carrier's
@@ -14,8 +13,8 @@ export const SMS_KINDS = ["code", "notification", "system"] as const;
  */
 export const SMS_STATUSES = ["queued", "sending", "sent", "delivered", "failed"] as const;
 export const CONSENT_KINDS = ["sms", "terms"] as const;
-// Report reasons and admin actions are the contracts' lists: one definition for both sides.
-export { ADMIN_ACTIONS, REPORT_REASONS };
+// Report reasons, admin actions and purchase statuses are the contracts' lists: one definition for both sides.
+export { ADMIN_ACTIONS, PURCHASE_STATUSES, REPORT_REASONS };
 
 /** One Postgres type for both users.gender and users.preference. */
 export const genderEnum = pgEnum("gender", GENDERS);

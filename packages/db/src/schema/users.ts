@@ -49,7 +49,13 @@ export const users = pgTable(
      * cannot vote, report or block.
      */
     schoolEmail: text("school_email").unique(),
-    /** The school domain the proof matched (the address may be at a subdomain of it). */
+    /**
+     * The mailbox the address reaches, named once per school: its local part at the school's
+     * main domain (jo@washington.edu → jo@uw.edu). Unique, so one mailbox proves one account
+     * whichever of the school's domains it is typed with.
+     */
+    schoolEmailCanonical: text("school_email_canonical").unique(),
+    /** The school domain the proof matched: one the school lists (a subdomain only if listed). */
     schoolEmailDomain: text("school_email_domain"),
     schoolVerifiedAt: timestamptz("school_verified_at"),
     remainingUnlocks: integer("remaining_unlocks").notNull().default(0),
@@ -93,6 +99,11 @@ export const users = pgTable(
     check("users_school_proof_whole", sql`(${t.schoolVerifiedAt} is null) = (${t.schoolEmailDomain} is null)`),
     check("users_school_email_proved", sql`${t.schoolEmail} is null or ${t.schoolVerifiedAt} is not null`),
     check("users_school_email_lower", sql`${t.schoolEmail} = lower(${t.schoolEmail})`),
+    // The mailbox is named with the address, and with its local part.
+    check(
+      "users_school_email_canonical_whole",
+      sql`(${t.schoolEmail} is null) = (${t.schoolEmailCanonical} is null) and split_part(${t.schoolEmailCanonical}, '@', 1) = split_part(${t.schoolEmail}, '@', 1)`,
+    ),
     // Candidate pool: school + gender among verified, unpaused students. `id` as a key
     // column allows a random-start keyset draw (id >= random uuid order by id limit k);
     // boost_ends_at makes the weighting, and "boosted ones only", index-only scans (a

@@ -3,9 +3,9 @@ export interface SchoolSeed {
   shortName: string;
   /** Letters drawn on the generated icon. */
   monogram: string;
-  /** The main e-mail domain (the example address); subdomains count too. */
+  /** The main e-mail domain (the example address); a subdomain counts only if listed below. */
   domain: string;
-  /** Further real domains whose addresses prove membership. */
+  /** Further real domains (aliases: the same name at any of them is one mailbox) whose addresses prove membership. */
   otherDomains?: readonly string[];
   city: string;
   state: string;

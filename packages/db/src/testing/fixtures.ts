@@ -65,8 +65,8 @@ export type TestUserOverrides = Partial<NewUser> & {
 
 /**
  * A complete, verified student (the verified-profile CHECK needs every field)
- * and a member of the school (proved by one of its domains, no address);
- * override anything.
+ * and a member of the school (proved by one of its domains, no address;
+ * with `schoolEmail`, its mailbox too); override anything.
  */
 export async function insertTestUser(db: Database, overrides: TestUserOverrides): Promise<User> {
   const { member = true, ...values } = overrides;
@@ -87,6 +87,12 @@ export async function insertTestUser(db: Database, overrides: TestUserOverrides)
       photoKey: "test/photo.jpg",
       isVerified: true,
       ...membership,
+      // A proved address names its mailbox: its local part at the school's main domain.
+      ...(values.schoolEmail && values.schoolEmailCanonical === undefined
+        ? {
+            schoolEmailCanonical: sql`split_part(${values.schoolEmail}, '@', 1) || '@' || (select lower(domain) from schools where id = ${values.schoolId})`,
+          }
+        : {}),
       ...values,
     })
     .returning();

@@ -2,8 +2,10 @@ import { findProduct } from "@quad/contracts";
 import type { Database } from "@quad/db";
 import { paymentFulfilments, purchases, users } from "@quad/db/schema";
 import { and, eq, sql } from "drizzle-orm";
+import { shownWhere } from "../school-email/membership";
 
-export type FulfilOutcome = "fulfilled" | "already-fulfilled" | "unknown-payment";
+/** "refund-due": a boost for a student shown to no one, not applied; the caller has the provider refund it (again, if asked again). */
+export type FulfilOutcome = "fulfilled" | "already-fulfilled" | "refund-due" | "unknown-payment";
 
 /**
  * The one code path that gives a student what they paid for, for both
@@ -11,6 +13,9 @@ export type FulfilOutcome = "fulfilled" | "already-fulfilled" | "unknown-payment
  * admits one row per provider payment id, and the effect is applied in the
  * same transaction only when this call inserted it. Replayed webhooks,
  * double confirmations and races between them change nothing further.
+ * A boost is applied only to a student who is shown now (the payment may
+ * have been started before a pause, a hold or a change of school): otherwise
+ * the purchase is marked refunded and nothing else changes.
  */
 export async function fulfilPayment(db: Database, providerPaymentId: string, now: Date): Promise<FulfilOutcome> {
   return db.transaction(async (tx) => {
@@ -21,7 +26,7 @@ export async function fulfilPayment(db: Database, providerPaymentId: string, now
       .values({ providerPaymentId, purchaseId: purchase.id, fulfilledAt: now })
       .onConflictDoNothing()
       .returning();
-    if (!claimed) return "already-fulfilled";
+    if (!claimed) return purchase.status === "refunded" ? "refund-due" : "already-fulfilled";
 
     const product = findProduct(purchase.productId);
     if (purchase.userId && product?.kind === "unlock") {
@@ -31,12 +36,17 @@ export async function fulfilPayment(db: Database, providerPaymentId: string, now
         .where(eq(users.id, purchase.userId));
     } else if (purchase.userId && product?.kind === "boost") {
       // A boost extends from whichever is later: now, or the end of the current boost.
-      await tx
+      const [boosted] = await tx
         .update(users)
         .set({
           boostEndsAt: sql`greatest(coalesce(${users.boostEndsAt}, ${now.toISOString()}::timestamptz), ${now.toISOString()}::timestamptz) + make_interval(days => ${product.durationDays})`,
         })
-        .where(eq(users.id, purchase.userId));
+        .where(and(eq(users.id, purchase.userId), shownWhere()))
+        .returning({ id: users.id });
+      if (!boosted) {
+        await tx.update(purchases).set({ status: "refunded" }).where(eq(purchases.id, purchase.id));
+        return "refund-due";
+      }
     }
     await tx
       .update(purchases)

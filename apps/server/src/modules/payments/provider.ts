@@ -66,3 +66,20 @@ export function createStripePaymentProvider(stripe: Stripe): PaymentProvider {
     },
   };
 }
+
+/**
+ * Refunds a payment in full: a boost paid for by a student who was shown to
+ * no one when the payment arrived. Idempotent per purchase, and a payment
+ * Stripe already refunded counts as done, so a retried webhook may ask again.
+ */
+export async function refundStripePayment(stripe: Stripe, providerPaymentId: string, purchaseId: string) {
+  try {
+    await stripe.refunds.create(
+      { payment_intent: providerPaymentId, metadata: { purchaseId, reason: "boost-not-shown" } },
+      { idempotencyKey: `refund-${purchaseId}` },
+    );
+  } catch (error) {
+    if ((error as { code?: string }).code === "charge_already_refunded") return;
+    throw error;
+  }
+}

@@ -1,4 +1,11 @@
-import { ERROR_MESSAGES, FLASH_SALE_PACKAGE_ID, findProduct, priceFor, type ProductId } from "@quad/contracts";
+import {
+  BOOST_MESSAGES,
+  ERROR_MESSAGES,
+  FLASH_SALE_PACKAGE_ID,
+  findProduct,
+  priceFor,
+  type ProductId,
+} from "@quad/contracts";
 import type { Database } from "@quad/db";
 import { purchases } from "@quad/db/schema";
 import { randomUUID } from "node:crypto";
@@ -7,6 +14,7 @@ import { AppError } from "../../errors";
 import type { CandidatePool } from "../rounds/candidate-pool";
 import { eligibilityChanged } from "../rounds/eligibility";
 import { userIdByPhone } from "../inbox/received";
+import { requireShownForBoost } from "./boost-eligibility";
 import { flashSaleActive } from "./flash-sale";
 import { fulfilPayment } from "./fulfil";
 import type { PaymentProvider } from "./provider";
@@ -33,7 +41,7 @@ const TEST_CARD_DECLINED = "4000000000000002";
 /**
  * Starts paying for a product at the catalogue's price (the flash-sale
  * package at its sale price only while the student's sale is on), whatever
- * the client thinks it costs.
+ * the client thinks it costs. A boost only for a student who is shown.
  */
 export async function createPaymentIntent(
   deps: PaymentDeps,
@@ -43,6 +51,7 @@ export async function createPaymentIntent(
   const product = findProduct(productId);
   if (!product) throw new AppError("BAD_REQUEST", PAYMENT_MESSAGES.unknownProduct);
   const userId = await userIdByPhone(deps.db, phone);
+  if (product.kind === "boost") await requireShownForBoost(deps.db, userId);
   const onSale = product.id === FLASH_SALE_PACKAGE_ID && (await flashSaleActive(deps.db, userId, deps.now()));
   const amountCents = priceFor(product.id, onSale);
   const purchaseId = randomUUID();
@@ -71,7 +80,9 @@ export async function createPaymentIntent(
 /**
  * The local provider's confirmation: a test card pays, the decline card is
  * refused like a real decline. Fulfilment goes through the same exactly-once
- * path as Stripe's webhook, so confirming twice gives once.
+ * path as Stripe's webhook, so confirming twice gives once. A boost for a
+ * student no longer shown is not applied: test cards move no money, so the
+ * purchase marked refunded is the whole refund, and the student is told.
  */
 export async function confirmLocalPayment(
   deps: PaymentDeps,
@@ -88,7 +99,8 @@ export async function confirmLocalPayment(
   const card = input.cardNumber.replace(/[\s-]/g, "");
   if (card === TEST_CARD_DECLINED) throw new AppError("PAYMENT_REQUIRED", PAYMENT_MESSAGES.declined);
   if (card !== TEST_CARD_SUCCESS) throw new AppError("BAD_REQUEST", PAYMENT_MESSAGES.invalidCard);
-  await fulfilPayment(deps.db, purchase.providerPaymentId, deps.now());
+  const outcome = await fulfilPayment(deps.db, purchase.providerPaymentId, deps.now());
+  if (outcome === "refund-due") throw new AppError("FORBIDDEN", BOOST_MESSAGES.refunded);
   // A boost changes how often the student is drawn.
   eligibilityChanged(deps.candidatePool);
   return { status: "succeeded", productId: purchase.productId };

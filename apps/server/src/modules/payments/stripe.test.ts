@@ -9,11 +9,13 @@ import { campus } from "../../test/voters";
 import { createStripeClient, createStripePaymentProvider } from "./provider";
 
 // Stripe is unreachable here. The SDK is pointed at this in-process fake for
-// the one call we make (creating a PaymentIntent); webhooks are signed with
+// the calls we make (creating a PaymentIntent, refunding one); webhooks are signed with
 // the SDK's own test helper, exactly as Stripe signs them.
 const webhookSecret = "whsec_test_secret";
 let fakeStripe: FastifyInstance;
 let created: { body: Record<string, string>; idempotencyKey: string | undefined }[] = [];
+const refunds: { body: Record<string, string>; idempotencyKey: string | undefined }[] = [];
+let refuseRefund: string | null = null;
 let t: TestApp;
 let stripe: Stripe;
 let counter = 0;
@@ -35,6 +37,20 @@ beforeAll(async () => {
       currency: body.currency,
       client_secret: `${id}_secret_x`,
       status: "requires_payment_method",
+    };
+  });
+  fakeStripe.post("/v1/refunds", async (request, reply) => {
+    const body = request.body as Record<string, string>;
+    if (refuseRefund)
+      return reply
+        .code(400)
+        .send({ error: { type: "invalid_request_error", code: refuseRefund, message: "Refund refused" } });
+    refunds.push({ body, idempotencyKey: request.headers["idempotency-key"] as string | undefined });
+    return {
+      id: `re_fake_${refunds.length}`,
+      object: "refund",
+      payment_intent: body.payment_intent,
+      status: "succeeded",
     };
   });
   await fakeStripe.listen({ port: 0, host: "127.0.0.1" });
@@ -110,6 +126,43 @@ const credits = async (userId: string) =>
   (await t.deps.db.select({ n: users.remainingUnlocks }).from(users).where(eq(users.id, userId)))[0]!.n;
 
 describe("Stripe payments", () => {
+  it("refunds a boost, and does not apply it, when its student is shown to no one by the time it is paid", async () => {
+    const c = await campus(t);
+    const purchase = await startPurchase(c.headers, "boost-3");
+    // Paused after starting the payment, before Stripe confirms it.
+    await t.deps.db.update(users).set({ pausedAt: new Date() }).where(eq(users.id, c.me.id));
+    const payload = succeeded(purchase);
+    refunds.length = 0;
+    for (let i = 0; i < 2; i++) expect((await deliver(payload)).statusCode).toBe(200);
+    const [after] = await t.deps.db
+      .select({ end: users.boostEndsAt, status: purchases.status })
+      .from(users)
+      .innerJoin(purchases, eq(purchases.userId, users.id))
+      .where(eq(purchases.id, purchase.id));
+    expect(after).toEqual({ end: null, status: "refunded" });
+    // Asked again for the replayed event, under one idempotency key: one refund at Stripe.
+    expect(refunds.map((r) => [r.body.payment_intent, r.idempotencyKey])).toEqual([
+      [purchase.providerPaymentId, `refund-${purchase.id}`],
+      [purchase.providerPaymentId, `refund-${purchase.id}`],
+    ]);
+  });
+
+  it("answers 500 when the refund fails, so Stripe sends the event again; an earlier refund counts as done", async () => {
+    const c = await campus(t);
+    const purchase = await startPurchase(c.headers, "boost-1");
+    await t.deps.db.update(users).set({ schoolVerifiedAt: null, schoolEmailDomain: null }).where(eq(users.id, c.me.id));
+    try {
+      refuseRefund = "resource_missing";
+      expect((await deliver(succeeded(purchase))).statusCode).toBe(500);
+      refuseRefund = "charge_already_refunded";
+      expect((await deliver(succeeded(purchase))).statusCode).toBe(200);
+    } finally {
+      refuseRefund = null;
+    }
+    const [row] = await t.deps.db.select({ end: users.boostEndsAt }).from(users).where(eq(users.id, c.me.id));
+    expect(row?.end).toBeNull();
+  });
+
   it("creates the PaymentIntent with the server's price and metadata tying it to the student and product", async () => {
     const c = await campus(t);
     const purchase = await startPurchase(c.headers, "unlock-3");

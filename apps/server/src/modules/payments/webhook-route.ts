@@ -5,6 +5,7 @@ import { purchases } from "@quad/db/schema";
 import { eq } from "drizzle-orm";
 import { httpErrorBody } from "../../http/error-body";
 import { fulfilPayment, markPaymentFailed } from "./fulfil";
+import { refundStripePayment } from "./provider";
 
 export interface StripeWebhookOptions {
   stripe: Stripe;
@@ -18,7 +19,9 @@ export interface StripeWebhookOptions {
  * POST /api/payments/webhook: Stripe's events, verified against the raw
  * body's signature. A purchase is fulfilled from `payment_intent.succeeded`
  * only — never from a client's word — and only when Stripe's amount and
- * metadata match the purchase we created.
+ * metadata match the purchase we created. A boost for a student shown to no
+ * one is refunded instead; if the refund fails the event is answered 500, so
+ * Stripe sends it again and the refund is asked for again.
  */
 export async function registerStripeWebhook(app: FastifyInstance, opts: StripeWebhookOptions) {
   await app.register(async (scope) => {
@@ -44,8 +47,17 @@ export async function registerStripeWebhook(app: FastifyInstance, opts: StripeWe
           intent.metadata?.purchaseId !== purchase.id
         ) {
           request.log.error({ intent: intent.id }, "payment does not match its purchase; not fulfilled");
-        } else if ((await fulfilPayment(opts.db, intent.id, opts.now())) === "fulfilled") {
-          opts.onFulfilled?.();
+        } else {
+          const outcome = await fulfilPayment(opts.db, intent.id, opts.now());
+          if (outcome === "fulfilled") opts.onFulfilled?.();
+          if (outcome === "refund-due") {
+            try {
+              await refundStripePayment(opts.stripe, intent.id, purchase.id);
+            } catch (error) {
+              request.log.error({ intent: intent.id, err: error }, "refunding a boost nobody would see failed");
+              return reply.code(500).send(httpErrorBody(500, "Refund failed; send the event again"));
+            }
+          }
         }
       } else if (event.type === "payment_intent.payment_failed") {
         await markPaymentFailed(opts.db, event.data.object.id);

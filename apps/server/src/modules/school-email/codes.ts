@@ -1,14 +1,21 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
-import { ERROR_MESSAGES, SCHOOL_EMAIL_CODE, SCHOOL_EMAIL_MESSAGES, matchingSchoolDomain } from "@quad/contracts";
+import {
+  ERROR_MESSAGES,
+  SCHOOL_EMAIL_CODE,
+  SCHOOL_EMAIL_MESSAGES,
+  matchingSchoolDomain,
+  schoolAddressRefusal,
+} from "@quad/contracts";
 import { isUniqueViolation, type Database, type Transaction } from "@quad/db";
 import { schoolEmailCodes, schools, users } from "@quad/db/schema";
-import { and, asc, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { AppError } from "../../errors";
 import type { CandidatePool } from "../rounds/candidate-pool";
 import { eligibilityChanged } from "../rounds/eligibility";
 import { lockLiftsAt } from "../auth/codes";
 import { schoolDomainsSql } from "../schools/service";
 import type { EmailSender } from "./email-sender";
+import { canonicalMailbox, mailboxAliases } from "./mailbox";
 
 export interface SchoolEmailDeps {
   db: Database;
@@ -35,6 +42,8 @@ interface Student {
   schoolName: string;
   /** The school's domains, its main one first. */
   domains: string[];
+  /** The school's main domain, lower case: mailboxes are named at it. */
+  mainDomain: string;
 }
 
 /** The student and their school's domains; refused without a school. */
@@ -45,6 +54,7 @@ async function studentOf(db: Database | Transaction, phone: string): Promise<Stu
       schoolId: users.schoolId,
       schoolName: schools.name,
       domains: schoolDomainsSql(),
+      mainDomain: sql<string | null>`lower(${schools.domain})`,
     })
     .from(users)
     .leftJoin(schools, eq(schools.id, users.schoolId))
@@ -52,16 +62,22 @@ async function studentOf(db: Database | Transaction, phone: string): Promise<Stu
   if (!row) throw new AppError("NOT_FOUND", ERROR_MESSAGES.noSuchUser);
   if (row.schoolId === null || row.schoolName === null)
     throw new AppError("BAD_REQUEST", SCHOOL_EMAIL_MESSAGES.noSchool);
-  return { id: row.id, schoolId: row.schoolId, schoolName: row.schoolName, domains: row.domains };
+  return {
+    id: row.id,
+    schoolId: row.schoolId,
+    schoolName: row.schoolName,
+    domains: row.domains,
+    mainDomain: row.mainDomain ?? row.domains[0] ?? "",
+  };
 }
 
-/** The school domain the address proves, or a refusal naming the school. */
+/** The school domain the address proves (one the school lists, never an alumni one), or a refusal saying why. */
 function domainFor(student: Student, address: string): string {
   const domain = matchingSchoolDomain(address, student.domains);
   if (!domain)
     throw fieldError(
       "BAD_REQUEST",
-      SCHOOL_EMAIL_MESSAGES.notSchool(student.schoolName, student.domains[0] ?? "your school's domain"),
+      schoolAddressRefusal(address, student.schoolName, student.domains) ?? SCHOOL_EMAIL_MESSAGES.invalid,
     );
   return domain;
 }
@@ -100,9 +116,12 @@ function lockedOut(until: Date, now: Date): AppError {
  * E-mails a code to a school address of the student's school. It says
  * nothing about whether the address already belongs to someone: only the
  * person who reads that inbox learns it, when they enter the code. Under the
- * student's lock and then the address's: not while the student is locked
+ * student's lock and then the mailbox's: not while the student is locked
  * after wrong codes, one per 30 s and SCHOOL_EMAIL_CODE.maxSendsPerStudentPerDay
- * a day per student, maxSendsPerAddressPerHour per address whoever asks.
+ * a day per student. A mailbox (the address and its aliases) gets
+ * maxSendsPerAddressPerStudentPerHour an hour from each student, so classmates
+ * spend their own share and never its owner's, and maxSendsPerAddressPerHour
+ * an hour in all.
  */
 export async function sendSchoolEmailCode(
   deps: SchoolEmailDeps,
@@ -111,11 +130,12 @@ export async function sendSchoolEmailCode(
 ): Promise<{ retryAfterSeconds: number }> {
   const student = await studentOf(deps.db, phone);
   domainFor(student, address);
+  const aliases = mailboxAliases(address, student.domains);
   const code = (deps.generateCode ?? sixDigits)();
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     await lock(tx, student.id);
-    await lock(tx, address);
+    await lock(tx, canonicalMailbox(address, student.mainDomain));
     const locked = await lockedUntil(tx, student.id, now);
     if (locked) throw lockedOut(locked, now);
     const mine = await tx
@@ -139,18 +159,25 @@ export async function sendSchoolEmailCode(
         retryAfterSeconds: seconds(oldest.getTime() + SCHOOL_EMAIL_CODE.windowMs - now.getTime()),
       });
     }
-    const toAddress = await tx
-      .select({ createdAt: schoolEmailCodes.createdAt })
+    const toMailbox = await tx
+      .select({ createdAt: schoolEmailCodes.createdAt, userId: schoolEmailCodes.userId })
       .from(schoolEmailCodes)
       .where(
-        and(eq(schoolEmailCodes.address, address), gt(schoolEmailCodes.createdAt, new Date(now.getTime() - HOUR_MS))),
+        and(
+          inArray(schoolEmailCodes.address, aliases),
+          gt(schoolEmailCodes.createdAt, new Date(now.getTime() - HOUR_MS)),
+        ),
       )
       .orderBy(asc(schoolEmailCodes.createdAt));
-    if (toAddress.length >= SCHOOL_EMAIL_CODE.maxSendsPerAddressPerHour) {
-      throw new AppError("TOO_MANY_REQUESTS", SCHOOL_EMAIL_MESSAGES.tooManyForAddress, {
-        retryAfterSeconds: seconds(toAddress[0]!.createdAt.getTime() + HOUR_MS - now.getTime()),
+    const fromMe = toMailbox.filter((row) => row.userId === student.id);
+    const refusal = (message: string, oldest: Date) =>
+      new AppError("TOO_MANY_REQUESTS", message, {
+        retryAfterSeconds: seconds(oldest.getTime() + HOUR_MS - now.getTime()),
       });
-    }
+    if (fromMe.length >= SCHOOL_EMAIL_CODE.maxSendsPerAddressPerStudentPerHour)
+      throw refusal(SCHOOL_EMAIL_MESSAGES.tooManyForAddressFromYou, fromMe[0]!.createdAt);
+    if (toMailbox.length >= SCHOOL_EMAIL_CODE.maxSendsPerAddressPerHour)
+      throw refusal(SCHOOL_EMAIL_MESSAGES.tooManyForAddress, toMailbox[0]!.createdAt);
     await tx.insert(schoolEmailCodes).values({
       userId: student.id,
       address,
@@ -181,7 +208,9 @@ export async function sendSchoolEmailCode(
  * committed whatever the outcome. A match makes the address the student's
  * proof of membership of their current school (the address is checked again
  * against it: the school may have changed since the code was sent). One
- * address proves one account: the unique constraint decides a race.
+ * mailbox proves one account, whichever of the school's domains it is typed
+ * with: proofs are serialised per mailbox, and the unique constraint on the
+ * canonical mailbox stands behind that.
  * Answers the school the student is now a member of.
  */
 export async function verifySchoolEmail(
@@ -242,14 +271,22 @@ export async function verifySchoolEmail(
     } catch (error) {
       return error as AppError;
     }
+    const mailbox = canonicalMailbox(address, student.mainDomain);
+    await lock(tx, mailbox);
     const [other] = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.schoolEmail, address), ne(users.id, student.id)));
+      .where(and(eq(users.schoolEmailCanonical, mailbox), ne(users.id, student.id)));
     if (other) return fieldError("CONFLICT", SCHOOL_EMAIL_MESSAGES.taken);
     const [proved] = await tx
       .update(users)
-      .set({ schoolEmail: address, schoolEmailDomain: domain, schoolVerifiedAt: now, updatedAt: now })
+      .set({
+        schoolEmail: address,
+        schoolEmailCanonical: mailbox,
+        schoolEmailDomain: domain,
+        schoolVerifiedAt: now,
+        updatedAt: now,
+      })
       .where(and(eq(users.id, student.id), eq(users.schoolId, student.schoolId)))
       .returning({ id: users.id });
     // The student moved to another school meanwhile: this address proves nothing there.
@@ -261,7 +298,7 @@ export async function verifySchoolEmail(
   return outcome;
 }
 
-/** verifySchoolEmail, with a concurrent proof of the same address by another account answered as "taken". */
+/** verifySchoolEmail, with a concurrent proof of the same mailbox by another account answered as "taken". */
 export async function proveSchoolEmail(
   deps: SchoolEmailDeps,
   phone: string,
@@ -274,7 +311,10 @@ export async function proveSchoolEmail(
     eligibilityChanged(deps.candidatePool, proven.schoolId);
     return proven;
   } catch (error) {
-    if (isUniqueViolation(error, "users_school_email_unique"))
+    if (
+      isUniqueViolation(error, "users_school_email_unique") ||
+      isUniqueViolation(error, "users_school_email_canonical_unique")
+    )
       throw fieldError("CONFLICT", SCHOOL_EMAIL_MESSAGES.taken);
     throw error;
   }

@@ -215,6 +215,7 @@ function proofFollowsSchool(schoolId: number) {
     sql<T>`case when ${users.schoolId} is distinct from ${schoolId} then null else ${column} end`;
   return {
     schoolEmail: keep<string | null>(users.schoolEmail),
+    schoolEmailCanonical: keep<string | null>(users.schoolEmailCanonical),
     schoolEmailDomain: keep<string | null>(users.schoolEmailDomain),
     schoolVerifiedAt: keep<Date | null>(users.schoolVerifiedAt),
   };

@@ -2,7 +2,7 @@ import { formatPrice, INLINE, TOASTS, type ProductId } from "@quad/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { Button, Icon, Modal, Spinner } from "../../components";
-import { toUserMessage } from "../../lib/api-error";
+import { errorCodeOf, toUserMessage } from "../../lib/api-error";
 import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { LocalCardForm } from "./local-card-form";
@@ -42,7 +42,8 @@ export function PaymentDialog({ productId, onClose, onPaid }: PaymentDialogProps
     queryKey: ["payments", "intent", productId, attempt],
     queryFn: () =>
       utils.client.payments.createPaymentIntent.mutate({ productId }).catch((error: unknown) => {
-        notify.error(toUserMessage(error, TOASTS.createPaymentIntentFailed));
+        // A refusal (e.g. a boost for a profile nobody sees) is said in the dialog, once.
+        if (errorCodeOf(error) !== "FORBIDDEN") notify.error(toUserMessage(error, TOASTS.createPaymentIntentFailed));
         throw error;
       }),
     staleTime: Infinity,
@@ -62,6 +63,9 @@ export function PaymentDialog({ productId, onClose, onPaid }: PaymentDialogProps
   const originalPriceCents =
     product.originalPriceCents && product.originalPriceCents > priceCents ? product.originalPriceCents : undefined;
   const payLabel = `Pay ${formatPrice(priceCents)}`;
+  // The server refuses this purchase (its message says why): trying again would not help.
+  const refusal =
+    errorCodeOf(intent.error) === "FORBIDDEN" ? toUserMessage(intent.error, INLINE.loadPaymentDetailsFailed) : null;
   const failed = intent.isError || config.isError;
   const ready = intent.data && config.data;
 
@@ -79,7 +83,11 @@ export function PaymentDialog({ productId, onClose, onPaid }: PaymentDialogProps
           <PriceTag priceCents={priceCents} originalPriceCents={originalPriceCents} showPercentOff={false} />
         </div>
 
-        {failed ? (
+        {refusal ? (
+          <div className={styles.loadFailed} role="alert">
+            <p>{refusal}</p>
+          </div>
+        ) : failed ? (
           <div className={styles.loadFailed} role="alert">
             <p>{INLINE.loadPaymentDetailsFailed}</p>
             <Button

@@ -1,4 +1,4 @@
-import { INLINE, SCREEN_TEXT, TOASTS } from "@quad/contracts";
+import { BOOST_MESSAGES, INLINE, SCREEN_TEXT, TOASTS } from "@quad/contracts";
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { useSessionStore } from "../../lib/session-store";
@@ -178,5 +178,30 @@ describe("boosts", { timeout: 20_000 }, () => {
     expect(await screen.findByText(TOASTS.paymentSuccessful)).toBeTruthy();
     expect(backend.sent("payments.createPaymentIntent")).toEqual([{ productId: "boost-1" }]);
     await waitFor(() => expect(screen.getByText(/Boosted ·/).textContent).toBe("Boosted · 1d 0h left"));
+  });
+
+  it("shows the server's refusal of a boost in the checkout, without a retry or a card form", async () => {
+    const backend = inboxAnswers({
+      overrides: { "payments.createPaymentIntent": () => trpcError("FORBIDDEN", BOOST_MESSAGES.paused) },
+    });
+    const view = renderSignedIn(<BoostDialog open onClose={() => undefined} />, backend);
+    const boost = await findDialog("Boost your profile");
+    await view.user.click(boost.getByRole("button", { name: "Boost · $8.99" }));
+    const checkout = await findDialog("Checkout");
+    expect((await checkout.findByRole("alert")).textContent).toBe(BOOST_MESSAGES.paused);
+    expect(checkout.queryByLabelText("Card number")).toBeNull();
+    expect(checkout.queryByRole("button", { name: "Try again" })).toBeNull();
+  });
+
+  it("says so when a boost was refunded instead of applied", async () => {
+    const backend = inboxAnswers({
+      overrides: { "payments.localConfirm": () => trpcError("FORBIDDEN", BOOST_MESSAGES.refunded) },
+    });
+    const view = renderSignedIn(<BoostDialog open onClose={() => undefined} />, backend);
+    const boost = await findDialog("Boost your profile");
+    await view.user.click(boost.getByRole("button", { name: "Boost · $8.99" }));
+    const checkout = await fillCard(view.user, TEST_CARDS.success);
+    await view.user.click(checkout.getByRole("button", { name: "Pay $8.99" }));
+    expect(await checkout.findByText(BOOST_MESSAGES.refunded)).toBeTruthy();
   });
 });

@@ -33,7 +33,7 @@ function startAsNewcomer() {
       "schoolEmail.verify": inTurn(trpcError("BAD_REQUEST", SCHOOL_EMAIL_MESSAGES.invalidCode), {
         ...me,
         schoolEmailVerified: true,
-        schoolEmail: "ada@cs.state.edu",
+        schoolEmail: "ada@state.edu",
       }),
     },
   });
@@ -64,10 +64,25 @@ describe("proving a school address", { timeout: 20_000 }, () => {
     expect(await form.findByText(SCHOOL_EMAIL_MESSAGES.notSchool("State University", "state.edu"))).toBeTruthy();
     expect(sent("schoolEmail.sendCode")).toEqual([]);
 
+    // A subdomain the school does not list, an alumni address, a sub-address and a malformed one: each
+    // refused here with its reason.
+    for (const [typed, message] of [
+      ["ada@cs.state.edu", SCHOOL_EMAIL_MESSAGES.notSchool("State University", "state.edu")],
+      ["ada@alumni.state.edu", SCHOOL_EMAIL_MESSAGES.alumni("state.edu")],
+      ["ada+quad@state.edu", SCHOOL_EMAIL_MESSAGES.plusAddress],
+      [".ada@state.edu", SCHOOL_EMAIL_MESSAGES.invalid],
+    ]) {
+      await user.clear(email);
+      await user.type(email, typed!);
+      await user.click(form.getByRole("button", { name: "Send code" }));
+      expect(await form.findByText(message!)).toBeTruthy();
+    }
+    expect(sent("schoolEmail.sendCode")).toEqual([]);
+
     await user.clear(email);
-    await user.type(email, " Ada@CS.State.edu ");
+    await user.type(email, " Ada@State.edu ");
     await user.click(form.getByRole("button", { name: "Send code" }));
-    await waitFor(() => expect(sent("schoolEmail.sendCode")).toEqual([{ email: "ada@cs.state.edu" }]));
+    await waitFor(() => expect(sent("schoolEmail.sendCode")).toEqual([{ email: "ada@state.edu" }]));
     const code = await form.findByLabelText("Verification code");
     expect(document.activeElement).toBe(code);
 
@@ -84,11 +99,11 @@ describe("proving a school address", { timeout: 20_000 }, () => {
     expect(screen.getByRole("button", { name: SCREEN_TEXT.seeWhoVotedForYou })).toBeTruthy();
     expect(useSessionStore.getState().user).toMatchObject({
       schoolEmailVerified: true,
-      schoolEmail: "ada@cs.state.edu",
+      schoolEmail: "ada@state.edu",
     });
     expect(sent("schoolEmail.verify")).toEqual([
-      { email: "ada@cs.state.edu", code: "111111" },
-      { email: "ada@cs.state.edu", code: "246810" },
+      { email: "ada@state.edu", code: "111111" },
+      { email: "ada@state.edu", code: "246810" },
     ]);
     expect(inboxSent("votes.forUser")).toEqual([]);
   });

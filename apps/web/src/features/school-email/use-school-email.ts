@@ -1,4 +1,4 @@
-import { SCHOOL_EMAIL_MESSAGES, SchoolEmailSchema, matchingSchoolDomain, type MeUser } from "@quad/contracts";
+import { SCHOOL_EMAIL_MESSAGES, SchoolEmailSchema, schoolAddressRefusal, type MeUser } from "@quad/contracts";
 import { useState } from "react";
 import { fieldErrorsOf, toUserMessage } from "../../lib/api-error";
 import { useSessionStore } from "../../lib/session-store";
@@ -37,8 +37,9 @@ export function useSchoolEmail(user: MeUser, onVerified?: (user: MeUser) => void
       setEmailError(parsed.error.issues[0]?.message ?? SCHOOL_EMAIL_MESSAGES.invalid);
       return null;
     }
-    if (domains.length > 0 && !matchingSchoolDomain(parsed.data, domains)) {
-      setEmailError(SCHOOL_EMAIL_MESSAGES.notSchool(schoolName, domains[0]!));
+    const refusal = domains.length > 0 ? schoolAddressRefusal(parsed.data, schoolName, domains) : null;
+    if (refusal) {
+      setEmailError(refusal);
       return null;
     }
     return parsed.data;
