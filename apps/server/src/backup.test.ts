@@ -139,12 +139,14 @@ async function startServerAndReadStudent(env: NodeJS.ProcessEnv, phone: string, 
         headers: { "content-type": "application/json" },
         body: JSON.stringify(body),
       });
-    expect((await post("/auth/send-code", { phone })).status).toBe(200);
+    const sent = await post("/auth/send-code", { phone });
+    expect(sent.status).toBe(200);
+    const { codeRequestId } = (await sent.json()) as { codeRequestId: string };
     const outbox = (await (await fetch(`${base}/dev/sms-outbox?phone=${encodeURIComponent(phone)}`)).json()) as {
       messages: { body: string }[];
     };
     const code = outbox.messages[0]?.body.match(/\b(\d{6})\b/)?.[1];
-    const verified = await post("/auth/verify-code", { phone, code });
+    const verified = await post("/auth/verify-code", { phone, code, codeRequestId });
     expect(verified.status).toBe(200);
     const { token } = (await verified.json()) as { token: string };
     const headers = { authorization: `Bearer ${token}` };

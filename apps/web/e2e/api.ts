@@ -69,10 +69,18 @@ export function createApi(baseURL: string, clientIp: string) {
    * photo, then (unless `member: false`) a school address proved by its code.
    */
   async function createStudent(phone: string, profile: Profile, opts: { member?: boolean } = {}): Promise<Student> {
-    await api("/auth/send-code", { method: "POST", body: JSON.stringify({ phone }) });
+    const { codeRequestId } = await api<{ codeRequestId: string }>("/auth/send-code", {
+      method: "POST",
+      body: JSON.stringify({ phone }),
+    });
     const tokens = await api<AuthTokens>("/auth/verify-code", {
       method: "POST",
-      body: JSON.stringify({ phone, code: await latestCode(phone), consents: { sms: true, terms: true } }),
+      body: JSON.stringify({
+        phone,
+        code: await latestCode(phone),
+        codeRequestId,
+        consents: { sms: true, terms: true },
+      }),
     });
 
     const form = new FormData();

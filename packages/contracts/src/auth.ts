@@ -1,10 +1,15 @@
 import { z } from "zod";
 import { E164PhoneSchema } from "./phone-numbers";
-import { VerificationCodeSchema } from "./validation";
+import { CodeRequestIdSchema, VerificationCodeSchema } from "./validation";
 import { Int4Count, IsoDateTime } from "./common";
 
 export const SendCodeInput = z.object({ phone: E164PhoneSchema }).strict();
-export const SendCodeResult = z.object({ sent: z.literal(true), retryAfterSeconds: Int4Count });
+/** `codeRequestId` binds the code to this request: the check must present it (only its hash is stored). */
+export const SendCodeResult = z.object({
+  sent: z.literal(true),
+  retryAfterSeconds: Int4Count,
+  codeRequestId: CodeRequestIdSchema,
+});
 
 /**
  * What the sign-up phone step's two checkboxes agreed to. Recorded with the
@@ -18,7 +23,12 @@ export const SignupConsents = z
   .strict();
 
 export const VerifyCodeInput = z
-  .object({ phone: E164PhoneSchema, code: VerificationCodeSchema, consents: SignupConsents.optional() })
+  .object({
+    phone: E164PhoneSchema,
+    code: VerificationCodeSchema,
+    codeRequestId: CodeRequestIdSchema,
+    consents: SignupConsents.optional(),
+  })
   .strict();
 /** A short-lived bearer token and a rotating refresh token (docs/architecture.md "Identity and sessions"). */
 export const AuthTokens = z.object({

@@ -43,20 +43,45 @@ export const BOOST_WEIGHT = 5;
 export const BACKGROUND_JOB_INTERVAL_MS = 10 * 60 * 1000;
 export const BOOST_TICK_MS = 60 * 1000;
 
-/** Local auth provider (docs/architecture.md "Identity and sessions"). */
+/**
+ * Local auth provider (docs/architecture.md "Identity and sessions"). A code
+ * is bound to the request that asked for it (send-code answers an opaque
+ * `codeRequestId` the check must present), and limits count per requester
+ * — the phone asked about from one client address — so that nobody else's
+ * sends or guesses lock the owner out. Decision 0013 gives the numbers'
+ * reasoning and the risk that remains.
+ */
 export const AUTH_CODE = {
   digits: 6,
   ttlMs: 10 * 60 * 1000,
+  /** Tries per code, while the phone has had fewer than `failuresBeforeOneTry` wrong codes in a day. */
   maxAttempts: 5,
+  /** Per requester: one code per 30 s, 5 an hour, 10 a day. */
   resendIntervalMs: 30 * 1000,
   maxSendsPerHour: 5,
+  maxSendsPerDay: 10,
   /**
-   * Wrong codes a phone may enter in a rolling day, across all its codes.
-   * The next one locks sign-in for that number until the oldest of them is a
-   * day old: at most 15 guesses a day at a one-in-a-million code.
+   * Codes a phone gets in a rolling day from all requesters (SMS cost). A
+   * requester's first code of the day for the phone is sent even past it,
+   * so the owner, asking from an address of their own, always gets one.
    */
-  maxFailuresPerDay: 15,
+  maxSendsPerPhonePerDay: 50,
+  /**
+   * Wrong codes a phone may take in a rolling day before each code allows
+   * one try only; past it, a requester that entered `requesterFailuresPerDay`
+   * wrong codes for the phone gets no more codes for it that day.
+   */
+  failuresBeforeOneTry: 15,
+  requesterFailuresPerDay: 3,
   failureWindowMs: 24 * 60 * 60 * 1000,
+  /**
+   * A requester's wrong codes for a phone in a day: past the first 3, each
+   * next check waits 2 s after the last wrong one, doubling per wrong code
+   * up to 15 minutes.
+   */
+  slowdown: { freeFailures: 3, firstWaitMs: 2000, maxWaitMs: 15 * 60 * 1000 },
+  /** The opaque `codeRequestId`: 32 random bytes, base64url. */
+  requestIdLength: 43,
 } as const;
 
 /**

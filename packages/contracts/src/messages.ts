@@ -23,6 +23,8 @@ export const VALIDATION = {
   verificationCodeFormat: "Enter the 6-digit code we sent you",
   /** Control characters (NUL, escape...): nothing a person types, and Postgres stores no NUL in text. */
   controlCharacters: "Remove the hidden characters from this field",
+  /** API clients: a check must carry the value its send-code answered. */
+  codeRequestId: "codeRequestId is required: send the value /auth/send-code answered with this code.",
 } as const;
 
 export const TOASTS = {
@@ -101,9 +103,13 @@ export const SIGN_IN_MESSAGES = {
   invalid: TOASTS.invalidCode,
   expired: "This code has expired. Please request a new one.",
   tooManyAttempts: "Too many wrong attempts. Please request a new code.",
-  /** Too many wrong codes for the number today: sending and verifying are refused until the lock lifts. */
-  lockedOut: (hours: number) =>
-    `Too many wrong codes were entered for this number. For your security, sign-in is locked for ${hours === 1 ? "1 hour" : `${hours} hours`}.`,
+  /** The check named no code this phone was sent, or one requested elsewhere. */
+  unknownRequest: "This code was not requested here. Please request a new code.",
+  /** A requester's wrong codes: the next check must wait. */
+  slowDown: (seconds: number) =>
+    `Too many wrong codes. Please wait ${seconds === 1 ? "1 second" : `${seconds} seconds`} before trying again.`,
+  /** Past the phone's daily wrong codes, a requester that entered a wrong one gets no more codes today. */
+  tooManyWrongFromHere: "Too many wrong codes were entered for this number from your network. Please try again later.",
   /** The app-wide hourly SMS budget is spent. */
   smsBudgetSpent: "We can't send more sign-in codes right now. Please try again later.",
 } as const;

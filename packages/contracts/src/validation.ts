@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { GENDERS, GRADUATION_YEARS, INSTAGRAM_MAX_LENGTH } from "./constants";
+import { AUTH_CODE, GENDERS, GRADUATION_YEARS, INSTAGRAM_MAX_LENGTH } from "./constants";
 import { INT4_MAX } from "./common";
 import { VALIDATION } from "./messages";
 
@@ -80,6 +80,11 @@ export const VerificationCodeSchema = z
   // abort: an empty code is "please enter", not also "wrong format".
   .min(1, { error: VALIDATION.loginCode, abort: true })
   .regex(/^\d{6}$/, VALIDATION.verificationCodeFormat);
+
+/** The opaque value send-code answers and the check presents (AUTH_CODE.requestIdLength base64url characters). */
+export const CodeRequestIdSchema = z
+  .string({ error: VALIDATION.codeRequestId })
+  .regex(new RegExp(`^[A-Za-z0-9_-]{${AUTH_CODE.requestIdLength}}$`), VALIDATION.codeRequestId);
 
 export const ProfileImageSchema = z.instanceof(Blob, { error: VALIDATION.profileImage });
 export const CropPreviewedSchema = z.literal(true, { error: VALIDATION.cropPreview });

@@ -34,7 +34,12 @@ const UUID = "00000000-0000-4000-8000-000000000000";
 /** A valid input for each write procedure (it need not succeed: the limit comes first or on the way). */
 const SAMPLES: Record<string, Sample> = {
   "auth.sendCode": () => ({ phone: SIGN_IN_PHONE }),
-  "auth.verifyCode": () => ({ phone: SIGN_IN_PHONE, code: "123456", consents: { sms: true, terms: true } }),
+  "auth.verifyCode": () => ({
+    phone: SIGN_IN_PHONE,
+    code: "123456",
+    codeRequestId: "A".repeat(43),
+    consents: { sms: true, terms: true },
+  }),
   "auth.refresh": () => ({ refreshToken: "not-a-real-token" }),
   "auth.logout": () => ({ refreshToken: "not-a-real-token" }),
   "auth.firebase": () => ({ idToken: "not-a-real-token", consents: { sms: true, terms: true } }),

@@ -15,11 +15,12 @@ export async function latestCode(app: FastifyInstance, phone: string): Promise<s
 export async function signIn(app: FastifyInstance, phone: string, ip = "10.0.0.1"): Promise<AuthTokens> {
   const sent = await app.inject({ method: "POST", url: "/api/auth/send-code", payload: { phone }, remoteAddress: ip });
   if (sent.statusCode !== 200) throw new Error(`send-code ${sent.statusCode}: ${sent.body}`);
+  const { codeRequestId } = sent.json() as { codeRequestId: string };
   const code = await latestCode(app, phone);
   const verified = await app.inject({
     method: "POST",
     url: "/api/auth/verify-code",
-    payload: { phone, code },
+    payload: { phone, code, codeRequestId },
     remoteAddress: ip,
   });
   if (verified.statusCode !== 200) throw new Error(`verify-code ${verified.statusCode}: ${verified.body}`);

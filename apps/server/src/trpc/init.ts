@@ -44,8 +44,12 @@ function toTrpcError<T extends { ok: boolean; error?: TRPCError }>(result: T): T
   return result;
 }
 
-/** Input every procedure refuses before its own schema reads it. */
-function refuseInput(rawInput: unknown) {
+/**
+ * Input every procedure refuses before its own schema reads it. A body that
+ * is not JSON is left to the procedure: one without input never reads it.
+ */
+async function refuseInput(getRawInput: () => Promise<unknown>) {
+  const rawInput = await getRawInput().catch(() => undefined);
   const invalid = controlCharacterError(rawInput);
   if (invalid) throw fromAppError(invalid);
 }
@@ -54,7 +58,7 @@ function refuseInput(rawInput: unknown) {
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => {
-  refuseInput(await getRawInput());
+  await refuseInput(getRawInput);
   return toTrpcError(await next());
 });
 
@@ -68,6 +72,6 @@ export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => 
 export const sessionProcedure = t.procedure.use(async ({ ctx, getRawInput, next }) => {
   const viewer = ctx.viewer;
   if (!viewer) throw fromAppError(new AppError("UNAUTHORIZED", ERROR_MESSAGES.unauthorized));
-  refuseInput(await getRawInput());
+  await refuseInput(getRawInput);
   return toTrpcError(await next({ ctx: { viewer } }));
 });

@@ -3,12 +3,21 @@ import { ERROR_MESSAGES } from "@quad/contracts";
 import type { RateLimiter, RateLimitRule } from "../rate-limit/limiter";
 
 /**
- * Write limits per student and per address. Every call counts, including
- * each call inside a tRPC batch, because this runs per procedure call.
+ * Write limits, counted per procedure (or shared bucket). Every call counts,
+ * including each call inside a tRPC batch, because this runs per procedure call.
+ *
+ * Signed in, the student is who is limited (`perStudent`); the address gets
+ * only a backstop (`perAddressSignedIn`) far above what a campus sends: a
+ * campus behind one NAT address is a thousand students, each allowed 12 votes
+ * an hour, and all of them spending the allowance in the same minute is
+ * 12,000 votes an hour, or a few thousand in its busiest minute. Signed out,
+ * there is no student to count, so the address carries the limit
+ * (`perAddressSignedOut`).
  */
 export const WRITE_LIMITS = {
   perStudent: { limit: 120, windowMs: 60 * 1000 },
-  perIp: { limit: 600, windowMs: 60 * 1000 },
+  perAddressSignedIn: { limit: 10_000, windowMs: 60 * 1000 },
+  perAddressSignedOut: { limit: 600, windowMs: 60 * 1000 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export async function enforceLimit(limiter: RateLimiter, key: string, rule: RateLimitRule): Promise<void> {
@@ -20,7 +29,15 @@ export async function enforceLimit(limiter: RateLimiter, key: string, rule: Rate
   }
 }
 
+/**
+ * The write limits of one call: the signed-in student's first (a student
+ * refused here spends nothing of the address's backstop), then the address.
+ */
 export async function enforceWriteLimits(limiter: RateLimiter, opts: { name: string; ip: string; phone?: string }) {
-  await enforceLimit(limiter, `${opts.name}:ip:${opts.ip}`, WRITE_LIMITS.perIp);
-  if (opts.phone) await enforceLimit(limiter, `${opts.name}:phone:${opts.phone}`, WRITE_LIMITS.perStudent);
+  if (opts.phone) {
+    await enforceLimit(limiter, `${opts.name}:phone:${opts.phone}`, WRITE_LIMITS.perStudent);
+    await enforceLimit(limiter, `${opts.name}:ip:${opts.ip}`, WRITE_LIMITS.perAddressSignedIn);
+  } else {
+    await enforceLimit(limiter, `${opts.name}:ip:${opts.ip}`, WRITE_LIMITS.perAddressSignedOut);
+  }
 }

@@ -2,21 +2,30 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, timestamptz } from "./columns";
 
-/** One-time sign-in codes, stored hashed. Keyed by phone: a code may precede the profile. */
+/**
+ * One-time sign-in codes, stored hashed. Keyed by phone: a code may precede
+ * the profile. Each is bound to the request that asked for it (the hash of
+ * the opaque value send-code answered) and to its requester (a keyed hash of
+ * the client address), so limits count per requester, not per phone.
+ */
 export const authCodes = pgTable(
   "auth_codes",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     phone: text("phone").notNull(),
     codeHash: text("code_hash").notNull(),
+    requestHash: text("request_hash").notNull(),
+    requesterHash: text("requester_hash").notNull(),
     createdAt: createdAt(),
     expiresAt: timestamptz("expires_at").notNull(),
     attempts: integer("attempts").notNull().default(0),
+    /** When a wrong code was last entered for it: a requester's next check waits from here. */
+    lastFailedAt: timestamptz("last_failed_at"),
     consumedAt: timestamptz("consumed_at"),
   },
   (t) => [
     check("auth_codes_attempts_nonnegative", sql`${t.attempts} >= 0`),
-    // Latest code for a phone, and the per-phone send rate limit.
+    // A phone's codes of the last day: the check's code and every sign-in limit.
     index("auth_codes_phone_created_idx").on(t.phone, t.createdAt.desc().nullsFirst()),
     // The periodic purge deletes expired codes.
     index("auth_codes_expires_idx").on(t.expiresAt),

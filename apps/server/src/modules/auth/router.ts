@@ -41,14 +41,15 @@ const local = {
  */
 export const authRouter = router({
   sendCode: endpoint("auth.sendCode", local).mutation(async ({ ctx, input }) => {
-    const { retryAfterSeconds } = await sendCode(codeDeps(ctx), input.phone, ctx.ip);
-    return { sent: true as const, retryAfterSeconds };
+    const { retryAfterSeconds, codeRequestId } = await sendCode(codeDeps(ctx), input.phone, ctx.ip);
+    return { sent: true as const, retryAfterSeconds, codeRequestId };
   }),
   /** Signs the person in whether or not a profile exists yet; /users/me tells which. */
   verifyCode: endpoint("auth.verifyCode", local).mutation(async ({ ctx, input }) => {
-    // The address was counted on the way in; the phone is known only now.
-    await enforceLimit(ctx.rateLimiter, `auth.verifyCode:phone:${input.phone}`, WRITE_LIMITS.perStudent);
-    await verifyCode(codeDeps(ctx), input.phone, input.code);
+    // The address was counted on the way in; the phone is known only now. Counted per phone
+    // and address: a stranger's checks must not use up the owner's.
+    await enforceLimit(ctx.rateLimiter, `auth.verifyCode:phone:${input.phone}:ip:${ctx.ip}`, WRITE_LIMITS.perStudent);
+    await verifyCode(codeDeps(ctx), input.phone, input.code, input.codeRequestId);
     if (input.consents) await recordSignupConsents(ctx.db, input.phone, ctx.now());
     return startSession(sessionDeps(ctx), input.phone);
   }),

@@ -22,6 +22,8 @@ describe("the purge", () => {
     const code = (expiresAt: Date) => ({
       phone,
       codeHash: randomUUID(),
+      requestHash: randomUUID(),
+      requesterHash: randomUUID(),
       createdAt: new Date(expiresAt.getTime() - 10 * MINUTE),
       expiresAt,
     });

@@ -1,11 +1,17 @@
 import { http, HttpResponse } from "msw";
-import { ERROR_MESSAGES, TOASTS, type MeUser, type PublicConfig } from "@quad/contracts";
+import { ERROR_MESSAGES, SIGN_IN_MESSAGES, TOASTS, type MeUser, type PublicConfig } from "@quad/contracts";
 import { createMeUser, createTokens } from "./fixtures";
 import { defaultTrpcResolvers } from "./handlers";
 import { trpcError, trpcHandler, type TrpcResolvers } from "./trpc";
 
-/** The code the mocked local provider accepts. */
+/** The code the mocked local provider accepts, with the request value its send answered. */
 export const TEST_CODE = "123456";
+export const TEST_CODE_REQUEST_ID = "TestCodeRequest_0123456789abcdefghijklmnopq";
+
+/** auth.sendCode's answer: a code went out, bound to `codeRequestId`. */
+export function codeSent(codeRequestId = TEST_CODE_REQUEST_ID) {
+  return { sent: true as const, retryAfterSeconds: 30, codeRequestId };
+}
 
 export function createPublicConfig(overrides: Partial<PublicConfig> = {}): PublicConfig {
   return {
@@ -25,16 +31,19 @@ export function createUnverifiedUser(overrides: Partial<MeUser> = {}): MeUser {
 
 /**
  * Sign-in and profile procedures on the happy path of a newcomer: codes go
- * out, TEST_CODE verifies, users.me has no profile yet (404), and
+ * out, TEST_CODE with TEST_CODE_REQUEST_ID verifies, users.me has no profile yet (404), and
  * users.update answers with the unverified profile it was given.
  */
 export function authTrpcResolvers(overrides: TrpcResolvers = {}): TrpcResolvers {
   return {
     ...defaultTrpcResolvers,
     "config.public": () => createPublicConfig(),
-    "auth.sendCode": () => ({ sent: true, retryAfterSeconds: 30 }),
-    "auth.verifyCode": ({ input }) =>
-      (input as { code?: string }).code === TEST_CODE ? createTokens() : trpcError("BAD_REQUEST", TOASTS.invalidCode),
+    "auth.sendCode": () => codeSent(),
+    "auth.verifyCode": ({ input }) => {
+      const { code, codeRequestId } = input as { code?: string; codeRequestId?: string };
+      if (codeRequestId !== TEST_CODE_REQUEST_ID) return trpcError("BAD_REQUEST", SIGN_IN_MESSAGES.unknownRequest);
+      return code === TEST_CODE ? createTokens() : trpcError("BAD_REQUEST", TOASTS.invalidCode);
+    },
     "auth.firebase": () => createTokens(),
     "users.me": () => trpcError("NOT_FOUND", ERROR_MESSAGES.noSuchUser),
     "users.update": ({ input }) => ({ user: createUnverifiedUser(input as Partial<MeUser>) }),

@@ -16,10 +16,12 @@ export {
 export { createVoteCards, inboxAnswers, revealedVoteCard, TEST_CARDS, votesPage, type InboxAnswers } from "./inbox";
 export {
   authTrpcHandler,
+  codeSent,
   createPublicConfig,
   createUnverifiedUser,
   profileUploadHandler,
   TEST_CODE,
+  TEST_CODE_REQUEST_ID,
   type ProfileUpload,
 } from "./auth";
 export { accountAnswers, type AccountAnswersOptions } from "./account";

@@ -5,10 +5,12 @@ import { describe, expect, it } from "vitest";
 import { useSessionStore } from "../../../lib/session-store";
 import {
   authTrpcHandler,
+  codeSent,
   createMeUser,
   createUnverifiedUser,
   server,
   TEST_CODE,
+  TEST_CODE_REQUEST_ID,
   trpcError,
   type TrpcCall,
 } from "../../../test/msw";
@@ -50,7 +52,7 @@ describe("/login", { timeout: 30_000 }, () => {
       authTrpcHandler({
         "auth.sendCode": ({ input }) => {
           calls.push(input);
-          return { sent: true, retryAfterSeconds: 30 };
+          return codeSent();
         },
       }),
     );
@@ -72,9 +74,7 @@ describe("/login", { timeout: 30_000 }, () => {
 
   it("says 'Invalid phone number' for a short number and sends nothing", async () => {
     const calls: unknown[] = [];
-    server.use(
-      authTrpcHandler({ "auth.sendCode": ({ input }) => (calls.push(input), { sent: true, retryAfterSeconds: 30 }) }),
-    );
+    server.use(authTrpcHandler({ "auth.sendCode": ({ input }) => (calls.push(input), codeSent()) }));
     const { user } = renderLogin();
     await user.type(await screen.findByLabelText("Phone number"), "55555");
     await user.click(screen.getByRole("button", { name: "Send Code" }));
@@ -86,9 +86,7 @@ describe("/login", { timeout: 30_000 }, () => {
     "says 'Invalid phone number' for %s, ten digits but not a US number, and sends nothing",
     async (digits) => {
       const calls: unknown[] = [];
-      server.use(
-        authTrpcHandler({ "auth.sendCode": ({ input }) => (calls.push(input), { sent: true, retryAfterSeconds: 30 }) }),
-      );
+      server.use(authTrpcHandler({ "auth.sendCode": ({ input }) => (calls.push(input), codeSent()) }));
       const { user } = renderLogin();
       await user.type(await screen.findByLabelText("Phone number"), digits);
       await user.click(screen.getByRole("button", { name: "Send Code" }));
@@ -172,8 +170,8 @@ describe("/login", { timeout: 30_000 }, () => {
     expect(await screen.findByText(TOASTS.loggedIn)).toBeTruthy();
     expect(await screen.findByRole("heading", { name: "Home" })).toBeTruthy();
     expect(location.pathname).toBe("/home");
-    // Logging in records no consents: only the sign-up phone step sends them.
-    expect(verifyInputs).toEqual([{ phone: "+12025550123", code: TEST_CODE }]);
+    // The code goes with the value its send answered. Logging in records no consents: only the sign-up phone step sends them.
+    expect(verifyInputs).toEqual([{ phone: "+12025550123", code: TEST_CODE, codeRequestId: TEST_CODE_REQUEST_ID }]);
     expect(useSessionStore.getState()).toMatchObject({ token: "access-token-1", user: { isVerified: true } });
   });
 

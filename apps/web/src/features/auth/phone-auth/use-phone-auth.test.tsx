@@ -2,7 +2,7 @@ import { TOASTS } from "@quad/contracts";
 import { configure, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { authTrpcHandler, createMeUser, createPublicConfig, createTokens, server } from "../../../test/msw";
+import { authTrpcHandler, codeSent, createMeUser, createPublicConfig, createTokens, server } from "../../../test/msw";
 import { renderApp } from "../../../test/render";
 import { authTestRoutes } from "../test-routes";
 import type * as FirebasePhoneAuthModule from "./firebase-phone-auth";
@@ -56,7 +56,7 @@ describe("the phone flow follows config.public", { timeout: 30_000 }, () => {
       authTrpcHandler({
         "auth.sendCode": ({ input }) => {
           sent.push(input);
-          return { sent: true, retryAfterSeconds: 30 };
+          return codeSent();
         },
         "users.me": () => createMeUser(),
       }),

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useSessionStore } from "../../../lib/session-store";
 import {
   authTrpcHandler,
+  codeSent,
   createMeUser,
   createSchool,
   createUnverifiedUser,
@@ -13,6 +14,7 @@ import {
   restError,
   server,
   TEST_CODE,
+  TEST_CODE_REQUEST_ID,
   trpcError,
   type ProfileUpload,
 } from "../../../test/msw";
@@ -225,7 +227,14 @@ describe("the sign-up wizard", { timeout: 30_000 }, () => {
     await heading("Add your photo");
     expect(progress()).toBe("7");
     expect(await screen.findByText(TOASTS.phoneVerified)).toBeTruthy();
-    expect(verifyInputs).toEqual([{ phone: "+12025550123", code: TEST_CODE, consents: { sms: true, terms: true } }]);
+    expect(verifyInputs).toEqual([
+      {
+        phone: "+12025550123",
+        code: TEST_CODE,
+        codeRequestId: TEST_CODE_REQUEST_ID,
+        consents: { sms: true, terms: true },
+      },
+    ]);
     expect(updates).toEqual([
       { firstName: "Avery", university: 2, graduationYear: 2027, gender: "female", instagramHandle: "@avery.j" },
     ]);
@@ -305,9 +314,7 @@ describe("the sign-up wizard", { timeout: 30_000 }, () => {
 
   it("refuses a number that is not a valid US one (+1 876 is Jamaica) and sends no code", async () => {
     const sent: unknown[] = [];
-    server.use(
-      authTrpcHandler({ "auth.sendCode": ({ input }) => (sent.push(input), { sent: true, retryAfterSeconds: 30 }) }),
-    );
+    server.use(authTrpcHandler({ "auth.sendCode": ({ input }) => (sent.push(input), codeSent()) }));
     const { user } = renderWizard("/opt-in");
     await heading("Verify your phone");
     await user.click(screen.getByRole("checkbox", { name: SMS_CONSENT_TEXT }));
