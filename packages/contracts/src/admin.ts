@@ -12,10 +12,16 @@ export const ReviewQueue = z.object({
       photo: MediaUrl.nullable(),
       school: z.string().nullable(),
       held: z.boolean(),
+      /**
+       * When the oldest open urgent report (Under 18) was filed, or null: such a
+       * student comes first in the queue, longest waiting first, whatever the reports weigh.
+       */
+      urgentSince: IsoDateTime.nullable(),
       /** Moderators see who reported and when; weight is what the report counts toward a hold (0, 0.5 or 1). */
       reports: z.array(
         z.object({
           reason: z.string(),
+          urgent: z.boolean(),
           note: z.string().nullable(),
           at: IsoDateTime,
           reporter: z.object({ userId: z.string(), firstName: z.string() }),

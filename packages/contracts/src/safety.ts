@@ -21,6 +21,13 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   other: "Something else",
 };
 /**
+ * Reasons a moderator must see first, whatever the report weighs: a minor
+ * on the app cannot wait for three established reporters, and at a new
+ * school every account is too young to weigh anything.
+ */
+export const URGENT_REPORT_REASONS: readonly ReportReason[] = ["under_18"];
+
+/**
  * A profile is paused until a moderator reviews it once its open reports
  * weigh this much (decision 0010). Each reporter is a verified student of
  * the same school who was shown the student; what their report weighs

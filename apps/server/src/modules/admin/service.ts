@@ -1,4 +1,10 @@
-import { REPORT_REASON_LABELS, reportWeight, type ReportReason, type ReviewQueue } from "@quad/contracts";
+import {
+  REPORT_REASON_LABELS,
+  reportWeight,
+  URGENT_REPORT_REASONS,
+  type ReportReason,
+  type ReviewQueue,
+} from "@quad/contracts";
 import type { Database } from "@quad/db";
 import { adminAuditLog, reports, schools, users } from "@quad/db/schema";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
@@ -23,7 +29,8 @@ export async function requireAdmin(db: Database, phone: string): Promise<string>
 type QueuedStudent = ReviewQueue["students"][number];
 
 /**
- * Open reports, one entry per reported student, most reported first. Each
+ * Open reports, one entry per reported student: those with an urgent report
+ * (Under 18) first, longest waiting first, then the most reported. Each
  * report says who filed it, when, and what it weighs toward a hold.
  */
 export async function reviewQueue(db: Database): Promise<ReviewQueue> {
@@ -56,12 +63,17 @@ export async function reviewQueue(db: Database): Promise<ReviewQueue> {
       photo: row.photoKey ? mediaUrl(row.photoKey) : null,
       school: row.school,
       held: row.heldAt !== null,
+      urgentSince: null,
       reports: [],
       weight: 0,
     };
     const weight = reportWeight(row.reporterSince, row.createdAt);
+    const urgent = URGENT_REPORT_REASONS.includes(row.reason as ReportReason);
+    // Rows come newest first: the last urgent one seen is the oldest.
+    if (urgent) entry.urgentSince = row.createdAt.toISOString();
     entry.reports.push({
       reason: REPORT_REASON_LABELS[row.reason as ReportReason],
+      urgent,
       note: row.note,
       at: row.createdAt.toISOString(),
       reporter: { userId: row.reporterId, firstName: row.reporterName ?? "" },
@@ -70,7 +82,17 @@ export async function reviewQueue(db: Database): Promise<ReviewQueue> {
     entry.weight += weight;
     byUser.set(row.userId, entry);
   }
-  return { students: [...byUser.values()].sort((a, b) => b.reports.length - a.reports.length) };
+  return { students: [...byUser.values()].sort(queueOrder) };
+}
+
+/** Urgent first, the one waiting longest at the top; then the most reported. */
+function queueOrder(a: QueuedStudent, b: QueuedStudent): number {
+  if (a.urgentSince !== b.urgentSince) {
+    if (a.urgentSince === null) return 1;
+    if (b.urgentSince === null) return -1;
+    return a.urgentSince < b.urgentSince ? -1 : 1;
+  }
+  return b.reports.length - a.reports.length;
 }
 
 async function audit(

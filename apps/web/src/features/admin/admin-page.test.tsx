@@ -49,6 +49,34 @@ describe("/admin", { timeout: 20_000 }, () => {
     expect(location.pathname).toBe("/admin");
   });
 
+  it("marks a student with an Under 18 report as urgent, with how long the report has waited", async () => {
+    openAdmin({
+      students: [
+        createQueuedStudent({
+          firstName: "Robin",
+          held: false,
+          urgentSince: new Date(Date.now() - 3 * 3_600_000).toISOString(),
+          reports: [
+            {
+              reason: REPORT_REASON_LABELS.under_18,
+              note: null,
+              at: new Date(Date.now() - 3 * 3_600_000).toISOString(),
+              reporter: { userId: "00000000-0000-4000-8000-00000000b010", firstName: "Eli" },
+              weight: 0,
+              urgent: true,
+            },
+          ],
+          weight: 0,
+        }),
+        createQueuedStudent({ userId: "00000000-0000-4000-8000-00000000a003", firstName: "Sky" }),
+      ],
+      entries: [],
+    });
+    const robin = within(await screen.findByRole("article", { name: "Robin" }));
+    expect(robin.getByText(ADMIN_TEXT.urgent("3 hr. ago"))).toBeTruthy();
+    expect(within(screen.getByRole("article", { name: "Sky" })).queryByText(/Urgent/)).toBeNull();
+  });
+
   it("shows each reported student with their reports, and the audit trail", async () => {
     openAdmin({
       students: [
@@ -66,6 +94,7 @@ describe("/admin", { timeout: 20_000 }, () => {
               at: new Date().toISOString(),
               reporter: { userId: "00000000-0000-4000-8000-00000000b009", firstName: "Dana" },
               weight: 0,
+              urgent: false,
             },
           ],
           weight: 0,

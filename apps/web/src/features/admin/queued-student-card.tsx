@@ -41,6 +41,14 @@ export function QueuedStudentCard({ student, pending, busy, onAction }: QueuedSt
             <h3 id={nameId} className={styles.name}>
               {name}
             </h3>
+            {student.urgentSince && (
+              <span className={styles.urgentBadge}>
+                <Icon name="alert" size={14} />
+                <time dateTime={student.urgentSince} title={exactTime(student.urgentSince)}>
+                  {ADMIN_TEXT.urgent(timeAgo(student.urgentSince))}
+                </time>
+              </span>
+            )}
             {student.held && (
               <span className={styles.heldBadge}>
                 <Icon name="clock" size={14} />
@@ -61,7 +69,9 @@ export function QueuedStudentCard({ student, pending, busy, onAction }: QueuedSt
         {student.reports.map((report, index) => (
           <li key={`${report.at}:${index}`} className={styles.report}>
             <div className={styles.reportHead}>
-              <span className={styles.reason}>{report.reason}</span>
+              <span className={report.urgent ? `${styles.reason} ${styles.urgentReason}` : styles.reason}>
+                {report.reason}
+              </span>
               <time className={styles.when} dateTime={report.at} title={exactTime(report.at)}>
                 {timeAgo(report.at)}
               </time>

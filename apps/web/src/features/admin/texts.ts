@@ -6,7 +6,7 @@ type AdminAction = (typeof ADMIN_ACTIONS)[number];
 export const ADMIN_TEXT = {
   eyebrow: "Admin",
   title: "Moderation",
-  subtitle: `Open reports, most reported first. Reports weighing ${REPORTS_TO_HOLD} put a profile on hold until you decide: a reporter's account counts for nothing in its first ${REPORTER_WEIGHT.newAccountDays} days and for half until ${REPORTER_WEIGHT.youngAccountDays} days.`,
+  subtitle: `Open reports: "Under 18" first, whatever they weigh, then the most reported. Reports weighing ${REPORTS_TO_HOLD} put a profile on hold until you decide: a reporter's account counts for nothing in its first ${REPORTER_WEIGHT.newAccountDays} days and for half until ${REPORTER_WEIGHT.youngAccountDays} days.`,
   queueTitle: "Review queue",
   queueEmptyTitle: "No open reports",
   queueEmptyBody: "New reports show up here.",
@@ -17,6 +17,8 @@ export const ADMIN_TEXT = {
   tryAgain: "Try again",
   backToQuad: "Back to Quad",
   held: "On hold",
+  /** An Under 18 report: first in the queue, with how long it has waited. */
+  urgent: (waiting: string) => `Urgent · reported ${waiting}`,
   noSchool: "No school",
   noPhoto: "No photo",
   reportCount: (count: number) => (count === 1 ? "1 report" : `${count} reports`),

@@ -12,6 +12,7 @@ export function createQueuedStudent(overrides: Partial<QueuedStudent> = {}): Que
     photo: "/api/media/avatars/jordan.jpg",
     school: "State University",
     held: true,
+    urgentSince: null,
     reports: [
       {
         reason: REPORT_REASON_LABELS.fake_profile,
@@ -19,6 +20,7 @@ export function createQueuedStudent(overrides: Partial<QueuedStudent> = {}): Que
         at: new Date(Date.now() - 2 * 3_600_000).toISOString(),
         reporter: { userId: "00000000-0000-4000-8000-00000000b001", firstName: "Ash" },
         weight: 1,
+        urgent: false,
       },
       {
         reason: REPORT_REASON_LABELS.other,
@@ -26,6 +28,7 @@ export function createQueuedStudent(overrides: Partial<QueuedStudent> = {}): Que
         at: new Date(Date.now() - 30 * 60_000).toISOString(),
         reporter: { userId: "00000000-0000-4000-8000-00000000b002", firstName: "Blair" },
         weight: 1,
+        urgent: false,
       },
       {
         reason: REPORT_REASON_LABELS.inappropriate_photo,
@@ -33,6 +36,7 @@ export function createQueuedStudent(overrides: Partial<QueuedStudent> = {}): Que
         at: new Date(Date.now() - 5 * 60_000).toISOString(),
         reporter: { userId: "00000000-0000-4000-8000-00000000b003", firstName: "Casey" },
         weight: 1,
+        urgent: false,
       },
     ],
     weight: 3,
