@@ -3,6 +3,7 @@ import {
   FLASH_SALE_PACKAGE_ID,
   POLICY_EFFECTIVE_DATE,
   POLICY_UPDATED_DATE,
+  PUSH_DEVICES_PER_STUDENT,
   SMS_CONSENT_TEXT,
   UNLOCK_PACKAGES,
   formatPrice,
@@ -36,6 +37,8 @@ const PRIVACY_SECTIONS: Section[] = [
   { id: "privacy-visibility", title: "Who can see what" },
   { id: "privacy-use", title: "How we use your information" },
   { id: "privacy-sms", title: "Text messages" },
+  { id: "privacy-push", title: "Push notifications" },
+  { id: "privacy-school-email", title: "Your school e-mail address" },
   { id: "privacy-payments", title: "Payment information" },
   { id: "privacy-sharing", title: "When we share information" },
   { id: "privacy-retention", title: "Keeping and deleting data" },
@@ -116,7 +119,10 @@ export function TermsPage() {
             <ul>
               <li>Quad is for university students aged 18 or older with a school (.edu) e-mail address.</li>
               <li>Your votes are anonymous unless the person you voted for pays to unlock them.</li>
-              <li>We text you about votes you receive. Reply STOP to opt out, HELP for help.</li>
+              <li>
+                We tell you about votes you receive by text, or by push notification on devices where you turn those on.
+                Reply STOP to stop texts, HELP for help; turn push off in Settings.
+              </li>
               <li>Payments go through our card payment provider. All payments are final, with no refunds.</li>
               <li>Your e-mail, phone number and payment data are private and never shown to other students.</li>
             </ul>
@@ -176,7 +182,8 @@ export function TermsPage() {
                 year, gender, Instagram handle, profile photo and, if you add them, organizations, interests and emojis.
               </li>
               <li>
-                <strong>Your school e-mail address,</strong> when we ask you to confirm that you are a student.
+                <strong>Your school e-mail address,</strong> when we ask you to confirm that you are a student, and the
+                codes and e-mails we send to it.
               </li>
               <li>
                 <strong>Activity in the app:</strong> the votes you cast and receive, skips, unlocks, boosts and your
@@ -188,6 +195,10 @@ export function TermsPage() {
               </li>
               <li>
                 <strong>Notification settings:</strong> whether you agreed to text messages and whether you opted out.
+              </li>
+              <li>
+                <strong>Push subscriptions:</strong> for each device where you turn on push notifications, the address
+                your browser&rsquo;s push service gives us for it and the keys to encrypt notices to it.
               </li>
               <li>
                 <strong>Technical data:</strong> basic device, browser and log information needed to keep the service
@@ -231,7 +242,7 @@ export function TermsPage() {
                   <li>E-mail address</li>
                   <li>Phone number</li>
                   <li>Payment data</li>
-                  <li>Notification settings</li>
+                  <li>Notification settings and push subscriptions</li>
                 </ul>
               </div>
             </div>
@@ -248,7 +259,8 @@ export function TermsPage() {
               <li>To show you rounds of students from your school and record your votes.</li>
               <li>To show you the votes you received and reveal voters you unlock.</li>
               <li>To process purchases and add the unlocks or boosts you paid for.</li>
-              <li>To send you text messages you agreed to receive.</li>
+              <li>To send you text messages you agreed to receive, and push notifications you turned on.</li>
+              <li>To confirm once that you are a student at your school, by a code sent to your school e-mail.</li>
               <li>To prevent abuse, fraud and spam, and to enforce these terms.</li>
             </ul>
             <p>We do not sell your personal information and we do not use it for third-party advertising.</p>
@@ -268,6 +280,37 @@ export function TermsPage() {
               </li>
               <li>
                 Reply <strong className={styles.keyword}>HELP</strong> for help.
+              </li>
+            </ul>
+          </TermsSection>
+
+          <TermsSection section={privacy("privacy-push")}>
+            <p>
+              Push notifications are off until you turn them on for a device, in the app or in Settings. Your browser
+              then gives us an address at its push service (Google, Mozilla, Apple or Microsoft) and keys to encrypt
+              what we send; notices go there instead of a text, and say only how many votes you received. We keep at
+              most {PUSH_DEVICES_PER_STUDENT} devices per account; a new one replaces the oldest.
+            </p>
+            <ul>
+              <li>
+                A device is removed when you turn push off for it in Settings, when its push service tells us it is
+                gone, or when you delete your account.
+              </li>
+              <li>A record of each notice (how many votes and when) is kept for 30 days.</li>
+            </ul>
+          </TermsSection>
+
+          <TermsSection section={privacy("privacy-school-email")}>
+            <p>
+              To show you rounds and votes we ask you to confirm your school e-mail address once, with a code we e-mail
+              to it. The address is private: only you see it, in Settings and in your data export. One mailbox can
+              confirm one account.
+            </p>
+            <ul>
+              <li>The address stays on your account while it is open, and is removed when you delete your account.</li>
+              <li>Codes we e-mail expire after 10 minutes and are deleted a day later.</li>
+              <li>
+                A record of each e-mail we send (the address, whether it was delivered and when) is kept for 30 days.
               </li>
             </ul>
           </TermsSection>
@@ -294,9 +337,10 @@ export function TermsPage() {
 
           <TermsSection section={privacy("privacy-retention")}>
             <p>
-              We keep your information while your account is active. Sign-in codes expire within minutes and are then
-              deleted. If you delete your account we remove your profile from Quad; we may keep purchase records as long
-              as the law requires.
+              We keep your information while your account is active. Sign-in codes expire within minutes and are deleted
+              a day later; school e-mail codes likewise. Records of texts, e-mails and push notices we sent are deleted
+              after 30 days. If you delete your account we remove your profile, your school e-mail address and your push
+              subscriptions from Quad; we may keep purchase records as long as the law requires.
             </p>
           </TermsSection>
 
@@ -314,6 +358,8 @@ export function TermsPage() {
                 You can stop text notifications at any time by replying <strong className={styles.keyword}>STOP</strong>
                 .
               </li>
+              <li>You can turn push notifications off for a device in Settings, which removes it.</li>
+              <li>You can download everything we keep about you from Settings.</li>
               <li>You can ask us for a copy of your data, to correct it, or to delete your account.</li>
             </ul>
           </TermsSection>
