@@ -90,7 +90,7 @@ export async function startServer(opts: {
       ALLOW_DEV_PROVIDERS: "true",
       SEED_DEMO: "false",
       // Each voter sends its own X-Forwarded-For (voters.ts): without this the server sees
-      // 127.0.0.1 for all of them, and the per-address write limit (600 a minute) refuses votes.
+      // 127.0.0.1 for all of them, and the per-address write backstop (10,000 a minute) refuses votes.
       TRUST_PROXY: "true",
       LOG_LEVEL: "warn",
       // The 10-minute job reads every un-notified vote at start (tens of thousands after a few

@@ -28,9 +28,9 @@ export interface Voter {
 
 /**
  * Verified, unpaused students of the campus (never the deep student), each
- * with a token and a client address of its own: the per-address write limit
- * (600 a minute) is meant for one address, and all bench traffic comes from
- * 127.0.0.1. The address is only a header the server trusts (trustProxy).
+ * with a token and a client address of its own: the per-address write
+ * backstop (10,000 a minute) is meant for one address, and all bench traffic
+ * comes from 127.0.0.1. The address is only a header the server trusts (trustProxy).
  */
 export async function pickVoters(
   sql: postgres.Sql,

@@ -19,7 +19,7 @@ describe("write limits", () => {
         await refused(enforceWriteLimits(limiter, { name: "votes.store", ip, phone: "+12025550100" })),
       ).toMatchObject({ code: "TOO_MANY_REQUESTS" });
     // The address has spent 120 of its backstop: the rest is for the other students.
-    const backstop = WRITE_LIMITS.perAddressSignedIn.limit;
+    const backstop = WRITE_LIMITS.perAddress.limit;
     for (let i = WRITE_LIMITS.perStudent.limit; i < backstop; i++)
       await enforceWriteLimits(limiter, { name: "votes.store", ip, phone: `+1202${String(2000000 + (i % 5000))}` });
     expect(
@@ -27,9 +27,9 @@ describe("write limits", () => {
     ).toMatchObject({ code: "TOO_MANY_REQUESTS", details: { retryAfterSeconds: 60 } });
   });
 
-  it("signed out: the address carries the limit", async () => {
+  it("signed out: the address's backstop, the same as signed in", async () => {
     const limiter = createMemoryRateLimiter(() => 0);
-    for (let i = 0; i < WRITE_LIMITS.perAddressSignedOut.limit; i++)
+    for (let i = 0; i < WRITE_LIMITS.perAddress.limit; i++)
       await enforceWriteLimits(limiter, { name: "auth.refresh", ip: "192.0.2.2" });
     expect(await refused(enforceWriteLimits(limiter, { name: "auth.refresh", ip: "192.0.2.2" }))).toMatchObject({
       code: "TOO_MANY_REQUESTS",
