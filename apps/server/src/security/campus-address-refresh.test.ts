@@ -4,12 +4,10 @@ import { createTestApp, type TestApp } from "../test/app";
 import { campus, sessionFor } from "../test/voters";
 
 /**
- * Refreshing a session is limited per address only (600 a
- * minute, as for signed-out writes), though the refresh token names the
- * student. One student behind the campus address sends 600 made-up refresh
- * tokens in a minute; every classmate behind that address is then refused a
- * refresh (429), so their 15-minute access tokens run out and they are
- * signed out. The limiter's clock stands still: everything is in one minute.
+ * One student behind a campus address sends 600 made-up refresh tokens in
+ * a minute. When refreshes were limited to 600 a minute per address, every
+ * classmate behind that address was then refused a refresh (429), so their
+ * 15-minute access tokens ran out and they were signed out. The limiter's clock stands still: everything is in one minute.
  */
 const CAMPUS_ADDRESS = "192.0.2.77";
 
