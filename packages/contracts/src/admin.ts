@@ -24,7 +24,8 @@ export const ReviewQueue = z.object({
           urgent: z.boolean(),
           note: z.string().nullable(),
           at: IsoDateTime,
-          reporter: z.object({ userId: z.string(), firstName: z.string() }),
+          /** Null once the reporter deleted their account: the report stays, weighing nothing. */
+          reporter: z.object({ userId: z.string(), firstName: z.string() }).nullable(),
           weight: z.number(),
         }),
       ),

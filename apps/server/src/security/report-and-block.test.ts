@@ -330,7 +330,7 @@ describe("the moderators' queue", () => {
     expect(
       entry.reports
         .map((r) => ({ by: r.reporter, at: r.at, weight: r.weight }))
-        .sort((x, y) => x.by.firstName.localeCompare(y.by.firstName)),
+        .sort((x, y) => x.by!.firstName.localeCompare(y.by!.firstName)),
     ).toEqual([
       {
         by: { userId: c.me.id, firstName: "Ash" },

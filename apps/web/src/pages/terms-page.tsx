@@ -340,7 +340,8 @@ export function TermsPage() {
               We keep your information while your account is active. Sign-in codes expire within minutes and are deleted
               a day later; school e-mail codes likewise. Records of texts, e-mails and push notices we sent are deleted
               after 30 days. If you delete your account we remove your profile, your school e-mail address and your push
-              subscriptions from Quad; we may keep purchase records as long as the law requires.
+              subscriptions from Quad; reports you filed stay with our moderators without your name until they are
+              reviewed, and we may keep purchase records as long as the law requires.
             </p>
           </TermsSection>
 

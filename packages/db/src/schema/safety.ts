@@ -28,9 +28,11 @@ export const reports = pgTable(
   "reports",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    reporterId: uuid("reporter_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * Null once the reporter deleted their account: the report stays for the moderators (an
+     * Under 18 report must not vanish unreviewed), with nobody behind it and no weight.
+     */
+    reporterId: uuid("reporter_id").references(() => users.id, { onDelete: "set null" }),
     reportedId: uuid("reported_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

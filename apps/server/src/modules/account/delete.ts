@@ -10,12 +10,13 @@ import { eligibilityChanged } from "../rounds/eligibility";
 
 /**
  * Deletes an account at once. The profile row goes, and with it (by foreign
- * keys) received votes, rounds, unlocks, allowances, blocks, reports, the
- * school address with its codes and the e-mails sent to it (those others
- * asked for it too).
+ * keys) received votes, rounds, unlocks, allowances, blocks, reports about
+ * the student, the school address with its codes and the e-mails sent to it
+ * (those others asked for it too).
  * Votes the student cast stay counted for their recipients with the voter
- * set to null, so they can never be revealed; purchases stay for the books
- * without the profile. Sessions, codes, consent records and texts to the
+ * set to null, so they can never be revealed; reports the student filed stay
+ * for the moderators with the reporter set to null (an Under 18 report must
+ * not vanish unreviewed); purchases stay for the books without the profile. Sessions, codes, consent records and texts to the
  * phone are removed too, so the number can sign up again afresh; every
  * session family of the phone is revoked, so its access tokens stop working
  * at once in every process (a later sign-in starts a new family).

@@ -51,7 +51,7 @@ export async function reviewQueue(db: Database): Promise<ReviewQueue> {
     })
     .from(reports)
     .innerJoin(users, eq(users.id, reports.reportedId))
-    .innerJoin(reporter, eq(reporter.id, reports.reporterId))
+    .leftJoin(reporter, eq(reporter.id, reports.reporterId))
     .leftJoin(schools, eq(schools.id, users.schoolId))
     .where(isNull(reports.resolvedAt))
     .orderBy(desc(reports.createdAt));
@@ -67,7 +67,8 @@ export async function reviewQueue(db: Database): Promise<ReviewQueue> {
       reports: [],
       weight: 0,
     };
-    const weight = reportWeight(row.reporterSince, row.createdAt);
+    // A report whose reporter deleted their account weighs nothing: there is no account to age.
+    const weight = row.reporterId && row.reporterSince ? reportWeight(row.reporterSince, row.createdAt) : 0;
     const urgent = URGENT_REPORT_REASONS.includes(row.reason as ReportReason);
     // Rows come newest first: the last urgent one seen is the oldest.
     if (urgent) entry.urgentSince = row.createdAt.toISOString();
@@ -76,7 +77,7 @@ export async function reviewQueue(db: Database): Promise<ReviewQueue> {
       urgent,
       note: row.note,
       at: row.createdAt.toISOString(),
-      reporter: { userId: row.reporterId, firstName: row.reporterName ?? "" },
+      reporter: row.reporterId ? { userId: row.reporterId, firstName: row.reporterName ?? "" } : null,
       weight,
     });
     entry.weight += weight;

@@ -61,7 +61,7 @@ describe("/admin", { timeout: 20_000 }, () => {
               reason: REPORT_REASON_LABELS.under_18,
               note: null,
               at: new Date(Date.now() - 3 * 3_600_000).toISOString(),
-              reporter: { userId: "00000000-0000-4000-8000-00000000b010", firstName: "Eli" },
+              reporter: null,
               weight: 0,
               urgent: true,
             },
@@ -74,6 +74,8 @@ describe("/admin", { timeout: 20_000 }, () => {
     });
     const robin = within(await screen.findByRole("article", { name: "Robin" }));
     expect(robin.getByText(ADMIN_TEXT.urgent("3 hr. ago"))).toBeTruthy();
+    // Its reporter deleted their account since: the report stays, said to weigh nothing.
+    expect(robin.getByText(ADMIN_TEXT.reporterDeleted)).toBeTruthy();
     expect(within(screen.getByRole("article", { name: "Sky" })).queryByText(/Urgent/)).toBeNull();
   });
 

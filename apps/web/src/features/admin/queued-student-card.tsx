@@ -77,11 +77,17 @@ export function QueuedStudentCard({ student, pending, busy, onAction }: QueuedSt
               </time>
             </div>
             <p className={styles.reporter}>
-              <span>{ADMIN_TEXT.reportedBy(report.reporter.firstName || "—")}</span>
-              <span className={styles.reporterId} title={report.reporter.userId}>
-                {shortId(report.reporter.userId)}
-              </span>
-              {report.weight < 1 && <span className={styles.weight}>{ADMIN_TEXT.reportWeight(report.weight)}</span>}
+              {report.reporter ? (
+                <>
+                  <span>{ADMIN_TEXT.reportedBy(report.reporter.firstName || "—")}</span>
+                  <span className={styles.reporterId} title={report.reporter.userId}>
+                    {shortId(report.reporter.userId)}
+                  </span>
+                  {report.weight < 1 && <span className={styles.weight}>{ADMIN_TEXT.reportWeight(report.weight)}</span>}
+                </>
+              ) : (
+                <span>{ADMIN_TEXT.reporterDeleted}</span>
+              )}
             </p>
             {report.note && <p className={styles.reportNote}>{report.note}</p>}
           </li>

@@ -23,6 +23,7 @@ export const ADMIN_TEXT = {
   noPhoto: "No photo",
   reportCount: (count: number) => (count === 1 ? "1 report" : `${count} reports`),
   reportedBy: (name: string) => `by ${name}`,
+  reporterDeleted: "by an account since deleted: doesn't count toward a hold",
   reportWeight: (weight: number) =>
     weight === 0 ? "new account: doesn't count toward a hold" : `young account: counts ${weight}`,
   holdProgress: (weight: number) => `weighs ${weight} of ${REPORTS_TO_HOLD}`,
