@@ -110,6 +110,37 @@ describe("configuration", () => {
     expect(parseConfig({ NODE_ENV: "development" }).PUBLIC_URL).toBe("http://localhost:5173");
   });
 
+  it.each(["javascript:alert(1)", "ftp://quad.example.edu", "mailto:ops@quad.example.edu"])(
+    "refuses PUBLIC_URL=%s: an address students open is http or https",
+    (value) => {
+      expect(() => parseConfig({ NODE_ENV: "development", PUBLIC_URL: value })).toThrow(
+        /^Invalid configuration: PUBLIC_URL must be an http:\/\/ or https:\/\/ URL$/,
+      );
+    },
+  );
+
+  it.each(["http://localhost:3000", "http://127.0.0.1", "https://app.localhost/", "http://[::1]:8080"])(
+    "refuses PUBLIC_URL=%s in production, unless dev providers are allowed (a demo on one machine)",
+    (value) => {
+      const production = { NODE_ENV: "production", PUBLIC_URL: value, JWT_SECRET: secret };
+      expect(() =>
+        parseConfig({
+          ...production,
+          SMS_PROVIDER: "twilio",
+          TWILIO_ACCOUNT_SID: "AC1",
+          TWILIO_AUTH_TOKEN: "x",
+          TWILIO_FROM: "+12025550100",
+          PAYMENT_PROVIDER: "stripe",
+          STRIPE_SECRET_KEY: "sk_test_x",
+          STRIPE_WEBHOOK_SECRET: "whsec_x",
+          EMAIL_PROVIDER: "smtp",
+          SMTP_URL: "smtp://mail.example.edu",
+        }),
+      ).toThrow(/^Invalid configuration: PUBLIC_URL must not be a loopback address in production/);
+      expect(parseConfig({ ...production, ALLOW_DEV_PROVIDERS: "true" }).PUBLIC_URL).toBe(value);
+    },
+  );
+
   it("requires a JWT secret in production", () => {
     expect(() => parseConfig({ NODE_ENV: "production", PUBLIC_URL, ALLOW_DEV_PROVIDERS: "true" })).toThrow(
       "Invalid configuration: JWT_SECRET is required in production",

@@ -48,7 +48,7 @@ const EnvSchema = z
     PAYMENT_PROVIDER: z.enum(["local", "stripe"]).default("local"),
     JWT_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
     /** Required in production: links in texts, the OpenAPI document's server, Twilio's signed webhook URL. */
-    PUBLIC_URL: optional(z.url()),
+    PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })),
     SEED_DEMO: optional(bool),
     REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, "must be a redis:// URL")),
     /** Put before every rate-limit key in Redis, so several deployments can share one Redis. */
@@ -156,6 +156,7 @@ const EnvSchema = z
         if (env.SMS_PROVIDER === "outbox") refuse("SMS_PROVIDER", "outbox");
         if (env.EMAIL_PROVIDER === "outbox") refuse("EMAIL_PROVIDER", "outbox");
         if (env.PAYMENT_PROVIDER === "local") refuse("PAYMENT_PROVIDER", "local");
+        if (env.PUBLIC_URL && isLoopbackUrl(env.PUBLIC_URL)) refuse("PUBLIC_URL", "a loopback address");
       }
     }
     // Node measures the headers within the request's time: a longer headers deadline would never apply.
@@ -204,6 +205,12 @@ export function firebaseAuthDomain(env: Pick<Env, "FIREBASE_AUTH_DOMAIN" | "FIRE
 }
 
 export class ConfigError extends Error {}
+
+/** localhost, *.localhost, 127.0.0.0/8 or [::1]: no student's browser reaches the server there. */
+function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/\.$/, "");
+  return host === "localhost" || host.endsWith(".localhost") || /^127\./.test(host) || host === "[::1]";
+}
 
 /** PUBLIC_URL outside production when unset: the web dev server. */
 const DEV_PUBLIC_URL = "http://localhost:5173";

@@ -123,3 +123,19 @@ describe.each(VIAS)("control characters over %s", (via) => {
     }
   });
 });
+
+describe("control characters in Twilio's webhooks (plain routes, not procedures)", () => {
+  it.each([
+    ["/api/sms/status", "MessageSid=SM%00x&MessageStatus=delivered"],
+    ["/api/sms/status", "SmsSid=SM%00x&SmsStatus=delivered"],
+    ["/api/sms/inbound", "From=%2B12025550123&Body=STOP%00"],
+  ])("%s with %s answers 400, not a 5xx", async (url, payload) => {
+    const res = await t.app.inject({
+      method: "POST",
+      url,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload,
+    });
+    expect([res.statusCode, res.json().message]).toEqual([400, VALIDATION.controlCharacters]);
+  });
+});

@@ -1,4 +1,4 @@
-import { E164FormatSchema, SMS_REPLIES } from "@quad/contracts";
+import { CONTROL_CHARACTERS, E164FormatSchema, SMS_REPLIES, VALIDATION } from "@quad/contracts";
 import type { Database } from "@quad/db";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../../env";
@@ -52,12 +52,21 @@ export async function registerSmsWebhooks(app: FastifyInstance, opts: SmsWebhook
     return verifyTwilioSignature(token, typeof signature === "string" ? signature : undefined, url, params.entries());
   };
 
-  /** The form's parameters, or null after answering 403. */
+  /**
+   * The form's parameters, or null after answering 403 (not signed) or 400 (a
+   * control character, as every procedure refuses: Postgres stores no NUL).
+   */
   const verifiedParams = (request: FastifyRequest, reply: FastifyReply): URLSearchParams | null => {
     const params = new URLSearchParams(typeof request.body === "string" ? request.body : "");
     if (typeof request.body !== "string" || !authentic(request, params)) {
       reply.code(403).send(httpErrorBody(403, "Invalid Twilio signature"));
       return null;
+    }
+    for (const [name, value] of params) {
+      if (CONTROL_CHARACTERS.test(name) || CONTROL_CHARACTERS.test(value)) {
+        reply.code(400).send(httpErrorBody(400, VALIDATION.controlCharacters));
+        return null;
+      }
     }
     return params;
   };
