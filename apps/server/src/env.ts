@@ -6,8 +6,9 @@ import { isPushServiceHostPattern } from "./modules/push/endpoint-policy";
 import { placeholderReason, weakSecretReason } from "./security/secret-strength";
 
 /**
- * Configuration, read once at start-up and validated (docs/architecture.md "Running").
- * This is the only module that reads process.env.
+ * Configuration, read once at start-up and validated (docs/architecture.md
+ * "Packages"; every variable in docs/operations.md "Configuration"). This is
+ * the only module that reads process.env.
  */
 
 const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");

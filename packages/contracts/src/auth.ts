@@ -30,7 +30,7 @@ export const VerifyCodeInput = z
     consents: SignupConsents.optional(),
   })
   .strict();
-/** A short-lived bearer token and a rotating refresh token (docs/architecture.md "Identity and sessions"). */
+/** A short-lived bearer token and a rotating refresh token (docs/product.md "Signing up and signing in"). */
 export const AuthTokens = z.object({
   token: z.string(),
   refreshToken: z.string(),

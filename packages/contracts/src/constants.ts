@@ -33,7 +33,7 @@ export const VOTES_PAGE_SIZE = 10;
 export const VOTES_PAGE_MAX = 50;
 export const CANDIDATES_PER_ROUND = 2;
 
-/** Allowances (docs/architecture.md "Rounds and voting"). */
+/** Allowances (docs/product.md "Allowances"). */
 export const VOTES_PER_BATCH = 12;
 export const VOTE_COOLDOWN_MS = 60 * 60 * 1000;
 export const SKIPS_IN_A_ROW = 3;
@@ -44,7 +44,7 @@ export const BACKGROUND_JOB_INTERVAL_MS = 10 * 60 * 1000;
 export const BOOST_TICK_MS = 60 * 1000;
 
 /**
- * Local auth provider (docs/architecture.md "Identity and sessions"). A code
+ * Local auth provider (docs/product.md "Signing up and signing in"). A code
  * is bound to the request that asked for it (send-code answers an opaque
  * `codeRequestId` the check must present), and limits count per requester
  * — the phone asked about from one client address — so that nobody else's

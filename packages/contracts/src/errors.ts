@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Int4Count } from "./common";
 
 /**
- * Error codes shared by REST and tRPC, with their HTTP status (docs/architecture.md
+ * Error codes shared by REST and tRPC, with their HTTP status (docs/product.md
  * "Errors"). Services raise a code; the edges map it once.
  */
 export const ERROR_STATUS = {

@@ -3,7 +3,7 @@ import { GENDERS } from "./constants";
 import { BooleanText } from "./validation";
 import { INT4_MAX, IsoDateTime, MediaUrl, SerialId, SmallintYear } from "./common";
 
-/** A student shown in a round: public fields only (docs/architecture.md "Data classes"). */
+/** A student shown in a round: public fields only (docs/product.md "What others may see"). */
 export const CandidateOption = z.object({
   id: z.string(),
   profileImageUrl: MediaUrl,

@@ -41,7 +41,7 @@ describe("route table", () => {
     }
   });
 
-  // Spec §7, with whether each call needs a session (docs/product.md, docs/architecture.md).
+  // The REST routes, with whether each call needs a session (docs/architecture.md "One contract, two protocols").
   it.each<[method: HttpMethod, path: string, auth: boolean]>([
     ["GET", "/users/me", true],
     ["PATCH", "/users/update", true],
@@ -52,7 +52,7 @@ describe("route table", () => {
     ["POST", "/votes/store", true],
     ["GET", "/votes/for-user", true],
     ["POST", "/unlocks/unlock-user", true],
-    // docs/architecture.md "Identity and sessions" and "Received votes, unlocks, payments, boosts"
+    // docs/product.md "Signing up and signing in" and "Prices"
     ["POST", "/auth/send-code", false],
     ["POST", "/auth/verify-code", false],
     ["POST", "/auth/refresh", false],

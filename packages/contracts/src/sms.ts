@@ -2,9 +2,9 @@ import { z } from "zod";
 import { IsoDateTime } from "./common";
 
 /**
- * Vote notifications by SMS (docs/architecture.md "Notifications and the 10-minute
- * job"): one message per batch of new votes, never naming a voter, at most
- * `maxPerDay` a day and never in quiet hours, both in the school's time zone.
+ * Vote notifications by SMS (docs/product.md "Notifications"): one message
+ * per batch of new votes, never naming a voter, at most `maxPerDay` a day and
+ * never in quiet hours, both in the school's time zone.
  */
 export const VOTE_NOTICE = {
   maxPerDay: 3,

@@ -22,9 +22,10 @@ import {
 import { expectInvalid, expectValid, messagesAt, messagesOf } from "./test-helpers";
 
 /**
- * Spec §5, row by row. Every table uses the message from messages.ts, and
- * every rule also has one assertion against the literal text of the product (docs/product.md),
- * so changing a message string in messages.ts fails a test.
+ * The input rules (docs/product.md "Signing up and signing in"), row by row.
+ * Every table uses the message from messages.ts, and every rule also has one
+ * assertion against the literal text of the product (docs/product.md), so
+ * changing a message string in messages.ts fails a test.
  */
 
 type Row = [input: unknown, expected: unknown];

@@ -3,7 +3,7 @@ import { AUTH_CODE, GENDERS, GRADUATION_YEARS, INSTAGRAM_MAX_LENGTH } from "./co
 import { INT4_MAX } from "./common";
 import { VALIDATION } from "./messages";
 
-/** Spec §5, one schema per rule, each carrying the table's exact message. */
+/** The input rules (docs/product.md "Signing up and signing in"), one schema per rule, each carrying its exact message. */
 
 export const GenderSchema = z.enum(GENDERS, { error: VALIDATION.gender });
 export const PreferenceSchema = z.enum(GENDERS, { error: "Preference must be male or female" });

@@ -21,7 +21,7 @@ export function isInvalidInput(error: unknown, cause: unknown): cause is ZodErro
   return cause instanceof ZodError && !(error instanceof TRPCError && error.code !== "BAD_REQUEST");
 }
 
-/** docs/architecture.md "Errors": `{message, code, fieldErrors?}` with the fitting status, no internals. */
+/** docs/product.md "Errors": `{message, code, fieldErrors?}` with the fitting status, no internals. */
 export function errorResponse(error: unknown): { status: number; body: ApiErrorBody } {
   const inner = error instanceof TRPCError && error.cause ? error.cause : error;
   const cause = inner instanceof AppError ? inner : (unavailableError(inner) ?? inner);

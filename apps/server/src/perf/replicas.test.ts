@@ -22,7 +22,7 @@ import { urlOfTestDatabase } from "../test/postgres";
 import { freePort, stopProcess, waitUntilAnswering } from "../test/processes";
 
 /**
- * docs/performance.md, "several processes", as deployed: two real server processes
+ * docs/architecture.md "Several processes", as deployed: two real server processes
  * (src/index.ts, as `pnpm start` runs it, each its own pool, LISTEN
  * connection, Redis client and job scheduler) on one Postgres and the
  * machine's Redis, behind nginx running the very deploy/nginx.conf that

@@ -30,7 +30,7 @@ import { createTestAppOn, testConfig, type TestApp } from "../test/app";
 import { urlOfTestDatabase } from "../test/postgres";
 
 /**
- * docs/performance.md, "several processes": two app instances as two server processes
+ * docs/architecture.md "Several processes": two app instances as two server processes
  * would be — each with its own connection pool, candidate pool, LISTEN
  * connection and Redis client — on one Postgres and one Redis (the
  * machine's, 127.0.0.1:6379). Requests alternate between them.

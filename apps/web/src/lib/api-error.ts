@@ -61,7 +61,7 @@ export function fieldErrorsOf(error: unknown): Record<string, string[]> {
 
 /**
  * What to tell the student about a failed call: the server's message when it
- * sent one (server messages are written for people, docs/architecture.md "Errors"),
+ * sent one (server messages are written for people, docs/product.md "Errors"),
  * otherwise `fallback` (a contracts text such as TOASTS.submitVoteFailed).
  * Network failures, timeouts and non-JSON answers always use the fallback.
  */

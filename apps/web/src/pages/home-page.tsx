@@ -24,7 +24,7 @@ function useFreshProfile() {
   }, [me.data, setUser]);
 }
 
-/** `/home`: the voting screen (docs/product.md Home). */
+/** `/home`: the voting screen (docs/product.md "Screens"). */
 export function HomePage() {
   useDocumentTitle("Home");
   useFreshProfile();

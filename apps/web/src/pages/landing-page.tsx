@@ -58,7 +58,7 @@ function signupPath(gender: Gender | null): string {
 }
 
 /**
- * `/`: the visitor's first screen (docs/product.md "Landing"): the "Who do you
+ * `/`: the visitor's first screen (docs/product.md "Screens"): the "Who do you
  * want to see?" modal, then a real preview round. Voting or unlocking in the
  * preview leads to sign-up with the chosen preference.
  */

@@ -4,7 +4,7 @@ import { LoginForm } from "../features/auth/login/login-form";
 import { useDocumentTitle } from "../lib/use-document-title";
 import styles from "./login-page.module.css";
 
-/** `/login`: phone sign-in (docs/product.md "Login screen"). */
+/** `/login`: phone sign-in (docs/product.md "Screens"). */
 export function LoginPage() {
   useDocumentTitle("Log in");
   return (

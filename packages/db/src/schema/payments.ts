@@ -47,10 +47,11 @@ export const paymentFulfilments = pgTable("payment_fulfilments", {
 });
 
 /**
- * A student's one flash sale (docs/product.md, "the flash sale shows a real end
- * time"): it starts the first time the sale is offered to them and ends at
- * ends_at for good; after that the one-unlock package costs its original
- * price. One row per student, removed with the account.
+ * A student's one flash sale (docs/product.md "Prices",
+ * docs/decisions/0006-flash-sale-with-a-real-end.md): it starts the first
+ * time the sale is offered to them and ends at ends_at for good; after that
+ * the one-unlock package costs its original price. One row per student,
+ * removed with the account.
  */
 export const flashSaleOffers = pgTable(
   "flash_sale_offers",

@@ -34,7 +34,7 @@ const local = {
 } as const;
 
 /**
- * Sign-in (docs/architecture.md "Identity and sessions"). The local provider sends our
+ * Sign-in (docs/product.md "Signing up and signing in"). The local provider sends our
  * own SMS codes; the firebase provider trades a verified Firebase ID token.
  * Either way the session is ours: a short-lived token and a rotating refresh token.
  * Every sign-in write is limited per address (and per phone where the input names one).

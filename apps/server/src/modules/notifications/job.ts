@@ -23,8 +23,8 @@ export interface NotificationJobDeps {
 }
 
 /**
- * The 10-minute job (docs/product.md, docs/architecture.md "Notifications and the 10-minute
- * job"): queue vote notices, send what is queued (pushes, then texts, new
+ * The 10-minute job (docs/product.md "Notifications", docs/architecture.md
+ * "Jobs"): queue vote notices, send what is queued (pushes, then texts, new
  * notices and retries, with a text for a push no device received), purge
  * what has expired.
  */

@@ -4,9 +4,10 @@ import { flashSaleOffers } from "@quad/db/schema";
 import { eq } from "drizzle-orm";
 
 /**
- * Each student's one flash sale (docs/product.md: "the flash sale shows a real end
- * time"). It starts the first time it is offered and ends at endsAt for
- * good; the price charged follows the same rule (contracts priceFor).
+ * Each student's one flash sale (docs/product.md "Prices",
+ * docs/decisions/0006-flash-sale-with-a-real-end.md). It starts the first
+ * time it is offered and ends at endsAt for good; the price charged follows
+ * the same rule (contracts priceFor).
  */
 
 function toOffer(endsAt: Date, now: Date): FlashSaleOffer {

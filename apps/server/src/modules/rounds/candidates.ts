@@ -5,7 +5,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { mediaUrl } from "../../media/storage";
 import { shownWhere } from "../school-email/membership";
 
-/** The public fields of students (docs/architecture.md "Data classes"): never a handle, never a phone. */
+/** The public fields of students (docs/product.md "What others may see"): never a handle, never a phone. */
 export async function publicProfiles(
   db: Database,
   ids: readonly string[],

@@ -3,7 +3,7 @@ import { listenForNotices } from "../../notices/postgres-listener";
 
 /**
  * Tells every server process that cached candidate pools are out of date
- * (docs/performance.md, "several processes"): a profile was verified, paused, moved to
+ * (docs/architecture.md "Several processes"): a profile was verified, paused, moved to
  * another school or gender, or bought a boost in one process, and the
  * others must not keep drawing from what they loaded before.
  *

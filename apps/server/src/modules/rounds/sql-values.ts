@@ -16,7 +16,7 @@ export const dateOfMs = (ms: number | null): Date | null => (ms === null ? null 
 /** postgres.js and PGlite both parse json columns; a string is parsed here just in case. */
 export const fromJson = <T>(value: unknown): T => (typeof value === "string" ? (JSON.parse(value) as T) : (value as T));
 
-/** The public fields of a student (docs/architecture.md "Data classes") as one json object: never a handle, never a phone. */
+/** The public fields of a student (docs/product.md "What others may see") as one json object: never a handle, never a phone. */
 export const publicProfileJson = (alias: string): SQL =>
   sql.raw(
     `json_build_object('id', ${alias}.id, 'photoKey', ${alias}.photo_key, 'firstName', ${alias}.first_name, ` +

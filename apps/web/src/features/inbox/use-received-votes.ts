@@ -10,8 +10,8 @@ type VotesPages = InfiniteData<VotesPage, string | null>;
 export const RECEIVED_VOTES_KEY = ["inbox", "received-votes"] as const;
 
 /**
- * Keeps only the first page, so the list starts again at page 1 (docs/product.md
- * "Loading votes": a refresh resets the list).
+ * Keeps only the first page, so the list starts again at page 1 (received votes in
+ * docs/product.md "In the app"): a refresh resets the list.
  */
 function keepFirstPage(queryClient: QueryClient): void {
   queryClient.setQueryData<VotesPages>(RECEIVED_VOTES_KEY, (data) =>

@@ -23,7 +23,7 @@ export interface PaymentDialogProps {
 }
 
 /**
- * The card payment dialog (docs/product.md "Payment"): create a payment intent for
+ * The card payment dialog (docs/product.md "In the app"): create a payment intent for
  * the product, confirm it with the configured provider, then "Payment
  * successful!", reload the profile (credits, boost end) and close. The
  * server fulfils the purchase from the provider's confirmation, never from

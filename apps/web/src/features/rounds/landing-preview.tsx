@@ -14,7 +14,7 @@ export interface LandingPreviewProps {
 }
 
 /**
- * The landing's preview round (docs/product.md "Landing": gender, loading, prompt).
+ * The landing's preview round (`/` in docs/product.md "Screens": gender, loading, prompt).
  * Loaded after the first paint: the page shows the gender question first.
  */
 export function LandingPreview({ gender, onChooseGender, onJoin }: LandingPreviewProps) {

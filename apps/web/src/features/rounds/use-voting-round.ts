@@ -159,7 +159,7 @@ export function useVotingRound({ userId, preference }: { userId: string; prefere
         );
         setOutOfSkipsModal(true);
       } else {
-        // Spec §8: a failed skip is only logged; the round on screen stays.
+        // A failed skip is only logged (docs/product.md "In the app"); the round on screen stays.
         console.warn("Skipping the round failed", error);
       }
     } finally {

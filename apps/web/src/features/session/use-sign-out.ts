@@ -6,7 +6,7 @@ import { SKIP_AUTH_REDIRECT, trpc } from "../../lib/trpc";
 import { forgetThisDevicesPush } from "../settings/push-device";
 
 /**
- * Logs out (docs/product.md Home "Logout"): forgets the session on this device at
+ * Logs out (docs/product.md "Signing up and signing in"): forgets the session on this device at
  * once and goes to /login, then revokes the refresh token on the server as
  * a best effort (being offline must not keep anyone signed in). This device
  * stops getting the student's vote notifications.

@@ -11,7 +11,7 @@ export const SETTINGS_COPY = {
   pushTitle: "Notifications on this device",
   pushOn: "You'll get a notification here the moment someone votes for you.",
   pushOff: "Free and instant, instead of a text.",
-  /** The rule of docs/decisions/0018: push replaces texts while any device has it on. */
+  /** The rule of docs/decisions/0018-web-push-and-the-service-worker.md: push replaces texts while any device has it on. */
   pushReplacesTexts:
     "While notifications are on for any of your devices, vote notices go there instead of by text. Texts come back when you turn them off everywhere. Quiet hours (9pm to 9am) and 3 a day apply to both.",
   pushBlocked: "Notifications are blocked for Quad in this browser. Allow them in the site settings, then try again.",

@@ -21,7 +21,7 @@ export interface LoginErrors {
 }
 
 /**
- * /login (docs/product.md "Login"): enter the phone, send a code (the number locks),
+ * /login (docs/product.md "In the app"): enter the phone, send a code (the number locks),
  * verify it, then load the profile. No profile: "No such user exists!" and
  * the session is dropped. A verified profile goes to /, an unverified one to
  * /signup to finish it.

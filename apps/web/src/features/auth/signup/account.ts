@@ -8,7 +8,7 @@ import { basicProfile, type SignupErrors, type SignupValues } from "./signup-val
 import { BASIC_FIELDS, firstMissingStep, STEP_OF_FIELD, WIZARD_STEPS, type WizardStep } from "./wizard-steps";
 
 /**
- * The sign-up's calls that create the account (docs/product.md "Sign-up"): the first
+ * The sign-up's calls that create the account (docs/product.md "Signing up and signing in"): the first
  * users.update with the basic fields, the profile lookup after /opt-in, and
  * the photo upload. Each stores what the server answered in the session and
  * tells the wizard where to go next; failures are toasted here.

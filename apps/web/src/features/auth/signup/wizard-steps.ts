@@ -1,7 +1,7 @@
 import { SIGNUP_STEPS, type MeUser, type SignupStep } from "@quad/contracts";
 
 /**
- * The sign-up wizard's step machine (docs/product.md "Sign-up wizard", §4 "Sign-up"):
+ * The sign-up wizard's step machine (docs/product.md "In the app"):
  * which step comes next, which one Back goes to, where a returning student
  * resumes, and what the main button says. Pure, so the rules are tested
  * without rendering anything.

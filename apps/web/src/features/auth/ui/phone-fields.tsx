@@ -12,7 +12,7 @@ export interface PhoneFieldProps {
   hint?: string;
 }
 
-/** "Phone number": US only, formatted while typing (docs/product.md Login, §5). */
+/** "Phone number": US only, formatted while typing (docs/product.md "Signing up and signing in"). */
 export function PhoneField({ value, onChange, onBlur, error, disabled, hint }: PhoneFieldProps) {
   return (
     <TextField

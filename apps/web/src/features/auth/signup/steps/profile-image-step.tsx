@@ -38,8 +38,8 @@ export function releasePhoto(photo: PhotoDraft | null): void {
 
 /**
  * Pick a file or take a photo, crop it at 3:4 with zoom, preview the crop
- * (required), and go back to re-crop or remove it (docs/product.md "Profile image
- * step"). The wizard's Complete button uploads the previewed crop.
+ * (required), and go back to re-crop or remove it (docs/product.md "Signing
+ * up and signing in"). The wizard's Complete button uploads the previewed crop.
  */
 export function ProfileImageStep({ photo, onPhotoChange, error, onError, disabled }: ProfileImageStepProps) {
   const cropper = useRef<ImageCropperHandle>(null);
