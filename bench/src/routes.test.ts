@@ -35,7 +35,8 @@ describe("bench ceiling routes", () => {
 /** Each read's service alone in a plain route, and the app's route it stands beside. */
 const alone = {
   "/api/bench/alone/users-me": "/api/users/me",
-  "/api/bench/alone/votes-page-1": "/api/votes/for-user?page=1&limit=10",
+  "/api/bench/alone/votes?page=1&limit=10": "/api/votes/for-user?page=1&limit=10",
+  "/api/bench/alone/votes?page=2&limit=3": "/api/votes/for-user?page=2&limit=3",
 };
 
 describe("bench routes with a read's service alone", () => {

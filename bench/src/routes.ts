@@ -27,13 +27,14 @@ import { z } from "zod";
  * The tRPC ones use the app's context factory and procedure chain, so they
  * cost what the real procedures cost apart from their own work.
  *
- * Two reads' services alone, in plain Fastify routes with the request's
+ * The reads' services alone, in plain Fastify routes with the request's
  * context (the bearer token checked) and nothing else of the app's: no tRPC
- * call, no schemas, no rate limits. Against the plain SELECT 1 route they
- * show what a read's own statement and answer leave of the ceiling:
+ * call, no schemas, no rate limits. Each read path's budget holds the app's
+ * route against its own service here:
  *
  * - GET /api/bench/alone/users-me          what GET /api/users/me answers
- * - GET /api/bench/alone/votes-page-1      received votes, page 1 of 10
+ * - GET /api/bench/alone/votes?page=&limit=&cursor=
+ *                                          what GET /api/votes/for-user answers
  */
 const Select1 = z.object({ ok: z.literal(true) });
 
@@ -57,9 +58,15 @@ export const registerBenchRoutes: AppPlugin = async (app, opts) => {
     const { db, viewer } = await opts.createContext(request);
     return viewer ? getMe(db, viewer.phone) : reply.code(401).send();
   });
-  app.get("/api/bench/alone/votes-page-1", async (request, reply) => {
+  app.get("/api/bench/alone/votes", async (request, reply) => {
     const { db, viewer } = await opts.createContext(request);
-    return viewer ? votesForUser(db, viewer.phone, { page: 1, limit: 10 }) : reply.code(401).send();
+    if (!viewer) return reply.code(401).send();
+    const query = request.query as { page?: string; limit?: string; cursor?: string };
+    return votesForUser(db, viewer.phone, {
+      page: Number(query.page ?? 1),
+      limit: Number(query.limit ?? 10),
+      cursor: query.cursor,
+    });
   });
   app.get("/api/bench/caller/select1", async (request) =>
     createBenchCaller(await opts.createContext(request)).select1(),
