@@ -14,11 +14,23 @@ export const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all:
  * holds the cloud metadata address 169.254.169.254), carrier-grade NAT
  * (100.64/10), unique-local IPv6 (fc00::/7, where AWS's fd00:ec2::254 lies),
  * multicast, reserved, and the IPv6 forms that carry an IPv4 address inside
- * (IPv4-mapped addresses are judged as the IPv4 address they are).
+ * (IPv4-mapped addresses are judged as the IPv4 address they are). The
+ * deprecated IPv4-compatible form (::a.b.c.d, the ::/96 block) it calls
+ * unicast, so it is refused here: no push service is there, and ::7f00:1 is
+ * 127.0.0.1 to some stacks.
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  return ipaddr.process(address).range() === "unicast";
+  const parsed = ipaddr.process(address);
+  if (
+    parsed.kind() === "ipv6" &&
+    parsed
+      .toByteArray()
+      .slice(0, 12)
+      .every((byte) => byte === 0)
+  )
+    return false;
+  return parsed.range() === "unicast";
 }
 
 export class RefusedAddressError extends Error {
