@@ -27,8 +27,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
     JWT_SECRET: "test-secret-test-secret-test-secret-0123",
-    // Production requires it; elsewhere this is the default.
-    PUBLIC_URL: "http://localhost:5173",
+    // Production requires one, and not a loopback address; elsewhere the default is the web dev server's.
+    PUBLIC_URL: overrides.NODE_ENV === "production" ? "https://quad.test" : "http://localhost:5173",
     SEED_DEMO: "false",
     ...overrides,
   });
