@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from "@quad/db";
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { isPushServiceHostPattern } from "./modules/push/endpoint-policy";
 import { placeholderReason, weakSecretReason } from "./security/secret-strength";
@@ -207,10 +208,17 @@ export function firebaseAuthDomain(env: Pick<Env, "FIREBASE_AUTH_DOMAIN" | "FIRE
 
 export class ConfigError extends Error {}
 
-/** localhost, *.localhost, 127.0.0.0/8 or [::1]: no student's browser reaches the server there. */
+/**
+ * localhost, *.localhost, or an address literal in a loopback or unspecified range
+ * (127/8, 0.0.0.0, ::1, ::, and IPv4 inside IPv6 as ::ffff:127.0.0.1): no student's browser reaches the server there.
+ */
 function isLoopbackUrl(url: string): boolean {
-  const host = new URL(url).hostname.replace(/\.$/, "");
-  return host === "localhost" || host.endsWith(".localhost") || /^127\./.test(host) || host === "[::1]";
+  const host = new URL(url).hostname.replace(/\.$/, "").replace(/^\[(.*)\]$/, "$1");
+  if (host === "localhost" || host.endsWith(".localhost")) return true;
+  if (!ipaddr.isValid(host)) return false;
+  const address = ipaddr.process(host);
+  const embedded = address.kind() === "ipv6" && address.toByteArray().slice(0, 12).every((byte) => byte === 0);
+  return embedded || ["loopback", "unspecified"].includes(address.range());
 }
 
 /** PUBLIC_URL outside production when unset: the web dev server. */
