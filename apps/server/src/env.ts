@@ -217,7 +217,12 @@ function isLoopbackUrl(url: string): boolean {
   if (host === "localhost" || host.endsWith(".localhost")) return true;
   if (!ipaddr.isValid(host)) return false;
   const address = ipaddr.process(host);
-  const embedded = address.kind() === "ipv6" && address.toByteArray().slice(0, 12).every((byte) => byte === 0);
+  const embedded =
+    address.kind() === "ipv6" &&
+    address
+      .toByteArray()
+      .slice(0, 12)
+      .every((byte) => byte === 0);
   return embedded || ["loopback", "unspecified"].includes(address.range());
 }
 

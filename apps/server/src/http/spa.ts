@@ -30,10 +30,22 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
     const file = (request.params as { "*": string })["*"];
     if (file === "api" || file.startsWith("api/")) return reply.callNotFound();
     const candidate = path.resolve(distDir, file);
-    if (candidate.startsWith(distDir + path.sep) && statSync(candidate, { throwIfNoEntry: false })?.isFile()) {
+    if (candidate.startsWith(distDir + path.sep) && isFile(candidate)) {
       return reply.sendFile(path.relative(distDir, candidate));
     }
     return reply.header("cache-control", "no-cache").sendFile(shell);
   });
   return true;
+}
+
+/**
+ * A built file at this path. A name no file can have (a NUL, a part over 255
+ * bytes, a path through a file) is simply none: the app's shell answers it.
+ */
+function isFile(candidate: string): boolean {
+  try {
+    return statSync(candidate, { throwIfNoEntry: false })?.isFile() ?? false;
+  } catch {
+    return false;
+  }
 }

@@ -32,6 +32,8 @@ export function mediaUrl(key: string): string {
   return `/api/media/${key}`;
 }
 
+const NO_SUCH_FILE = new Set(["ENOENT", "ENAMETOOLONG", "ENOTDIR"]);
+
 export function createDiskStorage(root: string): MediaStorage {
   const fileOf = (key: string) => {
     if (!isValidMediaKey(key)) throw new Error(`Invalid media key: ${key}`);
@@ -53,7 +55,8 @@ export function createDiskStorage(root: string): MediaStorage {
         const ext = key.split(".").pop()!.toLowerCase();
         return { data, contentType: CONTENT_TYPES[ext] ?? "application/octet-stream" };
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        // Not there, or a name no file could have (a part past the file system's 255 bytes, a path through a file).
+        if (NO_SUCH_FILE.has((error as NodeJS.ErrnoException).code ?? "")) return null;
         throw error;
       }
     },

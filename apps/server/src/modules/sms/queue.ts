@@ -144,7 +144,8 @@ export async function applyDeliveryStatus(
   db: Database,
   update: { providerMessageId: string; status: string; errorCode?: string | null },
 ): Promise<boolean> {
-  const status = CALLBACK_STATUS[update.status];
+  // Own keys only: "constructor" or "__proto__" are no status (Object.prototype would answer them).
+  const status = Object.hasOwn(CALLBACK_STATUS, update.status) ? CALLBACK_STATUS[update.status] : undefined;
   if (!status) return false;
   const rows = await db
     .update(smsOutbox)
