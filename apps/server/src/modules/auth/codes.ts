@@ -77,24 +77,18 @@ export function lockLiftsAt(
 
 /**
  * Sends a sign-in code and answers the opaque `codeRequestId` that the check
- * must present (only its hash is stored). Per address (loosely: a campus
- * shares one), then under a per-phone lock so concurrent requests and
- * several server processes agree, the requester's limits (code-limits.ts),
- * counted from stored codes; and last from the app's hourly SMS budget, so
- * only a text that will go out spends it.
+ * must present (only its hash is stored). Under a per-phone lock so
+ * concurrent requests and several server processes agree, the requester's
+ * limits (code-limits.ts), counted from stored codes; then the address's
+ * hourly codes (loosely: a campus shares one) and the app's hourly SMS
+ * budget, both spent only by a text that will go out, so requests the
+ * requester's limits refuse cannot use up a campus's codes.
  */
 export async function sendCode(
   deps: CodeDeps,
   phone: string,
   ip: string,
 ): Promise<{ retryAfterSeconds: number; codeRequestId: string }> {
-  const perAddress = SIGN_IN_CODES_PER_ADDRESS;
-  const ipDecision = await deps.rateLimiter.consume(`send-code:ip:${ip}`, perAddress.limit, perAddress.windowMs);
-  if (!ipDecision.allowed) {
-    throw new AppError("TOO_MANY_REQUESTS", SIGN_IN_MESSAGES.tooManyFromIp, {
-      retryAfterSeconds: Math.ceil(ipDecision.retryAfterMs / 1000),
-    });
-  }
   const code = (deps.generateCode ?? sixDigits)();
   const codeRequestId = randomBytes(32).toString("base64url");
   const requester = requesterHash(deps.secret, phone, ip);
@@ -103,6 +97,7 @@ export async function sendCode(
     await lockPhone(tx, phone);
     const refusal = sendRefusal(await codesOfTheDay(tx, phone, now), requester, now);
     if (refusal) throw tooMany(refusal);
+    await spendAddressCodes(deps.rateLimiter, ip);
     await spendSmsBudget(deps.rateLimiter, deps.smsHourlyBudget, deps.log);
     await tx.insert(authCodes).values({
       phone,
@@ -119,6 +114,17 @@ export async function sendCode(
     body: `${code} is your Quad verification code. It expires in 10 minutes. Never share it with anyone.`,
   });
   return { retryAfterSeconds: AUTH_CODE.resendIntervalMs / 1000, codeRequestId };
+}
+
+/** One of the address's sign-in codes for the hour, or 429 when they are spent. */
+async function spendAddressCodes(limiter: CodeDeps["rateLimiter"], ip: string): Promise<void> {
+  const { limit, windowMs } = SIGN_IN_CODES_PER_ADDRESS;
+  const decision = await limiter.consume(`send-code:ip:${ip}`, limit, windowMs);
+  if (!decision.allowed) {
+    throw new AppError("TOO_MANY_REQUESTS", SIGN_IN_MESSAGES.tooManyFromIp, {
+      retryAfterSeconds: Math.ceil(decision.retryAfterMs / 1000),
+    });
+  }
 }
 
 /**
