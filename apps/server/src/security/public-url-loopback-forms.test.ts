@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "../env";
+import { PRODUCTION_PROVIDERS } from "../test/app";
 
 /**
  * In production PUBLIC_URL must not be a loopback address (no student's
@@ -11,19 +12,7 @@ import { parseConfig } from "../env";
  * and [::], which Linux and macOS connect to the local machine.
  */
 const secret = "aXLP6TM1c3Rrs9zguWYrcJ0otpwKcn0W5D15PLlv6s7QvJn21g6iTs5Kgj-OsRic";
-const production = {
-  NODE_ENV: "production",
-  JWT_SECRET: secret,
-  SMS_PROVIDER: "twilio",
-  TWILIO_ACCOUNT_SID: "AC1",
-  TWILIO_AUTH_TOKEN: "x",
-  TWILIO_FROM: "+12025550100",
-  PAYMENT_PROVIDER: "stripe",
-  STRIPE_SECRET_KEY: "sk_test_x",
-  STRIPE_WEBHOOK_SECRET: "whsec_x",
-  EMAIL_PROVIDER: "smtp",
-  SMTP_URL: "smtp://mail.example.edu",
-};
+const production = { NODE_ENV: "production", JWT_SECRET: secret, ...PRODUCTION_PROVIDERS };
 
 describe("PUBLIC_URL in production: every spelling of the local machine is refused", () => {
   it.each([

@@ -34,6 +34,19 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
+/** Real providers for a production configuration (no development ones), as a deployment sets them. */
+export const PRODUCTION_PROVIDERS = {
+  SMS_PROVIDER: "twilio",
+  TWILIO_ACCOUNT_SID: "AC1",
+  TWILIO_AUTH_TOKEN: "x",
+  TWILIO_FROM: "+12025550100",
+  PAYMENT_PROVIDER: "stripe",
+  STRIPE_SECRET_KEY: "sk_test_x",
+  STRIPE_WEBHOOK_SECRET: "whsec_x",
+  EMAIL_PROVIDER: "smtp",
+  SMTP_URL: "smtp://mail.example.edu",
+} as const;
+
 /**
  * A real app on a fresh database (PGlite, or Postgres when DATABASE_URL is
  * set) with reference data seeded and media in a temporary folder.

@@ -42,7 +42,7 @@ export function QueuedStudentCard({ student, pending, busy, onAction }: QueuedSt
               {name}
             </h3>
             {student.urgentSince && (
-              <span className={styles.urgentBadge}>
+              <span className={`${styles.badge} ${styles.urgentBadge}`}>
                 <Icon name="alert" size={14} />
                 <time dateTime={student.urgentSince} title={exactTime(student.urgentSince)}>
                   {ADMIN_TEXT.urgent(timeAgo(student.urgentSince))}
@@ -50,7 +50,7 @@ export function QueuedStudentCard({ student, pending, busy, onAction }: QueuedSt
               </span>
             )}
             {student.held && (
-              <span className={styles.heldBadge}>
+              <span className={`${styles.badge} ${styles.heldBadge}`}>
                 <Icon name="clock" size={14} />
                 {ADMIN_TEXT.held}
               </span>
