@@ -133,5 +133,7 @@ export const ERROR_MESSAGES = {
   reportNeedsVerifiedProfile: "Finish your profile with a photo before reporting someone.",
   reportOtherSchool: "You can only report students at your school.",
   reportWhileHeld: "You can't send reports while your own profile is under review.",
+  deleteWhileHeld:
+    "Your profile is being reviewed by our team after reports about it. You can delete your account once the review is done.",
   tooManyReports: "You've sent a lot of reports today. Our team is on them; you can report again tomorrow.",
 } as const;

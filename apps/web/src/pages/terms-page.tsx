@@ -341,7 +341,8 @@ export function TermsPage() {
               a day later; school e-mail codes likewise. Records of texts, e-mails and push notices we sent are deleted
               after 30 days. If you delete your account we remove your profile, your school e-mail address and your push
               subscriptions from Quad; reports you filed stay with our moderators without your name until they are
-              reviewed, and we may keep purchase records as long as the law requires.
+              reviewed, and we may keep purchase records as long as the law requires. While your profile is under review
+              after reports about it, you can delete your account once the review is done.
             </p>
           </TermsSection>
 

@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES } from "@quad/contracts";
 import type { Database } from "@quad/db";
 import { authCodes, authSessions, consents, emailOutbox, schoolEmailCodes, smsOutbox, users } from "@quad/db/schema";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { AppError } from "../../errors";
 import type { MediaStorage } from "../../media/storage";
 import { recordRevocations, type SessionRevocations } from "../auth/revocations";
@@ -33,6 +33,11 @@ export async function deleteAccount(
   phone: string,
   now: Date,
   pool: CandidatePool,
+  /**
+   * The student deleting their own account, not a moderator removing it: refused while the
+   * profile is held for review, or deleting and signing up again would lift the hold unseen.
+   */
+  byOwner = false,
 ): Promise<void> {
   const { photoKey, families } = await db.transaction(async (tx) => {
     const sessions = await tx
@@ -41,9 +46,14 @@ export async function deleteAccount(
       .returning({ familyId: authSessions.familyId });
     const [user] = await tx
       .delete(users)
-      .where(eq(users.phone, phone))
+      .where(byOwner ? and(eq(users.phone, phone), isNull(users.heldForReviewAt)) : eq(users.phone, phone))
       .returning({ photoKey: users.photoKey, schoolEmail: users.schoolEmail });
-    if (!user) throw new AppError("NOT_FOUND", ERROR_MESSAGES.noSuchUser);
+    if (!user) {
+      const [held] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, phone));
+      throw held
+        ? new AppError("CONFLICT", ERROR_MESSAGES.deleteWhileHeld)
+        : new AppError("NOT_FOUND", ERROR_MESSAGES.noSuchUser);
+    }
     // The proved address goes everywhere it is, also from codes and e-mails other students asked for it.
     if (user.schoolEmail) {
       await tx.delete(schoolEmailCodes).where(eq(schoolEmailCodes.address, user.schoolEmail));

@@ -12,7 +12,8 @@ export const accountRouter = router({
     setPreview(ctx, ctx.viewer.phone, input.showInPreview),
   ),
   delete: endpoint("account.delete", { writeLimit: true }).mutation(async ({ ctx }) => {
-    await deleteAccount(ctx.db, ctx.media, ctx.sessionRevocations, ctx.viewer.phone, ctx.now(), ctx.candidatePool);
+    const { db, media, sessionRevocations, viewer, candidatePool } = ctx;
+    await deleteAccount(db, media, sessionRevocations, viewer.phone, ctx.now(), candidatePool, true);
     return { ok: true as const };
   }),
   export: endpoint("account.export").query(({ ctx }) => exportAccount(ctx.db, ctx.viewer.phone, ctx.now())),
