@@ -1,24 +1,19 @@
-import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { routeList, SchoolList } from "@quad/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestWebDist } from "./test/web-dist";
 import { TRPC_MAX_BATCH_SIZE } from "./app";
 import { createTestApp, type TestApp } from "./test/app";
 
 let t: TestApp;
-let webDir: string;
+let web: Awaited<ReturnType<typeof createTestWebDist>>;
 
 beforeAll(async () => {
-  webDir = await mkdtemp(path.join(tmpdir(), "quad-web-"));
-  await mkdir(path.join(webDir, "assets"));
-  await writeFile(path.join(webDir, "index.html"), "<!doctype html><title>Quad</title><div id=root></div>");
-  await writeFile(path.join(webDir, "assets", "app-abc123.js"), "console.log('quad')");
-  t = await createTestApp({ webDistDir: webDir });
+  web = await createTestWebDist();
+  t = await createTestApp({ webDistDir: web.dir });
 });
 afterAll(async () => {
   await t?.close();
-  await rm(webDir, { recursive: true, force: true });
+  await web?.remove();
 });
 
 describe("health", () => {

@@ -1,7 +1,5 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestWebDist } from "../test/web-dist";
 import { createTestApp, type TestApp } from "../test/app";
 
 /**
@@ -19,17 +17,15 @@ import { createTestApp, type TestApp } from "../test/app";
  *   and are written to the database as a status.
  */
 let t: TestApp;
-let webDir: string;
+let web: Awaited<ReturnType<typeof createTestWebDist>>;
+
 beforeAll(async () => {
-  webDir = await mkdtemp(path.join(tmpdir(), "quad-web-"));
-  await mkdir(path.join(webDir, "assets"));
-  await writeFile(path.join(webDir, "index.html"), "<!doctype html><title>Quad</title><div id=root></div>");
-  await writeFile(path.join(webDir, "assets", "app-abc123.js"), "console.log('quad')");
-  t = await createTestApp({ webDistDir: webDir });
+  web = await createTestWebDist();
+  t = await createTestApp({ webDistDir: web.dir });
 });
 afterAll(async () => {
   await t?.close();
-  await rm(webDir, { recursive: true, force: true });
+  await web?.remove();
 });
 
 const long = "a".repeat(300);

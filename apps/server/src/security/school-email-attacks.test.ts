@@ -4,7 +4,7 @@ import { insertTestSchool } from "@quad/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../env";
-import { createTestApp, type TestApp } from "../test/app";
+import { createTestApp, PRODUCTION_PROVIDERS, type TestApp } from "../test/app";
 import { VIAS, schoolEmailRequests, type Via } from "../test/school-email";
 import { showTo } from "../test/shown";
 import { signIn, testPhone } from "../test/auth";
@@ -527,18 +527,9 @@ describe("what held", () => {
 
   it("production refuses the e-mail outbox without ALLOW_DEV_PROVIDERS, and never serves it over either protocol", async () => {
     const secret = "k".repeat(8) + "Zq3#vB9!xW2@mN7$pL4%tR6^yH8&uJ1*";
-    const prod = {
-      NODE_ENV: "production",
-      PUBLIC_URL: "https://quad.example.edu",
-      JWT_SECRET: secret,
-      SMS_PROVIDER: "twilio",
-      TWILIO_ACCOUNT_SID: "AC1",
-      TWILIO_AUTH_TOKEN: "x",
-      TWILIO_FROM: "+12025550100",
-      PAYMENT_PROVIDER: "stripe",
-      STRIPE_SECRET_KEY: "sk_test_x",
-      STRIPE_WEBHOOK_SECRET: "whsec_x",
-    };
+    // Real providers but the e-mail one: it is left to its default, the outbox.
+    const { EMAIL_PROVIDER: _email, SMTP_URL: _smtp, ...providers } = PRODUCTION_PROVIDERS;
+    const prod = { NODE_ENV: "production", PUBLIC_URL: "https://quad.example.edu", JWT_SECRET: secret, ...providers };
     expect(() => parseConfig(prod)).toThrow(/EMAIL_PROVIDER must not be outbox in production/);
     expect(() =>
       parseConfig({ ...prod, EMAIL_PROVIDER: "smtp", SMTP_URL: "smtps://u:p@mail.example.com" }),
