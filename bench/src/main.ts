@@ -370,7 +370,7 @@ async function benchCampus(campus: Campus, label: string, pgbench: URL): Promise
         const query = new URLSearchParams(
           Object.entries(input).map(([k, v]): [string, string] => [k, String(v)]),
         ).toString();
-        const requestPath = protocol === "REST" ? `/api/votes/for-user?${query}` : trpcGet("votes.forUser", input);
+        const requestPath = protocol === "REST" ? `/api/votes/for-user?${query}` : trpcGet("inbox.received", input);
         const row: Row = {
           path: `GET /votes/for-user ${note}`,
           protocol,

@@ -148,7 +148,7 @@ async function main() {
     const durationS = Number(args.duration);
     const mePath = protocol === "REST" ? "/api/users/me" : trpcGet("users.me", undefined);
     const forUserPath =
-      protocol === "REST" ? "/api/votes/for-user?page=1&limit=10" : trpcGet("votes.forUser", { page: 1, limit: 10 });
+      protocol === "REST" ? "/api/votes/for-user?page=1&limit=10" : trpcGet("inbox.received", { page: 1, limit: 10 });
     const cases: Record<string, () => Promise<Measurement>> = {
       select1: () =>
         load(server.baseUrl, {

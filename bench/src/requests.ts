@@ -9,7 +9,7 @@ export const trpcGet = (procedure: string, input: unknown): string => `/api/trpc
 /** GET /prompts/random: opens the voter's next round. */
 export const openRoundRequest = (protocol: Protocol, v: Voter): BenchRequest => ({
   method: "GET",
-  path: protocol === "REST" ? "/api/prompts/random?skip=false" : trpcGet("prompts.random", { skip: false }),
+  path: protocol === "REST" ? "/api/prompts/random?skip=false" : trpcGet("rounds.open", undefined),
   headers: v.headers,
 });
 
@@ -22,5 +22,5 @@ export function voteRequest(
   const input = { userId: round.candidateId, promptId: round.promptId };
   return protocol === "REST"
     ? { method: "POST", path: "/api/votes/store", headers: v.headers, body: JSON.stringify(input) }
-    : { method: "POST", path: "/api/trpc/votes.store?batch=1", headers: v.headers, body: JSON.stringify({ 0: input }) };
+    : { method: "POST", path: "/api/trpc/rounds.vote?batch=1", headers: v.headers, body: JSON.stringify({ 0: input }) };
 }

@@ -3,7 +3,7 @@ import {
   getMe,
   publicProcedure,
   router,
-  votesForUser,
+  receivedVotes,
   type AppPlugin,
 } from "@quad/server/plugins";
 import { registerTrpcEndpoint } from "@quad/trpc-fastify-single-call";
@@ -62,7 +62,7 @@ export const registerBenchRoutes: AppPlugin = async (app, opts) => {
     const { db, viewer } = await opts.createContext(request);
     if (!viewer) return reply.code(401).send();
     const query = request.query as { page?: string; limit?: string; cursor?: string };
-    return votesForUser(db, viewer.phone, {
+    return receivedVotes(db, viewer.phone, {
       page: Number(query.page ?? 1),
       limit: Number(query.limit ?? 10),
       cursor: query.cursor,

@@ -9,5 +9,5 @@ export { runServer, type StartOptions } from "./start";
 export type { AppPlugin } from "./app";
 export type { Context } from "./trpc/context";
 export { createCallerFactory, publicProcedure, router } from "./trpc/init";
-export { votesForUser } from "./modules/inbox/received";
+export { receivedVotes } from "./modules/inbox/received";
 export { getMe } from "./modules/users/profile";

@@ -4,8 +4,8 @@ import {
   type AuthTokens,
   type Gender,
   type MeUser,
-  type PromptResponse,
-  type PromptRound,
+  type RoundResponse,
+  type Round,
   type School,
 } from "@quad/contracts";
 import type { Page } from "playwright-core";
@@ -125,13 +125,13 @@ export function createApi(baseURL: string, clientIp: string) {
     });
   }
 
-  async function openRound(student: Student, skip = false): Promise<PromptRound> {
-    const response = await api<PromptResponse>(`/prompts/random?skip=${skip}`, { token: student.tokens.token });
+  async function openRound(student: Student, skip = false): Promise<Round> {
+    const response = await api<RoundResponse>(`/prompts/random?skip=${skip}`, { token: student.tokens.token });
     if ("error" in response) throw new Error(`No round: ${response.message}`);
     return response;
   }
 
-  async function vote(student: Student, round: PromptRound, userId = round.users[0].id): Promise<void> {
+  async function vote(student: Student, round: Round, userId = round.users[0].id): Promise<void> {
     await api("/votes/store", {
       method: "POST",
       token: student.tokens.token,

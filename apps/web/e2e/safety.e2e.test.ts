@@ -1,4 +1,4 @@
-import type { Gender, PromptResponse } from "@quad/contracts";
+import type { Gender, RoundResponse } from "@quad/contracts";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createApi, openSignedIn, type Student } from "./api";
@@ -33,7 +33,7 @@ function createStudent(
 }
 
 const openRound = (student: Student, skip = false) =>
-  client.api<PromptResponse>(`/prompts/random?skip=${skip}`, { token: student.tokens.token });
+  client.api<RoundResponse>(`/prompts/random?skip=${skip}`, { token: student.tokens.token });
 
 /**
  * Plays `student`'s rounds through the API, skipping while skips last and
@@ -114,7 +114,7 @@ describe("trust and safety", () => {
     await settle(page);
     await saveScreenshot(page, "safety-block-dialog-mobile");
 
-    const nextRound = page.waitForResponse((response) => response.url().includes("/api/trpc/prompts.random"));
+    const nextRound = page.waitForResponse((response) => response.url().includes("/api/trpc/rounds.open"));
     await confirm.getByRole("button", { name: "Block Quinby", exact: true }).click();
     await page.getByText("Quinby is blocked").waitFor();
     // On a phone the toast sits under the top bar: Logout and Settings stay in reach (measured once it has slid in).
@@ -151,7 +151,7 @@ describe("trust and safety", () => {
     await saveScreenshot(page, "safety-report-dialog-mobile");
 
     // Like a block, a report moves on: the round showing the reported student is replaced.
-    const nextRound = page.waitForResponse((response) => response.url().includes("/api/trpc/prompts.random"));
+    const nextRound = page.waitForResponse((response) => response.url().includes("/api/trpc/rounds.open"));
     await report.getByRole("button", { name: "Send report" }).click();
     await page.getByText("Thanks. Our team will review your report.").waitFor();
     await report.waitFor({ state: "detached" });

@@ -50,8 +50,8 @@ function trpcResponse(page: Page, procedure: string) {
 
 /** Clicks the first Vote and waits for the vote and the next round (or the cooldown) to arrive. */
 async function voteInBrowser(page: Page): Promise<void> {
-  const stored = trpcResponse(page, "votes.store");
-  const next = trpcResponse(page, "prompts.random");
+  const stored = trpcResponse(page, "rounds.vote");
+  const next = trpcResponse(page, "rounds.open");
   await voteButtons(page).first().click();
   expect((await stored).status()).toBe(200);
   await next;
@@ -148,9 +148,7 @@ describe("voting", () => {
     await roundShown(mobile.page);
 
     for (let skip = 1; skip <= SKIPS_IN_A_ROW; skip++) {
-      const skipped = mobile.page.waitForResponse(
-        (r) => r.url().includes("/api/trpc/prompts.random") && r.url().includes("%22skip%22%3Atrue"),
-      );
+      const skipped = mobile.page.waitForResponse((r) => r.url().includes("/api/trpc/rounds.skip"));
       await mobile.page.getByRole("button", { name: /^Skip/ }).click();
       expect((await skipped).status()).toBe(200);
       await mobile.page.getByRole("button", { name: `Skip ${SKIPS_IN_A_ROW - skip} left` }).waitFor();

@@ -19,3 +19,6 @@ export const SerialId = z.number().int().min(1).max(INT4_MAX);
 export const Int4Count = z.number().int().min(0).max(INT4_MAX);
 /** A year as a smallint column holds it. */
 export const SmallintYear = z.number().int().min(0).max(SMALLINT_MAX);
+
+/** The answer of a write with nothing else to say. */
+export const OkResult = z.object({ ok: z.literal(true) });

@@ -29,8 +29,8 @@ export const CROP = {
   previewHeightPx: 450,
 } as const;
 
-export const VOTES_PAGE_SIZE = 10;
-export const VOTES_PAGE_MAX = 50;
+export const INBOX_PAGE_SIZE = 10;
+export const INBOX_PAGE_MAX = 50;
 export const CANDIDATES_PER_ROUND = 2;
 
 /** Allowances (docs/product.md "Allowances"). */

@@ -20,7 +20,7 @@ import {
   SMS_HELP_KEYWORDS,
   SMS_OPT_OUT_KEYWORDS,
   VOTE_COOLDOWN_MS,
-  VOTES_PAGE_SIZE,
+  INBOX_PAGE_SIZE,
   VOTES_PER_BATCH,
 } from "./constants";
 import { BoostOption, CreatePaymentIntentInput, UnlockPackage } from "./payments";
@@ -48,7 +48,7 @@ describe("business constants (docs/product.md, docs/architecture.md)", () => {
     ["graduation years", GRADUATION_YEARS, [2025, 2026, 2027, 2028, 2029]],
     ["genders", GENDERS, ["male", "female"]],
     ["crop", CROP, { aspectRatio: 3 / 4, minZoom: 1, maxZoom: 3, zoomStep: 0.1, previewHeightPx: 450 }],
-    ["votes page size", VOTES_PAGE_SIZE, 10],
+    ["votes page size", INBOX_PAGE_SIZE, 10],
     ["candidates per round", CANDIDATES_PER_ROUND, 2],
     ["votes come back after one hour", VOTE_COOLDOWN_MS, 60 * 60 * 1000],
     ["background job every 10 minutes", BACKGROUND_JOB_INTERVAL_MS, 600000],

@@ -1,14 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { VOTES_PAGE_SIZE } from "./constants";
-import {
-  PromptResponse,
-  isPromptError,
-  RandomPromptInput,
-  StoreVoteInput,
-  UnauthenticatedPromptInput,
-} from "./prompts";
+import { INBOX_PAGE_SIZE } from "./constants";
+import { RoundResponse, isRoundError, OpenRoundQuery, VoteInput, PreviewRoundInput } from "./rounds";
 import { type HttpMethod, routeList, routes } from "./routes";
-import { LOCKED_CARD_PHOTO, UnlockResult, VoteCard, VoteCardLocked, VotesForUserInput, VotesPage } from "./votes";
+import { LOCKED_CARD_PHOTO, UnlockResult, VoteCard, VoteCardLocked, InboxPageInput, InboxPage } from "./inbox";
 import { expectValid } from "./test-helpers";
 
 describe("route table", () => {
@@ -29,6 +23,7 @@ describe("route table", () => {
     const rest = Object.entries(routes).filter(([, r]) => "path" in r);
     expect(routeList.map((r) => r.procedure)).toEqual(rest.map(([name]) => name));
     expect(Object.keys(routes).filter((name) => !routeList.some((r) => r.procedure === name))).toEqual([
+      "rounds.skip",
       "admin.reviewQueue",
       "admin.auditTrail",
       "admin.restore",
@@ -65,6 +60,16 @@ describe("route table", () => {
     expect(found[0]?.auth).toBe(auth);
   });
 
+  it("switches GET /prompts/random?skip=true to rounds.skip, a tRPC-only row with the same output and auth", () => {
+    const open = routes["rounds.open"];
+    const target = routes[open.restSwitch.to as keyof typeof routes];
+    expect(open.restSwitch.to).toBe("rounds.skip");
+    expect("path" in target).toBe(false);
+    expect(target.output).toBe(open.output);
+    expect(target.auth).toBe(open.auth);
+    expect(open.restSwitch.query.safeParse({ skip: "true" }).data).toEqual({ skip: true });
+  });
+
   it("every payments route needs a session", () => {
     for (const r of routeList.filter((r) => r.path.startsWith("/payments/"))) expect(r.auth, r.path).toBe(true);
   });
@@ -81,7 +86,7 @@ describe("route table", () => {
   });
 });
 
-describe("RandomPromptInput (GET /prompts/random?skip=)", () => {
+describe("OpenRoundQuery (GET /prompts/random?skip=)", () => {
   it.each<[input: unknown, skip: boolean]>([
     [{ skip: "true" }, true],
     [{ skip: "false" }, false],
@@ -89,23 +94,23 @@ describe("RandomPromptInput (GET /prompts/random?skip=)", () => {
     [{ skip: false }, false],
     [{}, false],
   ])("%j → skip %j", (input, skip) => {
-    expect(expectValid(RandomPromptInput, input)).toEqual({ skip });
+    expect(expectValid(OpenRoundQuery, input)).toEqual({ skip });
   });
 
   it.each<[unknown]>([[{ skip: "maybe" }], [{ skip: "1" }], [{ skip: "" }], [{ skip: "true", extra: 1 }]])(
     "rejects %j",
     (input) => {
-      expect(RandomPromptInput.safeParse(input).success).toBe(false);
+      expect(OpenRoundQuery.safeParse(input).success).toBe(false);
     },
   );
 });
 
-describe("UnauthenticatedPromptInput (GET /prompts/unauthenticated?gender=)", () => {
+describe("PreviewRoundInput (GET /prompts/unauthenticated?gender=)", () => {
   it.each([["male"], ["female"]])("accepts %s", (gender) => {
-    expect(expectValid(UnauthenticatedPromptInput, { gender })).toEqual({ gender });
+    expect(expectValid(PreviewRoundInput, { gender })).toEqual({ gender });
   });
   it.each<[unknown]>([[{ gender: "robot" }], [{ gender: "" }], [{}], [{ gender: "MALE" }]])("rejects %j", (input) => {
-    const result = UnauthenticatedPromptInput.safeParse(input);
+    const result = PreviewRoundInput.safeParse(input);
     expect(result.success).toBe(false);
     if (!result.success) expect(result.error.issues[0]?.message).toBe("gender must be male or female");
   });
@@ -113,7 +118,7 @@ describe("UnauthenticatedPromptInput (GET /prompts/unauthenticated?gender=)", ()
 
 const U1 = "3f2b8c1e-6d4a-4f0e-9b7a-2c5d8e1f0a9b";
 
-describe("StoreVoteInput (POST /votes/store)", () => {
+describe("VoteInput (POST /votes/store)", () => {
   it.each<[unknown, unknown]>([
     [
       { userId: U1, promptId: 3 },
@@ -128,7 +133,7 @@ describe("StoreVoteInput (POST /votes/store)", () => {
       { userId: U1, promptId: 3, preference: "female" },
     ],
   ])("accepts %j", (input, expected) => {
-    expect(expectValid(StoreVoteInput, input)).toEqual(expected);
+    expect(expectValid(VoteInput, input)).toEqual(expected);
   });
   it.each<[unknown]>([
     [{ userId: "", promptId: 3 }],
@@ -141,13 +146,13 @@ describe("StoreVoteInput (POST /votes/store)", () => {
     [{ userId: U1, promptId: 3, preference: "robot" }],
     [{ userId: U1, promptId: 3, voterId: "me" }],
   ])("rejects %j", (input) => {
-    expect(StoreVoteInput.safeParse(input).success).toBe(false);
+    expect(VoteInput.safeParse(input).success).toBe(false);
   });
 });
 
-describe("VotesForUserInput (GET /votes/for-user?page=&limit=)", () => {
+describe("InboxPageInput (GET /votes/for-user?page=&limit=)", () => {
   it.each<[input: unknown, expected: unknown]>([
-    [{}, { page: 1, limit: VOTES_PAGE_SIZE }],
+    [{}, { page: 1, limit: INBOX_PAGE_SIZE }],
     [{}, { page: 1, limit: 10 }],
     [{ page: "2" }, { page: 2, limit: 10 }],
     [
@@ -157,7 +162,7 @@ describe("VotesForUserInput (GET /votes/for-user?page=&limit=)", () => {
     [{ limit: 50 }, { page: 1, limit: 50 }],
     [{ cursor: "abc" }, { page: 1, limit: 10, cursor: "abc" }],
   ])("%j → %j", (input, expected) => {
-    expect(expectValid(VotesForUserInput, input)).toEqual(expected);
+    expect(expectValid(InboxPageInput, input)).toEqual(expected);
   });
 
   it.each<[unknown]>([
@@ -170,7 +175,7 @@ describe("VotesForUserInput (GET /votes/for-user?page=&limit=)", () => {
     [{ page: 1.5 }],
     [{ page: 1, userId: "someone-else" }],
   ])("rejects %j", (input) => {
-    expect(VotesForUserInput.safeParse(input).success).toBe(false);
+    expect(InboxPageInput.safeParse(input).success).toBe(false);
   });
 });
 
@@ -225,7 +230,7 @@ describe("VoteCard: a locked card carries nothing that identifies the voter", ()
   });
 
   it("strips identifying keys from locked cards inside a votes page too", () => {
-    const page = expectValid(VotesPage, {
+    const page = expectValid(InboxPage, {
       votes: [{ ...locked, name: "Sam", voterId: "u42" }, unlocked],
       hasMore: false,
       nextCursor: null,
@@ -254,7 +259,7 @@ describe("VoteCard: a locked card carries nothing that identifies the voter", ()
   });
 });
 
-describe("PromptResponse: a round or an error value", () => {
+describe("RoundResponse: a round or an error value", () => {
   const candidate = {
     id: "c1",
     profileImageUrl: "/a.jpg",
@@ -264,20 +269,20 @@ describe("PromptResponse: a round or an error value", () => {
     interests: [],
   };
   it("tells a round from an error", () => {
-    const round = expectValid(PromptResponse, {
+    const round = expectValid(RoundResponse, {
       prompt: { id: 1, prompt: "Most likely to start a company", skipDisabled: false },
       users: [candidate, { ...candidate, id: "c2" }],
     });
-    expect(isPromptError(round)).toBe(false);
-    const error = expectValid(PromptResponse, {
+    expect(isRoundError(round)).toBe(false);
+    const error = expectValid(RoundResponse, {
       error: "no_candidates",
       message: "No students found, check back later.",
     });
-    expect(isPromptError(error)).toBe(true);
+    expect(isRoundError(error)).toBe(true);
   });
   it("needs exactly two candidates", () => {
     const prompt = { id: 1, prompt: "p", skipDisabled: false };
-    expect(PromptResponse.safeParse({ prompt, users: [candidate] }).success).toBe(false);
-    expect(PromptResponse.safeParse({ prompt, users: [candidate, candidate, candidate] }).success).toBe(false);
+    expect(RoundResponse.safeParse({ prompt, users: [candidate] }).success).toBe(false);
+    expect(RoundResponse.safeParse({ prompt, users: [candidate, candidate, candidate] }).success).toBe(false);
   });
 });

@@ -1,17 +1,19 @@
 import { z } from "zod";
+import * as account from "./account";
 import * as admin from "./admin";
 import * as auth from "./auth";
 import * as dev from "./dev";
+import * as inbox from "./inbox";
 import * as payments from "./payments";
-import * as prompts from "./prompts";
 import * as push from "./push";
+import * as rounds from "./rounds";
 import * as sms from "./sms";
+import { OkResult } from "./common";
 import { SchoolList } from "./schools";
 import { MeUser, UpdateUserResult } from "./users";
 import { ProfileUpdateSchema } from "./validation";
 import * as safety from "./safety";
 import * as schoolEmail from "./school-email";
-import * as votes from "./votes";
 
 /**
  * The endpoint table: every tRPC procedure, keyed by its dotted path
@@ -39,6 +41,13 @@ export interface EndpointDef {
   multipart?: boolean;
   /** Not served in production unless explicitly allowed. */
   devOnly?: boolean;
+  /**
+   * REST only: the route's query, with a boolean `param` that, when true,
+   * sends the request to procedure `to` instead (same output). For a
+   * documented path that always served two actions: `GET /prompts/random?skip=true`
+   * skips over REST, where tRPC has a mutation of its own.
+   */
+  restSwitch?: { query: z.ZodType<Record<string, unknown>>; param: string; to: string };
 }
 
 /** A REST route: a row with a method and path, named by its procedure (the row's key). */
@@ -193,50 +202,56 @@ export const routes = {
     summary: "Every school a student can join",
     output: SchoolList,
   }),
-  "prompts.unauthenticated": route({
+  "rounds.preview": route({
     method: "GET",
     path: "/prompts/unauthenticated",
     auth: false,
     tags: ["rounds"],
     summary: "A preview round for visitors",
-    input: prompts.UnauthenticatedPromptInput,
-    output: prompts.PromptResponse,
+    input: rounds.PreviewRoundInput,
+    output: rounds.RoundResponse,
   }),
-  "prompts.random": route({
+  "rounds.open": route({
     method: "GET",
     path: "/prompts/random",
     auth: true,
     tags: ["rounds"],
-    summary: "Open the next round (skip=true skips the open one)",
-    input: prompts.RandomPromptInput,
-    output: prompts.PromptResponse,
+    summary: "The open round, or the next one (skip=true skips the open one first)",
+    output: rounds.RoundResponse,
+    restSwitch: { query: rounds.OpenRoundQuery, param: "skip", to: "rounds.skip" },
   }),
-  "votes.store": route({
+  "rounds.skip": route({
+    auth: true,
+    tags: ["rounds"],
+    summary: "Skip the open round and open the next (REST: GET /prompts/random?skip=true)",
+    output: rounds.RoundResponse,
+  }),
+  "rounds.vote": route({
     method: "POST",
     path: "/votes/store",
     auth: true,
     tags: ["rounds"],
     summary: "Vote for a candidate of the open round",
-    input: prompts.StoreVoteInput,
-    output: prompts.VoteResult,
+    input: rounds.VoteInput,
+    output: rounds.VoteResult,
   }),
-  "votes.forUser": route({
+  "inbox.received": route({
     method: "GET",
     path: "/votes/for-user",
     auth: true,
-    tags: ["votes"],
+    tags: ["inbox"],
     summary: "Votes received, newest first",
-    input: votes.VotesForUserInput,
-    output: votes.VotesPage,
+    input: inbox.InboxPageInput,
+    output: inbox.InboxPage,
   }),
-  "unlocks.unlockUser": route({
+  "inbox.unlock": route({
     method: "POST",
     path: "/unlocks/unlock-user",
     auth: true,
-    tags: ["votes"],
+    tags: ["inbox"],
     summary: "Spend a credit to reveal the voter behind a vote card",
-    input: votes.UnlockUserInput,
-    output: votes.UnlockResult,
+    input: inbox.UnlockInput,
+    output: inbox.UnlockResult,
   }),
   "payments.createPaymentIntent": route({
     method: "POST",
@@ -279,7 +294,7 @@ export const routes = {
     tags: ["safety"],
     summary: "Block a candidate or the voter behind an unlocked vote card: neither sees the other again",
     input: safety.BlockInput,
-    output: safety.OkResult,
+    output: OkResult,
   }),
   "safety.unblock": route({
     method: "POST",
@@ -288,7 +303,7 @@ export const routes = {
     tags: ["safety"],
     summary: "Undo a block",
     input: safety.UnblockInput,
-    output: safety.OkResult,
+    output: OkResult,
   }),
   "safety.blocks": route({
     method: "GET",
@@ -305,40 +320,40 @@ export const routes = {
     tags: ["safety"],
     summary: "Report a student to the moderators",
     input: safety.ReportInput,
-    output: safety.OkResult,
+    output: OkResult,
   }),
-  "account.setPaused": route({
+  "account.pause": route({
     method: "POST",
     path: "/users/pause",
     auth: true,
-    tags: ["users"],
+    tags: ["account"],
     summary: "Pause or resume the profile (a paused profile is never shown as a candidate)",
-    input: safety.SetPausedInput,
+    input: account.PauseInput,
     output: MeUser,
   }),
-  "account.setPreview": route({
+  "account.preview": route({
     method: "POST",
     path: "/users/preview",
     auth: true,
-    tags: ["users"],
+    tags: ["account"],
     summary: "Opt in or out of the public landing preview",
-    input: safety.SetPreviewInput,
+    input: account.PreviewInput,
     output: MeUser,
   }),
   "account.delete": route({
     method: "POST",
     path: "/users/delete-account",
     auth: true,
-    tags: ["users"],
+    tags: ["account"],
     summary: "Delete the account and everything about it, at once",
-    input: safety.DeleteAccountInput,
-    output: safety.OkResult,
+    input: account.DeleteAccountInput,
+    output: OkResult,
   }),
   "account.export": route({
     method: "GET",
     path: "/users/export",
     auth: true,
-    tags: ["users"],
+    tags: ["account"],
     summary: "Everything stored about the caller, as JSON",
     output: z.record(z.string(), z.unknown()),
   }),
@@ -379,21 +394,21 @@ export const routes = {
     tags: ["admin"],
     summary: "Lift a hold: the student is shown again",
     input: admin.AdminTargetInput,
-    output: safety.OkResult,
+    output: OkResult,
   }),
   "admin.removeProfile": route({
     auth: "moderator",
     tags: ["admin"],
     summary: "Delete a student's account",
     input: admin.AdminTargetInput,
-    output: safety.OkResult,
+    output: OkResult,
   }),
   "admin.removePhoto": route({
     auth: "moderator",
     tags: ["admin"],
     summary: "Remove a student's photo",
     input: admin.AdminTargetInput,
-    output: safety.OkResult,
+    output: OkResult,
   }),
 } as const satisfies Record<string, EndpointDef>;
 

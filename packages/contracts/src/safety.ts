@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { IsoDateTime, MediaUrl } from "./common";
-import { BooleanText, multiLineText } from "./validation";
+import { multiLineText } from "./validation";
 
 /** Why a student can be reported (issue: trust and safety). */
 export const REPORT_REASONS = [
@@ -89,12 +89,3 @@ export const ReportInput = z
     path: ["note"],
     message: "Tell us what happened",
   });
-
-export const OkResult = z.object({ ok: z.literal(true) });
-
-export const SetPausedInput = z.object({ paused: BooleanText }).strict();
-export const SetPreviewInput = z.object({ showInPreview: BooleanText }).strict();
-/** Deleting an account is final; the client sends the word the person typed. */
-export const DeleteAccountInput = z
-  .object({ confirm: z.literal("DELETE", { error: "Type DELETE to confirm" }) })
-  .strict();

@@ -21,14 +21,14 @@ const CASES: Case[] = [
   ["auth.sendCode", "POST", "/api/auth/send-code", { phone: "555-0123" }],
   ["auth.sendCode", "POST", "/api/auth/send-code", { phone: "+18765551234" }],
   ["auth.verifyCode", "POST", "/api/auth/verify-code", { phone: "+12025550123", code: "12ab" }],
-  ["votes.store", "POST", "/api/votes/store", { userId: "someone", promptId: 1 }],
-  ["votes.store", "POST", "/api/votes/store", { userId: UUID, promptId: 2147483648 }],
+  ["rounds.vote", "POST", "/api/votes/store", { userId: "someone", promptId: 1 }],
+  ["rounds.vote", "POST", "/api/votes/store", { userId: UUID, promptId: 2147483648 }],
   ["users.update", "PATCH", "/api/users/update", { university: 2147483648 }],
   ["users.update", "PATCH", "/api/users/update", { firstName: "A", instagramHandle: "not a handle" }],
   ["safety.report", "POST", "/api/safety/report", { target: { userId: UUID }, reason: "other" }],
   ["account.delete", "POST", "/api/users/delete-account", { confirm: "yes" }],
-  ["prompts.unauthenticated", "GET", "/api/prompts/unauthenticated", { gender: "robot" }],
-  ["votes.forUser", "GET", "/api/votes/for-user", { limit: "999" }],
+  ["rounds.preview", "GET", "/api/prompts/unauthenticated", { gender: "robot" }],
+  ["inbox.received", "GET", "/api/votes/for-user", { limit: "999" }],
 ];
 
 describe("validation errors", () => {

@@ -1,4 +1,4 @@
-import { PromptRound, VOTES_PER_BATCH, VotesPage } from "@quad/contracts";
+import { Round, VOTES_PER_BATCH, InboxPage } from "@quad/contracts";
 import { unlocks, voterState, votes } from "@quad/db/schema";
 import { seedReferenceData } from "@quad/db/seed";
 import {
@@ -66,11 +66,11 @@ describe.skipIf(!serverUrl)("round trips per hot request", () => {
   it("opens a round in 2, answers it on reload in 1, takes a vote in 1, skips and opens in 3", async () => {
     // The candidate pool and prompt list are cached per process: warm them, as on a running server.
     await request("first round (pool cold)", "GET", "/api/prompts/random");
-    const first = PromptRound.parse((await request("reload (round open)", "GET", "/api/prompts/random")).body);
+    const first = Round.parse((await request("reload (round open)", "GET", "/api/prompts/random")).body);
     await request("vote", "POST", "/api/votes/store", { userId: first.users[0].id, promptId: first.prompt.id });
     await request("open a round (pool warm)", "GET", "/api/prompts/random");
     await request("skip and open", "GET", "/api/prompts/random?skip=true");
-    const open = PromptRound.parse((await request("reload after skip", "GET", "/api/prompts/random")).body);
+    const open = Round.parse((await request("reload after skip", "GET", "/api/prompts/random")).body);
     await counting.db
       .update(voterState)
       .set({ votesInBatch: VOTES_PER_BATCH - 1 })
@@ -106,7 +106,7 @@ describe.skipIf(!serverUrl)("round trips per hot request", () => {
       })),
     );
     await counting.db.insert(unlocks).values({ ownerId: voterId, voterId: voters[0]!.id });
-    const page = VotesPage.parse((await request("received votes page 1", "GET", "/api/votes/for-user?limit=10")).body);
+    const page = InboxPage.parse((await request("received votes page 1", "GET", "/api/votes/for-user?limit=10")).body);
     expect(page.votes.filter((v) => v.isUnlocked)).toHaveLength(1);
     await request("received votes page 2", "GET", "/api/votes/for-user?page=2&limit=10");
     await request("received votes by cursor", "GET", `/api/votes/for-user?limit=10&cursor=${page.nextCursor}`);

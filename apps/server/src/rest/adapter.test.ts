@@ -18,10 +18,14 @@ const testRouter = router({
       throw new Error("database password is hunter2");
     }),
   }),
-  votes: router({
-    forUser: publicProcedure
+  inbox: router({
+    received: publicProcedure
       .input(z.object({ page: z.coerce.number<number>().int().min(1, "page must be at least 1") }))
       .query(({ input }) => ({ page: input.page })),
+  }),
+  rounds: router({
+    open: publicProcedure.query(() => ({ did: "open" })),
+    skip: publicProcedure.mutation(() => ({ did: "skip" })),
   }),
   dev: router({ smsOutbox: publicProcedure.query(() => ({ messages: [] })) }),
 });
@@ -59,6 +63,18 @@ describe("REST adapter", () => {
     expect(res.json()).toMatchObject({ code: "BAD_REQUEST", fieldErrors: { page: ["page must be at least 1"] } });
     const ok = await app.inject({ method: "GET", url: "/api/votes/for-user?page=3" });
     expect(ok.json()).toEqual({ page: 3 });
+  });
+
+  it("sends a documented path's switch to its own procedure: GET /prompts/random?skip=true is rounds.skip", async () => {
+    const answer = async (query: string) => {
+      const res = await app.inject({ method: "GET", url: `/api/prompts/random${query}` });
+      return { status: res.statusCode, body: res.json() as unknown };
+    };
+    expect(await answer("")).toEqual({ status: 200, body: { did: "open" } });
+    expect(await answer("?skip=false")).toEqual({ status: 200, body: { did: "open" } });
+    expect(await answer("?skip=true")).toEqual({ status: 200, body: { did: "skip" } });
+    expect(await answer("?skip=maybe")).toMatchObject({ status: 400, body: { code: "BAD_REQUEST" } });
+    expect(await answer("?skip=true&extra=1")).toMatchObject({ status: 400, body: { code: "BAD_REQUEST" } });
   });
 
   it("does not mount development routes when they are off", async () => {

@@ -22,22 +22,22 @@ export function registerRestRoutes(app: FastifyInstance, opts: RestAdapterOption
   const mounted = routeList.filter(
     (route) => route.procedure in procedures && !route.multipart && (!route.devOnly || opts.devRoutesEnabled),
   );
+  const typeOf = (path: string) => (procedures[path] as AnyTRPCProcedure)._def.type;
   for (const route of mounted) {
-    // tRPC's own call (as createCaller makes, without building a caller proxy per request).
-    const type = (procedures[route.procedure] as AnyTRPCProcedure)._def.type;
     app.route({
       method: route.method,
       url: `/api${route.path}`,
       handler: async (request, reply) => {
         const ctx = await opts.createContext(request);
-        const input = route.method === "GET" ? request.query : request.body;
         try {
+          const { path, input } = procedureCall(route, route.method === "GET" ? request.query : request.body);
+          // tRPC's own call (as createCaller makes, without building a caller proxy per request).
           const result = await callTRPCProcedure({
             router: opts.router,
-            path: route.procedure,
+            path,
             getRawInput: async () => input,
             ctx,
-            type,
+            type: typeOf(path),
             signal: undefined,
             batchIndex: 0,
           });
@@ -52,4 +52,12 @@ export function registerRestRoutes(app: FastifyInstance, opts: RestAdapterOption
     });
   }
   return mounted;
+}
+
+/** The procedure a request goes to: the route's own, or its switch's when the switch's flag is set. */
+function procedureCall(route: RouteDef, input: unknown): { path: string; input: unknown } {
+  if (!route.restSwitch) return { path: route.procedure, input };
+  const { query, param, to } = route.restSwitch;
+  const { [param]: flag, ...rest } = query.parse(input);
+  return { path: flag === true ? to : route.procedure, input: Object.keys(rest).length > 0 ? rest : undefined };
 }

@@ -61,8 +61,9 @@ export function buildOpenApiDocument(routes: readonly RouteDef[], info: OpenApiI
       ...(route.auth ? {} : { security: [] }),
       responses: responsesOf(route),
     };
-    if (route.input && route.method === "GET") {
-      const schema = jsonSchema(route.input, "input") as { properties?: Record<string, unknown>; required?: string[] };
+    const query = route.restSwitch?.query ?? route.input;
+    if (query && route.method === "GET") {
+      const schema = jsonSchema(query, "input") as { properties?: Record<string, unknown>; required?: string[] };
       operation.parameters = Object.entries(schema.properties ?? {}).map(([name, property]) => ({
         name,
         in: "query",

@@ -87,7 +87,7 @@ describe("a boost paid for while shown, confirmed after", () => {
       const c = await campus(t);
       const res = await startPayment(via, c.headers, "boost-7");
       expect(res.status).toBe(200);
-      const paused = await call(via, c.headers, "account.setPaused", "/users/pause", { paused: true });
+      const paused = await call(via, c.headers, "account.pause", "/users/pause", { paused: true });
       expect(paused.status).toBe(200);
       for (let i = 0; i < 2; i++) {
         const confirmed = await confirm(via, c.headers, res.data.clientSecret);
@@ -97,7 +97,7 @@ describe("a boost paid for while shown, confirmed after", () => {
       expect(await boostEnd(c.me.id)).toBeNull();
       expect(await purchasesOf(c.me.id)).toEqual([{ status: "refunded" }]);
       // Resuming does not bring the refunded boost back.
-      expect((await call(via, c.headers, "account.setPaused", "/users/pause", { paused: false })).status).toBe(200);
+      expect((await call(via, c.headers, "account.pause", "/users/pause", { paused: false })).status).toBe(200);
       expect(await boostEnd(c.me.id)).toBeNull();
     },
   );

@@ -1,4 +1,4 @@
-import { PromptRound, VOTES_PER_BATCH } from "@quad/contracts";
+import { Round, VOTES_PER_BATCH } from "@quad/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMemoryRateLimiter } from "../rate-limit/limiter";
 import { createTestApp, type TestApp } from "../test/app";
@@ -22,21 +22,19 @@ afterAll(() => t?.close());
 type Headers = Record<string, string>;
 
 async function openRound(headers: Headers, rest: boolean) {
-  const url = rest
-    ? "/api/prompts/random?skip=false"
-    : `/api/trpc/prompts.random?input=${encodeURIComponent(JSON.stringify({ skip: false }))}`;
+  const url = rest ? "/api/prompts/random?skip=false" : "/api/trpc/rounds.open";
   const res = await t.app.inject({ method: "GET", url, headers, remoteAddress: CAMPUS_ADDRESS });
   const body = res.json() as unknown;
   return {
     status: res.statusCode,
-    round: PromptRound.safeParse(rest ? body : (body as { result?: { data?: unknown } }).result?.data),
+    round: Round.safeParse(rest ? body : (body as { result?: { data?: unknown } }).result?.data),
   };
 }
 
 async function vote(headers: Headers, rest: boolean, payload: object) {
   const res = await t.app.inject({
     method: "POST",
-    url: rest ? "/api/votes/store" : "/api/trpc/votes.store",
+    url: rest ? "/api/votes/store" : "/api/trpc/rounds.vote",
     headers,
     payload,
     remoteAddress: CAMPUS_ADDRESS,

@@ -42,7 +42,7 @@ async function holdAndRestore(via: "rest" | "trpc", pauseFirst: boolean) {
   if (pauseFirst) {
     const paused = await t.app.inject({
       method: "POST",
-      url: via === "rest" ? "/api/users/pause" : "/api/trpc/account.setPaused",
+      url: via === "rest" ? "/api/users/pause" : "/api/trpc/account.pause",
       headers: victimHeaders,
       payload: { paused: true },
     });

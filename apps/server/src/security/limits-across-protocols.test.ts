@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PREVIEW_PER_IP } from "../modules/prompts/router";
+import { PREVIEW_PER_IP } from "../modules/rounds/router";
 import { addressKey } from "../rate-limit/address";
 import { WRITE_LIMITS } from "../trpc/limits";
 import { createTestApp, type TestApp } from "../test/app";
@@ -31,7 +31,7 @@ describe("limits hold across protocols, forged addresses and spellings", () => {
     for (let i = 0; i < PREVIEW_PER_IP.limit; i++) {
       const url = [
         "/api/prompts/unauthenticated?gender=female",
-        "/api/trpc/prompts.unauthenticated?input=" + encodeURIComponent(JSON.stringify({ gender: "male" })),
+        "/api/trpc/rounds.preview?input=" + encodeURIComponent(JSON.stringify({ gender: "male" })),
         "/api/prompts/unauthenticated/?gender=male",
       ][i % 3]!;
       statuses.push((await t.app.inject({ method: "GET", url, headers: spoof(), remoteAddress: ADDRESS })).statusCode);
@@ -46,14 +46,14 @@ describe("limits hold across protocols, forged addresses and spellings", () => {
       }),
       await t.app.inject({
         method: "GET",
-        url: "/api/trpc/prompts.unauthenticated?input=" + encodeURIComponent(JSON.stringify({ gender: "female" })),
+        url: "/api/trpc/rounds.preview?input=" + encodeURIComponent(JSON.stringify({ gender: "female" })),
         headers: spoof(),
         remoteAddress: ADDRESS,
       }),
       await t.app.inject({
         method: "GET",
         url:
-          "/api/trpc/prompts.unauthenticated,prompts.unauthenticated?batch=1&input=" +
+          "/api/trpc/rounds.preview,rounds.preview?batch=1&input=" +
           encodeURIComponent(JSON.stringify({ 0: { gender: "female" }, 1: { gender: "male" } })),
         headers: spoof(),
         remoteAddress: ADDRESS,

@@ -152,7 +152,7 @@ async function lockedCardsOf(name: string): Promise<{ via: string; card: VoteCar
   const { headers } = byName(name);
   const views: [string, VoteCard[]][] = [
     ["REST inbox", (await getJson("/api/votes/for-user?limit=50", headers)).votes],
-    ["tRPC inbox", (await trpcQuery("votes.forUser", { limit: 50 }, headers)).votes],
+    ["tRPC inbox", (await trpcQuery("inbox.received", { limit: 50 }, headers)).votes],
     ["REST export", (await getJson("/api/users/export", headers)).votesReceived],
     ["tRPC export", (await trpcQuery("account.export", undefined, headers)).votesReceived],
   ];

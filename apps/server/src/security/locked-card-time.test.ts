@@ -86,7 +86,7 @@ async function walkByCursor(protocol: "REST" | "tRPC") {
     const res =
       protocol === "REST"
         ? await get(`/api/votes/for-user?limit=1${cursor ? `&cursor=${cursor}` : ""}`, rowan.headers)
-        : await get(trpc("votes.forUser", input), rowan.headers);
+        : await get(trpc("inbox.received", input), rowan.headers);
     const page = (protocol === "REST" ? res.json() : res.json().result.data) as Page;
     const { date: _date, ...headers } = res.headers;
     sent.push(res.body, JSON.stringify(headers));
@@ -104,7 +104,7 @@ async function rowansViews() {
     views.push({ via: `${protocol} by cursor`, ...(await walkByCursor(protocol)) });
   const restPage = await get("/api/votes/for-user?limit=50", rowan.headers);
   views.push({ via: "REST page", sent: [restPage.body], cards: (restPage.json() as Page).votes });
-  const trpcPage = await get(trpc("votes.forUser", { limit: 50 }), rowan.headers);
+  const trpcPage = await get(trpc("inbox.received", { limit: 50 }), rowan.headers);
   views.push({ via: "tRPC page", sent: [trpcPage.body], cards: (trpcPage.json().result.data as Page).votes });
   // The export's other sections carry the student's own times (sign-ins, texts); its received votes are checked whole.
   const restExport = (await get("/api/users/export", rowan.headers)).json().votesReceived as Card[];
@@ -130,7 +130,7 @@ describe("a locked card's time", () => {
         "tRPC",
         await t.app.inject({
           method: "POST",
-          url: "/api/trpc/unlocks.unlockUser",
+          url: "/api/trpc/inbox.unlock",
           headers: robin.headers,
           payload: { userId: forRobin.id },
         }),

@@ -250,17 +250,17 @@ describe("no input answers 5xx", { timeout: 120_000 }, () => {
       "an unknown content type",
       { method: "POST", url: "/api/auth/send-code", headers: { "content-type": "application/x-custom" }, payload: "x" },
     ],
-    ["tRPC input that is not JSON", { method: "GET", url: "/api/trpc/votes.forUser?input=%7Bnot" }],
+    ["tRPC input that is not JSON", { method: "GET", url: "/api/trpc/inbox.received?input=%7Bnot" }],
     [
       "a tRPC batch with holes",
       {
         method: "GET",
-        url: `/api/trpc/users.me,votes.forUser?batch=1&input=${encodeURIComponent('{"1":{"limit":2147483648}}')}`,
+        url: `/api/trpc/users.me,inbox.received?batch=1&input=${encodeURIComponent('{"1":{"limit":2147483648}}')}`,
       },
     ],
     ["a tRPC batch past its size", { method: "GET", url: `/api/trpc/${Array(20).fill("health").join(",")}?batch=1` }],
     ["an unknown tRPC procedure", { method: "POST", url: "/api/trpc/users.nope", payload: {} }],
-    ["a tRPC mutation as GET", { method: "GET", url: "/api/trpc/votes.store" }],
+    ["a tRPC mutation as GET", { method: "GET", url: "/api/trpc/rounds.vote" }],
     [
       "multipart cut short",
       {

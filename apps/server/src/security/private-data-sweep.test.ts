@@ -129,13 +129,13 @@ describe("no private data of another student leaves the server", () => {
     for (const persona of personas) {
       const answers: { via: string; body: string }[] = [];
       for (const route of routeList.filter((r) => r.method === "GET" && !r.devOnly)) {
-        const query = route.procedure === "prompts.unauthenticated" ? "?gender=female" : "";
+        const query = route.procedure === "rounds.preview" ? "?gender=female" : "";
         const rest = await t.app.inject({ method: "GET", url: `/api${route.path}${query}`, headers: persona.headers });
         answers.push({ via: `REST ${route.path}`, body: rest.body });
         const trpc = await trpcGet(
           route.procedure,
           persona.headers,
-          route.procedure === "prompts.unauthenticated" ? { gender: "female" } : undefined,
+          route.procedure === "rounds.preview" ? { gender: "female" } : undefined,
         );
         answers.push({ via: `tRPC ${route.procedure}`, body: trpc.body });
       }
@@ -146,7 +146,7 @@ describe("no private data of another student leaves the server", () => {
         ["/api/safety/block", "safety.block", { userId: victim.id }],
         ["/api/safety/report", "safety.report", { target: { userId: victim.id }, reason: "other", note: "probe" }],
         ["/api/safety/report", "safety.report", { target: { voteCardId: toAttacker[0]!.id }, reason: "fake_profile" }],
-        ["/api/unlocks/unlock-user", "unlocks.unlockUser", { userId: toAttacker[0]!.id }],
+        ["/api/unlocks/unlock-user", "inbox.unlock", { userId: toAttacker[0]!.id }],
         ["/api/payments/local/confirm", "payments.localConfirm", { clientSecret, cardNumber: "4242424242424242" }],
       ];
       for (const [url, procedure, payload] of doors) {

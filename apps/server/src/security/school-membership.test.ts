@@ -135,10 +135,10 @@ describe("until the proof", () => {
         votes: [vote],
       } = await receiveVotes(t, { recipientId: c.me.id, voterIds: [a.id], at: clock.now() });
       const attempts = [
-        call(via, "GET", "/api/prompts/random", "prompts.random", c.headers, { skip: false }),
-        call(via, "POST", "/api/votes/store", "votes.store", c.headers, { userId: a.id, promptId: 1 }),
-        call(via, "GET", "/api/votes/for-user", "votes.forUser", c.headers, { page: 1, limit: 10 }),
-        call(via, "POST", "/api/unlocks/unlock-user", "unlocks.unlockUser", c.headers, { userId: vote!.id }),
+        call(via, "GET", "/api/prompts/random", "rounds.open", c.headers),
+        call(via, "POST", "/api/votes/store", "rounds.vote", c.headers, { userId: a.id, promptId: 1 }),
+        call(via, "GET", "/api/votes/for-user", "inbox.received", c.headers, { page: 1, limit: 10 }),
+        call(via, "POST", "/api/unlocks/unlock-user", "inbox.unlock", c.headers, { userId: vote!.id }),
         call(via, "POST", "/api/safety/report", "safety.report", c.headers, {
           target: { userId: a.id },
           reason: "harassment",
@@ -175,7 +175,7 @@ describe("until the proof", () => {
     const member = await c.student({ gender: "female", showInPreview: true });
     const newcomer = await c.student({ gender: "female", showInPreview: true, member: false });
     // Two students of the shown gender, one of them unproved: no pair to show.
-    const before = await call("rest", "GET", "/api/prompts/random", "prompts.random", c.headers, { skip: false });
+    const before = await call("rest", "GET", "/api/prompts/random", "rounds.open", c.headers);
     expect(before.data).toMatchObject({ error: "no_candidates" });
     expect((await t.deps.candidatePool.candidates(c.school.id, "female")).map((e) => e.id)).toEqual([member.id]);
     expect(
@@ -191,7 +191,7 @@ describe("until the proof", () => {
     const address = `${unique("nova")}@${c.school.domain}`;
     await sendCode("trpc", headers, address);
     expect((await verify("trpc", headers, address, await codeIn(address))).status).toBe(200);
-    const round = await call("rest", "GET", "/api/prompts/random", "prompts.random", c.headers, { skip: false });
+    const round = await call("rest", "GET", "/api/prompts/random", "rounds.open", c.headers);
     expect((round.data as { users: { id: string }[] }).users.map((u) => u.id).sort()).toEqual(
       [member.id, newcomer.id].sort(),
     );
@@ -200,8 +200,9 @@ describe("until the proof", () => {
   it("an open round showing a student who left the school is replaced", async () => {
     const c = await campus(t, { gender: "male", preference: "female" });
     const trio = await Promise.all([0, 1, 2].map(() => c.student({ gender: "female" })));
-    const first = (await call("rest", "GET", "/api/prompts/random", "prompts.random", c.headers, { skip: false }))
-      .data as { users: { id: string }[] };
+    const first = (await call("rest", "GET", "/api/prompts/random", "rounds.open", c.headers)).data as {
+      users: { id: string }[];
+    };
     const shown = first.users.map((u) => u.id);
     // One of them moves school: the move clears their proof, so they are no longer shown here.
     const other = await insertTestSchool(t.deps.db);
@@ -215,8 +216,9 @@ describe("until the proof", () => {
     });
     expect(moved.statusCode).toBe(200);
     expect(moved.json().user).toMatchObject({ university: other.id, schoolEmailVerified: false, schoolEmail: null });
-    const next = (await call("rest", "GET", "/api/prompts/random", "prompts.random", c.headers, { skip: false }))
-      .data as { users: { id: string }[] };
+    const next = (await call("rest", "GET", "/api/prompts/random", "rounds.open", c.headers)).data as {
+      users: { id: string }[];
+    };
     expect(next.users.map((u) => u.id)).not.toContain(shown[0]);
     expect(trio.map((s) => s.id)).toEqual(expect.arrayContaining(next.users.map((u) => u.id)));
   });

@@ -34,7 +34,7 @@ async function openRound() {
 }
 
 async function vote(via: "rest" | "trpc", headers: Headers, userId: string, promptId: number) {
-  const url = via === "rest" ? "/api/votes/store" : "/api/trpc/votes.store";
+  const url = via === "rest" ? "/api/votes/store" : "/api/trpc/rounds.vote";
   return t.app.inject({ method: "POST", url, headers, payload: { userId, promptId } });
 }
 const votesFor = async (id: string) => (await t.deps.db.select().from(votes).where(eq(votes.recipientId, id))).length;

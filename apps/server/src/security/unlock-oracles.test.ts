@@ -25,7 +25,7 @@ afterAll(() => t?.close());
 type Headers = Record<string, string>;
 
 async function unlock(via: "rest" | "trpc", headers: Headers, cardId: string) {
-  const url = via === "rest" ? "/api/unlocks/unlock-user" : "/api/trpc/unlocks.unlockUser";
+  const url = via === "rest" ? "/api/unlocks/unlock-user" : "/api/trpc/inbox.unlock";
   const res = await t.app.inject({ method: "POST", url, headers, payload: { userId: cardId } });
   const body = res.json();
   return {

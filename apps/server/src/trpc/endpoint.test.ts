@@ -3,7 +3,7 @@ import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyInstance, type FastifyRequest, type InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { retryAfterSecondsOf } from "../errors";
-import { PREVIEW_PER_IP } from "../modules/prompts/router";
+import { PREVIEW_PER_IP } from "../modules/rounds/router";
 import { createTestApp, type TestApp } from "../test/app";
 import { campus } from "../test/voters";
 import { receiveVotes } from "../test/votes";
@@ -86,14 +86,14 @@ describe("single calls, answered by the endpoint as the adapter answers them", (
     const voter = await c.student();
     await receiveVotes(t, { recipientId: c.me.id, voterIds: [voter.id, voter.id], at: new Date() });
     const body = await expectSameAnswer(
-      { method: "GET", url: `/api/trpc/votes.forUser?${batchOfOne({ limit: 1 })}`, headers: c.headers },
+      { method: "GET", url: `/api/trpc/inbox.received?${batchOfOne({ limit: 1 })}`, headers: c.headers },
       { status: 200, answeredBy: "endpoint" },
     );
     expect(body).toMatchObject([{ result: { data: { hasMore: true } } }]);
     // A reload answers the same open round, so both see the same.
     for (let i = 0; i < 4; i++) await c.student();
     await expectSameAnswer(
-      { method: "GET", url: `/api/trpc/prompts.random?${batchOfOne({ skip: false })}`, headers: c.headers },
+      { method: "GET", url: `/api/trpc/rounds.open?${batchOfOne(undefined)}`, headers: c.headers },
       { status: 200, answeredBy: "endpoint" },
     );
   });
@@ -116,7 +116,7 @@ describe("single calls, answered by the endpoint as the adapter answers them", (
     await expectSameAnswer(
       {
         method: "POST",
-        url: "/api/trpc/unlocks.unlockUser",
+        url: "/api/trpc/inbox.unlock",
         headers: { ...c.headers, ...json },
         payload: JSON.stringify(payload),
       },
@@ -125,7 +125,7 @@ describe("single calls, answered by the endpoint as the adapter answers them", (
     await expectSameAnswer(
       {
         method: "POST",
-        url: "/api/trpc/unlocks.unlockUser?batch=1",
+        url: "/api/trpc/inbox.unlock?batch=1",
         headers: { ...c.headers, ...json },
         payload: JSON.stringify({ 0: payload }),
       },
@@ -136,7 +136,7 @@ describe("single calls, answered by the endpoint as the adapter answers them", (
   it("a zod input error: 400 with the formatter's fieldErrors", async () => {
     const c = await campus(t);
     const body = await expectSameAnswer(
-      { method: "GET", url: `/api/trpc/votes.forUser?${batchOfOne({ limit: 999, page: 0 })}`, headers: c.headers },
+      { method: "GET", url: `/api/trpc/inbox.received?${batchOfOne({ limit: 999, page: 0 })}`, headers: c.headers },
       { status: 400, answeredBy: "endpoint" },
     );
     expect(body).toMatchObject([
@@ -145,7 +145,7 @@ describe("single calls, answered by the endpoint as the adapter answers them", (
     await expectSameAnswer(
       {
         method: "POST",
-        url: "/api/trpc/votes.store",
+        url: "/api/trpc/rounds.vote",
         headers: { ...c.headers, ...json },
         payload: JSON.stringify({ userId: "nobody", promptId: "x" }),
       },
@@ -165,7 +165,7 @@ describe("single calls, answered by the endpoint as the adapter answers them", (
   });
 
   it("over the rate limit: 429 with retryAfterSeconds", async () => {
-    const url = "/api/trpc/prompts.unauthenticated?" + batchOfOne({ gender: "female" });
+    const url = "/api/trpc/rounds.preview?" + batchOfOne({ gender: "female" });
     for (let i = 0; i < PREVIEW_PER_IP.limit; i++)
       await endpoint.inject({ method: "GET", url, remoteAddress: "10.77.0.1" });
     const body = await expectSameAnswer(
@@ -183,7 +183,7 @@ describe("single calls, answered by the endpoint as the adapter answers them", (
     await expectSameAnswer(
       {
         method: "POST",
-        url: "/api/trpc/unlocks.unlockUser?batch=1",
+        url: "/api/trpc/inbox.unlock?batch=1",
         headers: { ...c.headers, ...json },
         payload: JSON.stringify({ 0: missing }),
       },
@@ -192,7 +192,7 @@ describe("single calls, answered by the endpoint as the adapter answers them", (
     await expectSameAnswer(
       {
         method: "POST",
-        url: "/api/trpc/votes.store",
+        url: "/api/trpc/rounds.vote",
         headers: { ...c.headers, ...json },
         payload: JSON.stringify({ userId: missing.userId, promptId: 1 }),
       },
@@ -206,18 +206,14 @@ describe("everything else, handed to the adapter", () => {
     ["an unknown procedure", { method: "GET", url: "/api/trpc/nope.nothing" }, 404],
     ["a batch of two", { method: "GET", url: "/api/trpc/health,schools.list?batch=1" }, 200],
     ["a query sent as POST", { method: "POST", url: "/api/trpc/health", headers: json, payload: "{}" }, 405],
-    ["a mutation sent as GET", { method: "GET", url: "/api/trpc/votes.store" }, 405],
-    ["input that is not JSON", { method: "GET", url: "/api/trpc/prompts.unauthenticated?input=%7Bnope" }, 400],
+    ["a mutation sent as GET", { method: "GET", url: "/api/trpc/rounds.vote" }, 405],
+    ["input that is not JSON", { method: "GET", url: "/api/trpc/rounds.preview?input=%7Bnope" }, 400],
     [
       "a body that is not JSON",
       { method: "POST", url: "/api/trpc/auth.sendCode", headers: json, payload: "{nope" },
       400,
     ],
-    [
-      "a batch whose input is not an object",
-      { method: "GET", url: "/api/trpc/prompts.unauthenticated?batch=1&input=5" },
-      400,
-    ],
+    ["a batch whose input is not an object", { method: "GET", url: "/api/trpc/rounds.preview?batch=1&input=5" }, 400],
     [
       "streaming asked for",
       { method: "GET", url: "/api/trpc/health?batch=1", headers: { "trpc-accept": "application/jsonl" } },

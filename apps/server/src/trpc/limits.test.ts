@@ -13,17 +13,17 @@ describe("write limits", () => {
     const limiter = createMemoryRateLimiter(() => 0);
     const ip = "192.0.2.1";
     for (let i = 0; i < WRITE_LIMITS.perStudent.limit; i++)
-      await enforceWriteLimits(limiter, { name: "votes.store", ip, phone: "+12025550100" });
+      await enforceWriteLimits(limiter, { name: "rounds.vote", ip, phone: "+12025550100" });
     for (let i = 0; i < 50; i++)
       expect(
-        await refused(enforceWriteLimits(limiter, { name: "votes.store", ip, phone: "+12025550100" })),
+        await refused(enforceWriteLimits(limiter, { name: "rounds.vote", ip, phone: "+12025550100" })),
       ).toMatchObject({ code: "TOO_MANY_REQUESTS" });
     // The address has spent 120 of its backstop: the rest is for the other students.
     const backstop = WRITE_LIMITS.perAddress.limit;
     for (let i = WRITE_LIMITS.perStudent.limit; i < backstop; i++)
-      await enforceWriteLimits(limiter, { name: "votes.store", ip, phone: `+1202${String(2000000 + (i % 5000))}` });
+      await enforceWriteLimits(limiter, { name: "rounds.vote", ip, phone: `+1202${String(2000000 + (i % 5000))}` });
     expect(
-      await refused(enforceWriteLimits(limiter, { name: "votes.store", ip, phone: "+12029999999" })),
+      await refused(enforceWriteLimits(limiter, { name: "rounds.vote", ip, phone: "+12029999999" })),
     ).toMatchObject({ code: "TOO_MANY_REQUESTS", details: { retryAfterSeconds: 60 } });
   });
 

@@ -3,16 +3,16 @@ import { adminRouter } from "../modules/admin/router";
 import { authRouter } from "../modules/auth/router";
 import { configRouter } from "../modules/config/router";
 import { devRouter } from "../modules/dev/router";
+import { inboxRouter } from "../modules/inbox/router";
 import { healthProcedure } from "../modules/health/router";
 import { paymentsRouter } from "../modules/payments/router";
-import { promptsRouter } from "../modules/prompts/router";
+import { textInsteadOfPush } from "../modules/notifications/push-fallback";
 import { pushRouter } from "../modules/push/router";
+import { roundsRouter } from "../modules/rounds/router";
 import { safetyRouter } from "../modules/safety/router";
 import { schoolEmailRouter } from "../modules/school-email/router";
 import { schoolsRouter } from "../modules/schools/router";
-import { unlocksRouter } from "../modules/unlocks/router";
 import { usersRouter } from "../modules/users/router";
-import { votesRouter } from "../modules/votes/router";
 import { router } from "./init";
 
 /**
@@ -27,15 +27,14 @@ export const appRouter = router({
   auth: authRouter,
   config: configRouter,
   dev: devRouter,
+  inbox: inboxRouter,
   payments: paymentsRouter,
-  prompts: promptsRouter,
-  push: pushRouter,
+  push: pushRouter((ctx) => textInsteadOfPush({ db: ctx.db, now: ctx.now, publicUrl: ctx.config.PUBLIC_URL })),
+  rounds: roundsRouter,
   safety: safetyRouter,
   schoolEmail: schoolEmailRouter,
   schools: schoolsRouter,
-  unlocks: unlocksRouter,
   users: usersRouter,
-  votes: votesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -5,10 +5,10 @@ import { exportAccount } from "./export";
 import { setPaused, setPreview } from "./service";
 
 export const accountRouter = router({
-  setPaused: endpoint("account.setPaused", { writeLimit: true }).mutation(({ ctx, input }) =>
+  pause: endpoint("account.pause", { writeLimit: true }).mutation(({ ctx, input }) =>
     setPaused(ctx, ctx.viewer.phone, input.paused),
   ),
-  setPreview: endpoint("account.setPreview", { writeLimit: true }).mutation(({ ctx, input }) =>
+  preview: endpoint("account.preview", { writeLimit: true }).mutation(({ ctx, input }) =>
     setPreview(ctx, ctx.viewer.phone, input.showInPreview),
   ),
   delete: endpoint("account.delete", { writeLimit: true }).mutation(async ({ ctx }) => {

@@ -1,4 +1,4 @@
-import { LOCKED_CARD_PHOTO, VotesPage } from "@quad/contracts";
+import { LOCKED_CARD_PHOTO, InboxPage } from "@quad/contracts";
 import { users } from "@quad/db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -35,7 +35,7 @@ describe("GET /api/votes/for-user", () => {
     await receiveVotes(t, { recipientId: c.me.id, voterIds: [voter.id], at: new Date() });
     const res = await forUser(c.headers);
     expect(res.statusCode).toBe(200);
-    const page = VotesPage.parse(res.json());
+    const page = InboxPage.parse(res.json());
     expect(page.votes[0]).toMatchObject({ isUnlocked: false, photo: LOCKED_CARD_PHOTO });
     for (const secret of [
       "Zebulon",
@@ -74,10 +74,10 @@ describe("GET /api/votes/for-user", () => {
     const hour = (vote: { createdAt: Date }) => Math.floor(vote.createdAt.getTime() / HOUR);
     const newestFirst = [...votes].sort((a, b) => hour(b) - hour(a) || (a.id < b.id ? 1 : -1)).map((v) => v.id);
 
-    const p1 = VotesPage.parse((await forUser(c.headers)).json());
+    const p1 = InboxPage.parse((await forUser(c.headers)).json());
     expect(p1.votes.map((v) => v.id)).toEqual(newestFirst.slice(0, 10));
     expect(p1.hasMore).toBe(true);
-    const p3 = VotesPage.parse((await forUser(c.headers, "?page=3&limit=10")).json());
+    const p3 = InboxPage.parse((await forUser(c.headers, "?page=3&limit=10")).json());
     expect(p3.votes.map((v) => v.id)).toEqual(newestFirst.slice(20));
     expect(p3.hasMore).toBe(false);
     expect(p3.nextCursor).toBeNull();
@@ -85,7 +85,7 @@ describe("GET /api/votes/for-user", () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: VotesPage = VotesPage.parse(
+      const page: InboxPage = InboxPage.parse(
         (await forUser(c.headers, `?limit=7${cursor ? `&cursor=${cursor}` : ""}`)).json(),
       );
       seen.push(...page.votes.map((v) => v.id));
@@ -107,7 +107,7 @@ describe("GET /api/votes/for-user", () => {
     const b = await campus(t);
     const voter = await a.student();
     await receiveVotes(t, { recipientId: a.me.id, voterIds: [voter.id], at: new Date() });
-    expect(VotesPage.parse((await forUser(b.headers)).json()).votes).toHaveLength(0);
+    expect(InboxPage.parse((await forUser(b.headers)).json()).votes).toHaveLength(0);
   });
 });
 
@@ -144,7 +144,7 @@ describe("POST /api/unlocks/unlock-user", () => {
       },
       remainingUnlocks: 1,
     });
-    const page = VotesPage.parse((await forUser(c.headers)).json());
+    const page = InboxPage.parse((await forUser(c.headers)).json());
     const byId = new Map(page.votes.map((v) => [v.id, v]));
     expect(byId.get(votes[0]!.id)?.isUnlocked).toBe(true);
     expect(byId.get(votes[2]!.id)?.isUnlocked).toBe(true);
@@ -195,7 +195,7 @@ describe("POST /api/unlocks/unlock-user", () => {
     expect(results.filter((r) => r.statusCode === 402)).toHaveLength(47);
     const [row] = await t.deps.db.select({ credits: users.remainingUnlocks }).from(users).where(eq(users.id, c.me.id));
     expect(row!.credits).toBe(0);
-    const page = VotesPage.parse((await forUser(c.headers, "?limit=50")).json());
+    const page = InboxPage.parse((await forUser(c.headers, "?limit=50")).json());
     expect(page.votes.filter((v) => v.isUnlocked)).toHaveLength(3);
   });
 });

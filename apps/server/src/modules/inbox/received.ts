@@ -1,9 +1,9 @@
-import { ERROR_MESSAGES, type VotesPage } from "@quad/contracts";
+import { ERROR_MESSAGES, type InboxPage } from "@quad/contracts";
 import { preparedStatement, type Database } from "@quad/db";
 import { users, VOTE_HOUR } from "@quad/db/schema";
 import { eq, sql } from "drizzle-orm";
 import { AppError } from "../../errors";
-import { memberSql, notMemberError } from "../school-email/membership";
+import { memberSql, notMemberError } from "../schools/membership";
 import { hourOf, isoMillis, toVoteCard, type RevealedVoter } from "./cards";
 
 export async function userIdByPhone(db: Database, phone: string): Promise<string> {
@@ -100,11 +100,11 @@ const pageByCursor = pageStatement(true);
 const pageByNumber = pageStatement(false);
 
 /** GET /votes/for-user: only a proved member of a school opens the inbox. */
-export async function votesForUser(
+export async function receivedVotes(
   db: Database,
   phone: string,
   input: { page: number; limit: number; cursor?: string },
-): Promise<VotesPage> {
+): Promise<InboxPage> {
   const { page, member } = await readVotesPage(db, phone, input);
   if (!member) throw notMemberError();
   return page;
@@ -115,7 +115,7 @@ export async function readVotesPage(
   db: Database,
   phone: string,
   input: { page: number; limit: number; cursor?: string },
-): Promise<{ page: VotesPage; member: boolean }> {
+): Promise<{ page: InboxPage; member: boolean }> {
   const after = input.cursor ? decodeCursor(input.cursor) : undefined;
   const values: PageValues = {
     phone,

@@ -3,7 +3,7 @@ import type { Database } from "@quad/db";
 import { prompts, unlocks, users, votes } from "@quad/db/schema";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { AppError } from "../../errors";
-import { requireMember } from "../school-email/membership";
+import { requireMember } from "../schools/membership";
 import { unlockedCard } from "./cards";
 import { userIdByPhone } from "./received";
 

@@ -4,7 +4,7 @@ import { pushDeliveries, pushNotices, schools, users, votes } from "@quad/db/sch
 import { and, eq, inArray, notExists, sql } from "drizzle-orm";
 import { smsAllowedPhones } from "../consents/service";
 import { publicUrlOf } from "../sms/public-url";
-import { FALLBACK_TIME_ZONE, isQuietHour } from "./local-time";
+import { FALLBACK_TIME_ZONE, isQuietHour } from "../../outbox/local-time";
 import { lockStudentNotices, queueNotice } from "./vote-notices";
 
 export interface PushFallbackDeps {

@@ -11,7 +11,7 @@ import {
   type FakePushService,
 } from "../../test/push-service";
 import { consentTo, fakeProvider, giveVotes, testClock, type FakeProvider } from "../../test/sms";
-import { OUTBOX as PUSH_QUEUE, retryDelayMs as pushRetryDelayMs } from "./outbox";
+import { OUTBOX as PUSH_QUEUE, retryDelayMs as pushRetryDelayMs } from "../../outbox/outbox";
 import type { PushSender } from "../push/sender";
 import { pushEndpointPolicy } from "../push/endpoint-policy";
 import { subscribeDevice } from "../push/subscriptions";

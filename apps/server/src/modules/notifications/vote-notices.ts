@@ -5,7 +5,7 @@ import { and, count, eq, gte, isNull, sql } from "drizzle-orm";
 import { smsAllowedPhones } from "../consents/service";
 import { studentsWithPush } from "../push/subscriptions";
 import { publicUrlOf } from "../sms/public-url";
-import { FALLBACK_TIME_ZONE, isQuietHour, startOfLocalDay } from "./local-time";
+import { FALLBACK_TIME_ZONE, isQuietHour, startOfLocalDay } from "../../outbox/local-time";
 
 export interface VoteNoticeDeps {
   db: Database;

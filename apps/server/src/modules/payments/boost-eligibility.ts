@@ -3,7 +3,7 @@ import type { Database } from "@quad/db";
 import { users } from "@quad/db/schema";
 import { eq, sql } from "drizzle-orm";
 import { AppError } from "../../errors";
-import { memberSql } from "../school-email/membership";
+import { memberSql } from "../schools/membership";
 
 /**
  * A boost is sold only to a student who is shown (a proved member, not

@@ -2,7 +2,7 @@ import { findProduct } from "@quad/contracts";
 import type { Database } from "@quad/db";
 import { paymentFulfilments, purchases, users } from "@quad/db/schema";
 import { and, eq, sql } from "drizzle-orm";
-import { shownWhere } from "../school-email/membership";
+import { shownWhere } from "../schools/membership";
 
 /** "refund-due": a boost for a student shown to no one, not applied; the caller has the provider refund it (again, if asked again). */
 export type FulfilOutcome = "fulfilled" | "already-fulfilled" | "refund-due" | "unknown-payment";

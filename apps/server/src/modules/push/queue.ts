@@ -2,7 +2,7 @@ import { pushNotice } from "@quad/contracts";
 import type { Database } from "@quad/db";
 import { pushDeliveries, pushNotices, pushSubscriptions, schools, users } from "@quad/db/schema";
 import { eq } from "drizzle-orm";
-import { forEachConcurrently, OUTBOX, outbox } from "../notifications/outbox";
+import { forEachConcurrently, OUTBOX, outbox } from "../../outbox/outbox";
 import { PushDeliveryError, type PushSender } from "./sender";
 import { dropSubscriptions, type OnPushesDropped } from "./subscriptions";
 

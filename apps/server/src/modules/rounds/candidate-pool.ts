@@ -2,7 +2,7 @@ import type { Gender } from "@quad/contracts";
 import { preparedStatement, type Database } from "@quad/db";
 import { prompts, users } from "@quad/db/schema";
 import { and, eq, sql } from "drizzle-orm";
-import { shownSql, shownWhere } from "../school-email/membership";
+import { shownSql, shownWhere } from "../schools/membership";
 import type { PoolEntry } from "./draw";
 import type { PoolInvalidationBus } from "./pool-invalidation";
 

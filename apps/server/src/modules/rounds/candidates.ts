@@ -3,7 +3,7 @@ import type { Database } from "@quad/db";
 import { users } from "@quad/db/schema";
 import { and, eq, inArray } from "drizzle-orm";
 import { mediaUrl } from "../../media/storage";
-import { shownWhere } from "../school-email/membership";
+import { shownWhere } from "../schools/membership";
 
 /** The public fields of students (docs/product.md "What others may see"): never a handle, never a phone. */
 export async function publicProfiles(

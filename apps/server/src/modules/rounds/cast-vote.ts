@@ -1,7 +1,7 @@
 import { VOTE_COOLDOWN_MS, VOTES_PER_BATCH, type Gender } from "@quad/contracts";
 import { isCheckViolation, preparedStatement, type Database } from "@quad/db";
 import { sql, type SQL } from "drizzle-orm";
-import { memberSql, shownSql } from "../school-email/membership";
+import { memberSql, shownSql } from "../schools/membership";
 import { dateOfMs, epochMs, notBlockedEitherWay } from "./sql-values";
 
 /** Why a vote was refused (it stored nothing then), as the statement's snapshot shows. */

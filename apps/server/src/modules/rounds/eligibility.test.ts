@@ -36,13 +36,13 @@ async function expectInvalidated(change: () => Promise<{ statusCode: number; bod
 describe("a change of eligibility tells the candidate pools", () => {
   it("pausing and resuming the profile", async () => {
     const c = await campus(t);
-    await expectInvalidated(() => trpc(c.headers, "account.setPaused", { paused: true }), c.school.id);
-    await expectInvalidated(() => trpc(c.headers, "account.setPaused", { paused: false }), c.school.id);
+    await expectInvalidated(() => trpc(c.headers, "account.pause", { paused: true }), c.school.id);
+    await expectInvalidated(() => trpc(c.headers, "account.pause", { paused: false }), c.school.id);
   });
 
   it("the preview opt-in", async () => {
     const c = await campus(t);
-    await expectInvalidated(() => trpc(c.headers, "account.setPreview", { showInPreview: false }));
+    await expectInvalidated(() => trpc(c.headers, "account.preview", { showInPreview: false }));
   });
 
   it("a gender change and a school change", async () => {

@@ -1,4 +1,4 @@
-import { PromptResponse, PromptRound, SCREEN_TEXT, VOTES_PER_BATCH } from "@quad/contracts";
+import { RoundResponse, Round, SCREEN_TEXT, VOTES_PER_BATCH } from "@quad/contracts";
 import { blocks, voterState, votes } from "@quad/db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -21,7 +21,7 @@ const random = async (headers: Headers, skip = false) => {
   const res = await t.app.inject({ method: "GET", url: `/api/prompts/random?skip=${skip}`, headers });
   return { status: res.statusCode, body: res.json() };
 };
-const round = async (headers: Headers, skip = false) => PromptRound.parse((await random(headers, skip)).body);
+const round = async (headers: Headers, skip = false) => Round.parse((await random(headers, skip)).body);
 const vote = (headers: Headers, payload: object) =>
   t.app.inject({ method: "POST", url: "/api/votes/store", headers, payload });
 const voteFirst = async (headers: Headers) => {
@@ -68,7 +68,7 @@ describe("who is drawn", () => {
     for (const secret of ["secret.handle", a.phone, b.phone, "instagramHandle"]) {
       expect(res.body).not.toContain(secret);
     }
-    expect(PromptRound.parse(res.json()).users[0].profileImageUrl).toBe("/api/media/test/photo.jpg");
+    expect(Round.parse(res.json()).users[0].profileImageUrl).toBe("/api/media/test/photo.jpg");
   });
 
   it("answers no_candidates with the product's text when fewer than two are eligible", async () => {
@@ -208,6 +208,33 @@ describe("votes outside the open round", () => {
     expect((await t.app.inject({ method: "GET", url: "/api/prompts/random" })).statusCode).toBe(401);
   });
 
+  it("skips over tRPC with the rounds.skip mutation, and only there: rounds.open answers the open round again", async () => {
+    const c = await campus(t);
+    for (let i = 0; i < 6; i++) await c.student();
+    const trpc = async (method: "GET" | "POST", path: string) => {
+      const res = await t.app.inject({
+        method,
+        url: `/api/trpc/${path}`,
+        headers: c.headers,
+        ...(method === "POST" ? { payload: {} } : {}),
+      });
+      return { status: res.statusCode, data: (res.json() as { result?: { data?: unknown } }).result?.data };
+    };
+    const first = Round.parse((await trpc("GET", "rounds.open")).data);
+    expect(Round.parse((await trpc("GET", "rounds.open")).data)).toEqual(first);
+    // A skip changes state: never a GET, so no prefetch or retry of a query skips a round.
+    expect((await trpc("GET", "rounds.skip")).status).toBe(405);
+    const skipped = await trpc("POST", "rounds.skip");
+    expect(skipped.status).toBe(200);
+    const next = Round.parse(skipped.data);
+    expect(next.prompt.id === first.prompt.id && next.users[0].id === first.users[0].id).toBe(false);
+    expect(Round.parse((await trpc("GET", "rounds.open")).data)).toEqual(next);
+    // REST's documented `?skip=true` reaches the same mutation.
+    const restSkip = Round.parse((await random(c.headers, true)).body);
+    expect(restSkip).not.toEqual(next);
+    expect(Round.parse((await random(c.headers)).body)).toEqual(restSkip);
+  });
+
   it("saves a preference sent with a vote", async () => {
     const c = await campus(t);
     for (let i = 0; i < 4; i++) await c.student({ gender: "female" });
@@ -235,7 +262,7 @@ describe("GET /api/prompts/unauthenticated", () => {
       remoteAddress: "10.50.0.1",
     });
     expect(res.statusCode).toBe(200);
-    const body = PromptResponse.parse(res.json());
+    const body = RoundResponse.parse(res.json());
     expect("users" in body && body.users).toHaveLength(2);
     expect(res.body).not.toContain("preview.secret");
     expect(res.body).not.toContain("+1");

@@ -1,4 +1,4 @@
-import { PromptRound, SKIPS_IN_A_ROW } from "@quad/contracts";
+import { Round, SKIPS_IN_A_ROW } from "@quad/contracts";
 import { blocks, rounds, users, voterState, votes } from "@quad/db/schema";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -23,7 +23,7 @@ beforeEach(() => {
 
 type Headers = Record<string, string>;
 const round = async (headers: Headers, skip = false) =>
-  PromptRound.parse((await t.app.inject({ method: "GET", url: `/api/prompts/random?skip=${skip}`, headers })).json());
+  Round.parse((await t.app.inject({ method: "GET", url: `/api/prompts/random?skip=${skip}`, headers })).json());
 const vote = (headers: Headers, payload: object) =>
   t.app.inject({ method: "POST", url: "/api/votes/store", headers, payload });
 const openRounds = async (voterId: string) =>

@@ -1,7 +1,7 @@
 import type { CandidateOption, Gender } from "@quad/contracts";
 import { preparedStatement, type Database } from "@quad/db";
 import { sql } from "drizzle-orm";
-import { shownSql } from "../school-email/membership";
+import { shownSql } from "../schools/membership";
 import { PROMPT_MEMORY_ROUNDS, RECENT_ROUNDS } from "./round-state";
 import { fromJson, notBlockedEitherWay, publicProfileJson, toCandidate, type PublicProfileRow } from "./sql-values";
 

@@ -1,7 +1,7 @@
 import type { CandidateOption, Gender } from "@quad/contracts";
 import { preparedStatement, type Database } from "@quad/db";
 import { sql } from "drizzle-orm";
-import { memberSql, shownSql } from "../school-email/membership";
+import { memberSql, shownSql } from "../schools/membership";
 import {
   PREFERRED_GENDER,
   dateOfMs,

@@ -4,8 +4,8 @@ import {
   SKIPS_IN_A_ROW,
   TOASTS,
   type Gender,
-  type PromptError,
-  type PromptResponse,
+  type RoundError,
+  type RoundResponse,
   type VoteResult,
 } from "@quad/contracts";
 import type { Database } from "@quad/db";
@@ -13,7 +13,7 @@ import { prompts } from "@quad/db/schema";
 import { eq } from "drizzle-orm";
 import { AppError } from "../../errors";
 import type { Context } from "../../trpc/context";
-import { notMemberError } from "../school-email/membership";
+import { notMemberError } from "../schools/membership";
 import type { CandidatePool } from "./candidate-pool";
 import { eligibilityChanged } from "./eligibility";
 import { publicProfiles } from "./candidates";
@@ -65,18 +65,18 @@ async function votingState(db: Database, phone: string): Promise<VotingState> {
 const inCooldown = (cooldownUntil: Date | null, now: Date): cooldownUntil is Date =>
   cooldownUntil !== null && cooldownUntil > now;
 
-const outOfVotes = (availableAt: Date): PromptError => ({
+const outOfVotes = (availableAt: Date): RoundError => ({
   error: "out_of_votes",
   message: ROUND_MESSAGES.outOfVotes,
   availableAt: availableAt.toISOString(),
 });
-const noCandidates: PromptError = { error: "no_candidates", message: SCREEN_TEXT.noStudents };
+const noCandidates: RoundError = { error: "no_candidates", message: SCREEN_TEXT.noStudents };
 
 const present = (
   round: { promptId: number; promptText: string },
   pair: NonNullable<OpenRound["pair"]>,
   skipsInRow: number,
-): PromptResponse => ({
+): RoundResponse => ({
   prompt: { id: round.promptId, prompt: round.promptText, skipDisabled: skipsInRow >= SKIPS_IN_A_ROW },
   users: pair,
 });
@@ -87,7 +87,7 @@ const present = (
  * skipped first, if a skip is left. Round trips: one to answer the open
  * round or the cooldown, two to open a round, three to skip and open.
  */
-export async function nextRound(deps: RoundDeps, phone: string, opts: { skip: boolean }): Promise<PromptResponse> {
+export async function nextRound(deps: RoundDeps, phone: string, opts: { skip: boolean }): Promise<RoundResponse> {
   const now = deps.now();
   let state = await votingState(deps.db, phone);
   if (inCooldown(state.cooldownUntil, now)) return outOfVotes(state.cooldownUntil);
@@ -113,7 +113,7 @@ export async function nextRound(deps: RoundDeps, phone: string, opts: { skip: bo
   return drawRound(deps, phone, state, now);
 }
 
-async function drawRound(deps: RoundDeps, phone: string, state: VotingState, now: Date): Promise<PromptResponse> {
+async function drawRound(deps: RoundDeps, phone: string, state: VotingState, now: Date): Promise<RoundResponse> {
   const { voter, shownGender: gender } = state;
   const [pool, promptIds] = await Promise.all([
     deps.pool.candidates(voter.schoolId, gender),
@@ -218,7 +218,7 @@ const cooldownError = (cooldownUntil: Date, now: Date) =>
  * of one gender who opted in to the landing preview, from a school with at
  * least two of them. Public fields only.
  */
-export async function previewRound(deps: RoundDeps, gender: Gender): Promise<PromptResponse> {
+export async function previewRound(deps: RoundDeps, gender: Gender): Promise<RoundResponse> {
   const [schools, promptIds] = await Promise.all([deps.pool.previewSchools(gender), deps.pool.activePromptIds()]);
   if (promptIds.length === 0) return { error: "no_prompts", message: ROUND_MESSAGES.noPrompts };
   const schoolIds = [...schools.keys()];

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, REPORTER_WEIGHT, REPORTS_TO_HOLD, VotesPage } from "@quad/contracts";
+import { ERROR_MESSAGES, REPORTER_WEIGHT, REPORTS_TO_HOLD, InboxPage } from "@quad/contracts";
 import { rounds, unlocks, users, voterState } from "@quad/db/schema";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -194,7 +194,7 @@ describe("deleting an account", () => {
     expect((await t.deps.db.select().from(users).where(eq(users.id, c.me.id))).length).toBe(0);
 
     const recipientHeaders = { authorization: `Bearer ${(await sessionFor(t, recipient.phone)).token}` };
-    const page = VotesPage.parse(
+    const page = InboxPage.parse(
       (await t.app.inject({ method: "GET", url: "/api/votes/for-user", headers: recipientHeaders })).json(),
     );
     const card = page.votes.find((v) => v.id === cast[0]!.id)!;

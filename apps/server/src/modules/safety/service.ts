@@ -16,7 +16,7 @@ import type { CandidatePool } from "../rounds/candidate-pool";
 import { eligibilityChanged } from "../rounds/eligibility";
 import { mediaUrl } from "../../media/storage";
 import { closeRoundsShowing } from "../rounds/round-history";
-import { memberSql, requireMember } from "../school-email/membership";
+import { memberSql, requireMember } from "../schools/membership";
 import { resolveTarget, wasShown } from "./target";
 
 /**

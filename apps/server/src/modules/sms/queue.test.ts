@@ -5,7 +5,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consentTo, fakeProvider, secondConnection, testClock } from "../../test/sms";
 import { setSmsConsent } from "../consents/service";
-import { OUTBOX as SMS_QUEUE, retryDelayMs } from "../notifications/outbox";
+import { OUTBOX as SMS_QUEUE, retryDelayMs } from "../../outbox/outbox";
 import { applyDeliveryStatus, sendQueuedMessages } from "./queue";
 import { createSmsSender, SmsDeliveryError } from "./sender";
 

@@ -2,7 +2,7 @@ import type { Database } from "@quad/db";
 import { schools, smsOutbox, users, type SmsStatus } from "@quad/db/schema";
 import { and, eq, inArray } from "drizzle-orm";
 import { recordSmsKeywordConsent, smsAllowedPhones } from "../consents/service";
-import { forEachConcurrently, OUTBOX, outbox } from "../notifications/outbox";
+import { forEachConcurrently, OUTBOX, outbox } from "../../outbox/outbox";
 import { errorText, SmsDeliveryError, type SmsKind, type SmsProvider } from "./sender";
 
 export interface SmsQueueDeps {

@@ -79,7 +79,7 @@ describe("vote detail and unlock", { timeout: 20_000 }, () => {
     expect(writeText).toHaveBeenCalledWith(VOTER.instagramHandle);
     expect(await screen.findByText("Handle copied")).toBeTruthy();
     expect(revealed.queryByRole("button", { name: SCREEN_TEXT.unlockDetails })).toBeNull();
-    expect(backend.sent("unlocks.unlockUser")).toHaveLength(1);
+    expect(backend.sent("inbox.unlock")).toHaveLength(1);
     expect(useSessionStore.getState().user?.remainingUnlocks).toBe(1);
     // The grid shows the revealed card too.
     await user.click(revealed.getByRole("button", { name: "Done" }));
@@ -92,7 +92,7 @@ describe("vote detail and unlock", { timeout: 20_000 }, () => {
     await user.click(detail.getByRole("button", { name: SCREEN_TEXT.unlockDetails }));
     await user.click((await findDialog(SCREEN_TEXT.useUnlockCredit)).getByRole("button", { name: "Cancel" }));
     expect(screen.queryByRole("dialog", { name: SCREEN_TEXT.useUnlockCredit })).toBeNull();
-    expect(backend.sent("unlocks.unlockUser")).toHaveLength(0);
+    expect(backend.sent("inbox.unlock")).toHaveLength(0);
   });
 
   it("without credits: the flash sale offers only unlock-1, and after paying the unlock proceeds by itself", async () => {
@@ -116,7 +116,7 @@ describe("vote detail and unlock", { timeout: 20_000 }, () => {
     expect(await screen.findByText(TOASTS.profileUnlocked)).toBeTruthy();
     expect(await findDialog(VOTER.name)).toBeTruthy();
     expect(backend.sent("payments.createPaymentIntent")).toEqual([{ productId: "unlock-1" }]);
-    expect(backend.sent("unlocks.unlockUser")).toHaveLength(1);
+    expect(backend.sent("inbox.unlock")).toHaveLength(1);
     expect(useSessionStore.getState().user?.remainingUnlocks).toBe(0);
     expect(screen.queryByRole("dialog", { name: "Flash sale" })).toBeNull();
     expect(screen.queryByRole("dialog", { name: "Checkout" })).toBeNull();
@@ -148,7 +148,7 @@ describe("vote detail and unlock", { timeout: 20_000 }, () => {
 
   it("a stale credit count meets the server's 402: its message, then the flash sale", async () => {
     const backend = backendWithVotes(0, {
-      "unlocks.unlockUser": () => trpcError("PAYMENT_REQUIRED", "You have no unlock credits left. Buy unlocks."),
+      "inbox.unlock": () => trpcError("PAYMENT_REQUIRED", "You have no unlock credits left. Buy unlocks."),
     });
     const { detail, user } = await openFirstVote(backend, { remainingUnlocks: 1 });
     await user.click(detail.getByRole("button", { name: SCREEN_TEXT.unlockDetails }));
@@ -163,13 +163,13 @@ describe("vote detail and unlock", { timeout: 20_000 }, () => {
     const backend = backendWithVotes(2);
     const { detail, user } = await openFirstVote(backend);
     server.use(
-      backend.handler({ "unlocks.unlockUser": () => trpcError("CONFLICT", "This voter has deleted their account.") }),
+      backend.handler({ "inbox.unlock": () => trpcError("CONFLICT", "This voter has deleted their account.") }),
     );
     await user.click(detail.getByRole("button", { name: SCREEN_TEXT.unlockDetails }));
     await user.click((await findDialog(SCREEN_TEXT.useUnlockCredit)).getByRole("button", { name: "Use 1 unlock" }));
     expect(await screen.findByText("This voter has deleted their account.")).toBeTruthy();
 
-    server.use(http.post("*/api/trpc/unlocks.unlockUser", () => HttpResponse.error()));
+    server.use(http.post("*/api/trpc/inbox.unlock", () => HttpResponse.error()));
     await user.click(detail.getByRole("button", { name: SCREEN_TEXT.unlockDetails }));
     await user.click((await findDialog(SCREEN_TEXT.useUnlockCredit)).getByRole("button", { name: "Use 1 unlock" }));
     expect(await screen.findByText(TOASTS.unlockFailed)).toBeTruthy();

@@ -1,10 +1,10 @@
-import { TOASTS, VOTES_PAGE_SIZE, type VoteCard, type VoteCardUnlocked, type VotesPage } from "@quad/contracts";
+import { TOASTS, INBOX_PAGE_SIZE, type VoteCard, type VoteCardUnlocked, type InboxPage } from "@quad/contracts";
 import { useInfiniteQuery, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo } from "react";
 import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 
-type VotesPages = InfiniteData<VotesPage, string | null>;
+type VotesPages = InfiniteData<InboxPage, string | null>;
 
 /** Cache key of the received-votes list (one per signed-in student; the cache is cleared on sign-out). */
 export const RECEIVED_VOTES_KEY = ["inbox", "received-votes"] as const;
@@ -20,7 +20,7 @@ function keepFirstPage(queryClient: QueryClient): void {
 }
 
 /**
- * Received votes, newest first, a page of VOTES_PAGE_SIZE at a time, read
+ * Received votes, newest first, a page of INBOX_PAGE_SIZE at a time, read
  * by the server's keyset cursor. TanStack's useInfiniteQuery is used
  * directly: tRPC's own infinite hook adds a `direction` field that the
  * strict contracts input refuses.
@@ -31,7 +31,7 @@ export function useReceivedVotes() {
   const query = useInfiniteQuery({
     queryKey: RECEIVED_VOTES_KEY,
     queryFn: ({ pageParam, signal }) =>
-      client.votes.forUser.query({ limit: VOTES_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) }, { signal }),
+      client.inbox.received.query({ limit: INBOX_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) }, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => (last.hasMore ? last.nextCursor : null),
     // Opening the list always asks for what is new.

@@ -34,7 +34,7 @@ export function useUnlockFlow(card: VoteCard): UnlockFlow {
   const credits = useSessionStore((state) => state.user?.remainingUnlocks ?? 0);
   const applyUnlock = useApplyUnlock();
   const refreshProfile = useRefreshProfile();
-  const mutation = trpc.unlocks.unlockUser.useMutation();
+  const mutation = trpc.inbox.unlock.useMutation();
   const [waitingForCredit, setWaitingForCredit] = useState(false);
 
   const unlock = async ({ afterPurchase }: { afterPurchase: boolean }) => {

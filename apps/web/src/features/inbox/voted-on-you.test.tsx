@@ -27,9 +27,9 @@ describe("Voted on you", { timeout: 20_000 }, () => {
     const view = renderSignedIn(<VotedOnYouButton />, backend);
     server.use(
       backend.handler({
-        "votes.forUser": async (call) => {
+        "inbox.received": async (call) => {
           await answered;
-          return backend.resolvers["votes.forUser"]!(call);
+          return backend.resolvers["inbox.received"]!(call);
         },
       }),
     );
@@ -73,7 +73,8 @@ describe("Voted on you", { timeout: 20_000 }, () => {
     const view = renderSignedIn(<VotedOnYouButton />, backend);
     server.use(
       backend.handler({
-        "votes.forUser": (call) => (fail ? trpcError("FORBIDDEN", "Nope") : backend.resolvers["votes.forUser"]!(call)),
+        "inbox.received": (call) =>
+          fail ? trpcError("FORBIDDEN", "Nope") : backend.resolvers["inbox.received"]!(call),
       }),
     );
     await view.user.click(screen.getByRole("button", { name: SCREEN_TEXT.seeWhoVotedForYou }));
@@ -101,11 +102,11 @@ describe("Voted on you", { timeout: 20_000 }, () => {
     await waitFor(() => expect(cardCount()).toBe(20));
     expect(screen.getByText("Prompt number 1")).toBeTruthy();
     expect(screen.getByText("Prompt number 20")).toBeTruthy();
-    expect(backend.sent("votes.forUser")).toEqual([{ limit: 10 }, { limit: 10, cursor: "10" }]);
+    expect(backend.sent("inbox.received")).toEqual([{ limit: 10 }, { limit: 10, cursor: "10" }]);
 
     await user.click(modal.getByText("Refresh"));
     await waitFor(() => expect(cardCount()).toBe(10));
-    expect(backend.sent("votes.forUser").at(-1)).toEqual({ limit: 10 });
+    expect(backend.sent("inbox.received").at(-1)).toEqual({ limit: 10 });
     expect(screen.queryByText("Prompt number 11")).toBeNull();
 
     await user.click(modal.getByText("Load More"));
@@ -127,7 +128,7 @@ describe("Voted on you", { timeout: 20_000 }, () => {
     expect(screen.queryByRole("dialog")).toBeNull();
     await user.click(screen.getByText(SCREEN_TEXT.seeWhoVotedForYou));
     await findDialog(SCREEN_TEXT.votedOnYou);
-    await waitFor(() => expect(backend.sent("votes.forUser").at(-1)).toEqual({ limit: 10 }));
+    await waitFor(() => expect(backend.sent("inbox.received").at(-1)).toEqual({ limit: 10 }));
     expect(cardCount()).toBe(10);
   });
 

@@ -30,7 +30,6 @@ function startHome(options: RoundsAnswersOptions = {}) {
 
 /** The next `count` rounds of girls, from the first. */
 const girlsRounds = (count: number) => Array.from({ length: count }, (_, n) => nthRound(n));
-const skipsAsked = (sent: unknown[]) => sent.filter((input) => (input as { skip?: boolean }).skip === true).length;
 const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
 // The first render lazy-loads the data layer and the home page: allow for a cold start.
@@ -78,7 +77,7 @@ describe("home round", { timeout: 15_000 }, () => {
     expect(within(screen.getByRole("article", { name: "Priya" })).getByText("Voted")).toBeTruthy();
     expect(screen.getByRole("heading", { level: 2, name: "Best person to study with" })).toBeTruthy();
     expect(await prompt("Best listener")).toBeTruthy();
-    expect(backend.sent("votes.store")).toEqual([{ userId: "cand-female-2", promptId: 101, preference: "female" }]);
+    expect(backend.sent("rounds.vote")).toEqual([{ userId: "cand-female-2", promptId: 101, preference: "female" }]);
     expect(screen.getByRole("button", { name: "Skip 3 left" })).toBe(skipButton());
     // Focus continues from the new prompt.
     expect(document.activeElement).toBe(screen.getByRole("heading", { level: 2, name: "Best listener" }));
@@ -101,13 +100,13 @@ describe("home round", { timeout: 15_000 }, () => {
     await userEvent.click(skipButton());
     await prompt("Most creative thinker");
     expect(within(skipButton()).getByText("0 left")).toBeTruthy();
-    expect(skipsAsked(backend.sent("prompts.random"))).toBe(3);
+    expect(backend.sent("rounds.skip")).toHaveLength(3);
 
     expect((skipButton() as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText(SCREEN_TEXT.skipHint).id).toBe(skipButton().getAttribute("aria-describedby"));
     await userEvent.click(skipButton());
     // No fourth skip was asked of the server, no dead-end dialog, and the round stays.
-    expect(skipsAsked(backend.sent("prompts.random"))).toBe(3);
+    expect(backend.sent("rounds.skip")).toHaveLength(3);
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(screen.getByRole("heading", { level: 2, name: "Most creative thinker" })).toBeTruthy();
     // A vote brings the skips back.
@@ -119,8 +118,8 @@ describe("home round", { timeout: 15_000 }, () => {
   it("trusts the server when it refuses a skip", async () => {
     startHome({
       overrides: {
-        "prompts.random": ({ input }) =>
-          (input as { skip?: boolean }).skip ? trpcError("CONFLICT", SCREEN_TEXT.outOfSkipsBody) : nthRound(0),
+        "rounds.open": () => nthRound(0),
+        "rounds.skip": () => trpcError("CONFLICT", SCREEN_TEXT.outOfSkipsBody),
       },
     });
     await prompt("Most likely to start a company");
@@ -164,7 +163,7 @@ describe("home round", { timeout: 15_000 }, () => {
     first.unmount();
     clearServerCache();
     // The server now takes for ever to answer: what shows meanwhile is the cooldown it last reported.
-    startHome({ overrides: { "prompts.random": () => new Promise(() => {}) } });
+    startHome({ overrides: { "rounds.open": () => new Promise(() => {}) } });
     expect(await screen.findByText(SCREEN_TEXT.outOfVotesTitle)).toBeTruthy();
     expect(screen.getByText(/^Time left: 1[45] minutes/)).toBeTruthy();
     expect(screen.queryByRole("article")).toBeNull();
@@ -214,7 +213,7 @@ describe("home round", { timeout: 15_000 }, () => {
   });
 
   it("says 'Failed to fetch prompt' when the round cannot be loaded", async () => {
-    startHome({ overrides: { "prompts.random": () => trpcError("BAD_REQUEST", "nope") } });
+    startHome({ overrides: { "rounds.open": () => trpcError("BAD_REQUEST", "nope") } });
     const retry = await screen.findByRole("button", { name: "Try again" });
     expect(retry.closest("[role=alert]")?.textContent).toContain(TOASTS.fetchPromptFailed);
     await waitFor(() => expect(screen.getAllByText(TOASTS.fetchPromptFailed)).toHaveLength(2));

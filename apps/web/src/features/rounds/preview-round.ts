@@ -1,4 +1,4 @@
-import type { CandidateOption, Gender, PromptResponse } from "@quad/contracts";
+import type { CandidateOption, Gender, RoundResponse } from "@quad/contracts";
 import { apiUrl, fetchWithTimeout } from "../../lib/http";
 
 /**
@@ -6,7 +6,7 @@ import { apiUrl, fetchWithTimeout } from "../../lib/http";
  * plain fetch: the first page carries neither the data layer (TanStack
  * Query + tRPC) nor zod, so the answer is checked structurally here.
  */
-export async function fetchPreviewRound(gender: Gender, signal?: AbortSignal): Promise<PromptResponse> {
+export async function fetchPreviewRound(gender: Gender, signal?: AbortSignal): Promise<RoundResponse> {
   const url = new URL(apiUrl("/api/prompts/unauthenticated"));
   url.searchParams.set("gender", gender);
   const response = await fetchWithTimeout(url, { headers: { Accept: "application/json" }, signal });
@@ -39,11 +39,11 @@ function isCandidate(value: unknown): value is CandidateOption {
   );
 }
 
-/** The answer as a PromptResponse, or null when it is not one. */
-export function asPromptResponse(value: unknown): PromptResponse | null {
+/** The answer as a RoundResponse, or null when it is not one. */
+export function asPromptResponse(value: unknown): RoundResponse | null {
   if (!isObject(value)) return null;
   if (typeof value.error === "string") {
-    return typeof value.message === "string" ? (value as PromptResponse) : null;
+    return typeof value.message === "string" ? (value as RoundResponse) : null;
   }
   const { prompt, users } = value;
   if (

@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import type { CandidateOption, PromptRound } from "@quad/contracts";
+import type { CandidateOption, Round } from "@quad/contracts";
 import { CandidateCard, CandidateCardSkeleton } from "./candidate-card";
 import { Icon } from "../../components/icon";
 import styles from "./round-stage.module.css";
 
 export interface RoundStageProps {
   /** The round to show; null while one loads (skeletons hold the layout). */
-  round: PromptRound | null;
+  round: Round | null;
   /** A short label above the prompt ("Preview round"). */
   eyebrow?: ReactNode;
   /** The round is being replaced: cards dim and ignore taps. */
@@ -21,7 +21,7 @@ export interface RoundStageProps {
   onMore?: (candidate: CandidateOption) => void;
 }
 
-function roundKey(round: PromptRound | null): string | null {
+function roundKey(round: Round | null): string | null {
   return round ? `${round.prompt.id}:${round.users[0].id}:${round.users[1].id}` : null;
 }
 

@@ -31,7 +31,7 @@ export function usePreference(user: MeUser | null) {
       const { user: saved } = await update.mutateAsync({ preference: next });
       saveProfile(saved);
       // Drop the old round so the cards show loading, then fetch one of the new choice.
-      await utils.prompts.random.reset();
+      await utils.rounds.open.reset();
     } catch (error) {
       notify.error(toUserMessage(error, TOASTS.processRequestFailed));
     } finally {

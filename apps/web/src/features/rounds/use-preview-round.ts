@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useState } from "react";
-import { TOASTS, type Gender, type PromptError, type PromptRound } from "@quad/contracts";
+import { TOASTS, type Gender, type RoundError, type Round } from "@quad/contracts";
 import { notify } from "../../lib/toast";
 import { fetchPreviewRound } from "./preview-round";
 
 export type PreviewState =
   | { status: "idle" }
   | { status: "loading" }
-  | { status: "ready"; round: PromptRound }
-  | { status: "empty"; error: PromptError }
+  | { status: "ready"; round: Round }
+  | { status: "empty"; error: RoundError }
   | { status: "failed" };
 
 type Settled = Exclude<PreviewState, { status: "idle" | "loading" }>;
@@ -28,7 +28,7 @@ export function usePreviewRound(gender: Gender | null): PreviewState & { retry: 
       (response) =>
         setSettled({
           key: requestKey,
-          // `"error" in` rather than contracts' isPromptError: that module would bring zod to the first page.
+          // `"error" in` rather than contracts' isRoundError: that module would bring zod to the first page.
           state: "error" in response ? { status: "empty", error: response } : { status: "ready", round: response },
         }),
       () => {

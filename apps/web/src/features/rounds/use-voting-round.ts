@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useState } from "react";
 import {
-  isPromptError,
+  isRoundError,
   SCREEN_TEXT,
   SKIPS_IN_A_ROW,
   TOASTS,
   VOTE_COOLDOWN_MS,
   type CandidateOption,
   type Gender,
-  type PromptError,
-  type PromptRound,
+  type RoundError,
+  type Round,
 } from "@quad/contracts";
 import { httpStatusOf, toUserMessage } from "../../lib/api-error";
 import { notify } from "../../lib/toast";
@@ -20,18 +20,16 @@ import { useSkipsUsed } from "./skip-memory";
 /** What the round area shows. */
 export type RoundView =
   | { kind: "loading" }
-  | { kind: "round"; round: PromptRound }
+  | { kind: "round"; round: Round }
   | { kind: "out_of_votes"; availableAt: string }
   | { kind: "empty"; message: string }
   | { kind: "failed" };
-
-const OPEN_ROUND = { skip: false } as const;
 
 /** How long the pick shows on its card ("Voted") before the next round replaces it. */
 export const PICK_SHOWN_MS = 300;
 const pickShown = () => new Promise<void>((resolve) => setTimeout(resolve, PICK_SHOWN_MS));
 
-function viewOfError(error: PromptError): RoundView {
+function viewOfError(error: RoundError): RoundView {
   if (error.error === "out_of_votes") {
     return {
       kind: "out_of_votes",
@@ -71,8 +69,9 @@ export interface VotingRound {
 export function useVotingRound({ userId, preference }: { userId: string; preference: Gender | null }): VotingRound {
   const utils = trpc.useUtils();
   // The server answers the open round again on every call, so a refetch never burns a round.
-  const query = trpc.prompts.random.useQuery(OPEN_ROUND);
-  const storeVote = trpc.votes.store.useMutation();
+  const query = trpc.rounds.open.useQuery();
+  const storeVote = trpc.rounds.vote.useMutation();
+  const skipRound = trpc.rounds.skip.useMutation();
   const [skipsUsed, setSkipsUsed] = useSkipsUsed(userId);
   const [votingFor, setVotingFor] = useState<string | null>(null);
   const [chosenId, setChosenId] = useState<string | null>(null);
@@ -90,7 +89,7 @@ export function useVotingRound({ userId, preference }: { userId: string; prefere
   let view: RoundView;
   if (query.isError) view = { kind: "failed" };
   else if (!query.data) view = cooldownHint ? { kind: "out_of_votes", availableAt: cooldownHint } : { kind: "loading" };
-  else if (isPromptError(query.data)) view = viewOfError(query.data);
+  else if (isRoundError(query.data)) view = viewOfError(query.data);
   else view = { kind: "round", round: query.data };
 
   const shownCooldown = query.data && view.kind === "out_of_votes" ? view.availableAt : null;
@@ -102,7 +101,7 @@ export function useVotingRound({ userId, preference }: { userId: string; prefere
   // The server's skipDisabled is the truth for "none left"; otherwise at least one is.
   const skipsLeft = round?.prompt.skipDisabled ? 0 : Math.min(SKIPS_IN_A_ROW, Math.max(1, SKIPS_IN_A_ROW - skipsUsed));
 
-  const nextRound = useCallback(() => utils.prompts.random.invalidate(OPEN_ROUND), [utils]);
+  const nextRound = useCallback(() => utils.rounds.open.invalidate(), [utils]);
 
   const vote = async (candidate: CandidateOption) => {
     if (!round || votingFor !== null || skipping) return;
@@ -145,15 +144,15 @@ export function useVotingRound({ userId, preference }: { userId: string; prefere
     }
     setSkipping(true);
     try {
-      const next = await utils.client.prompts.random.query({ skip: true });
+      const next = await skipRound.mutateAsync();
       setSkipsUsed((used) => used + 1);
-      utils.prompts.random.setData(OPEN_ROUND, next);
-      setAnnouncement(isPromptError(next) ? "" : `Skipped. New round: ${next.prompt.prompt}`);
+      utils.rounds.open.setData(undefined, next);
+      setAnnouncement(isRoundError(next) ? "" : `Skipped. New round: ${next.prompt.prompt}`);
     } catch (error) {
       if (isOutOfSkips(error)) {
         setSkipsUsed(SKIPS_IN_A_ROW);
-        utils.prompts.random.setData(OPEN_ROUND, (current) =>
-          current && !isPromptError(current)
+        utils.rounds.open.setData(undefined, (current) =>
+          current && !isRoundError(current)
             ? { ...current, prompt: { ...current.prompt, skipDisabled: true } }
             : current,
         );

@@ -80,7 +80,7 @@ describe("block", { timeout: 20_000 }, () => {
     expect(safety.sent("safety.block")).toEqual([{ userId: "cand-female-0" }]);
     expect(await prompt("Best person to study with")).toBeTruthy();
     expect(screen.queryByRole("article", { name: "Maya" })).toBeNull();
-    expect(rounds.sent("votes.store")).toHaveLength(0);
+    expect(rounds.sent("rounds.vote")).toHaveLength(0);
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 

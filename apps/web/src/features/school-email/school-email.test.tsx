@@ -105,6 +105,6 @@ describe("proving a school address", { timeout: 20_000 }, () => {
       { email: "ada@state.edu", code: "111111" },
       { email: "ada@state.edu", code: "246810" },
     ]);
-    expect(inboxSent("votes.forUser")).toEqual([]);
+    expect(inboxSent("inbox.received")).toEqual([]);
   });
 });

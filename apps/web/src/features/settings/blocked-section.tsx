@@ -38,7 +38,7 @@ export function BlockedSection() {
                     notify.success(SETTINGS_COPY.unblocked(student.firstName));
                     void utils.safety.blocks.invalidate();
                     // The unblocked student may be drawn again.
-                    void utils.prompts.random.invalidate();
+                    void utils.rounds.open.invalidate();
                   },
                 },
               )

@@ -11,14 +11,14 @@ export function PrivacySection({ user }: { user: MeUser }) {
   const saved = useSaveProfile();
   const failed = (error: unknown) => notify.error(toUserMessage(error, TOASTS.processRequestFailed));
 
-  const setPaused = trpc.account.setPaused.useMutation({
+  const setPaused = trpc.account.pause.useMutation({
     onSuccess: (me) => {
       saved(me);
       notify.success(me.paused ? SETTINGS_COPY.pausedToast : SETTINGS_COPY.resumedToast);
     },
     onError: failed,
   });
-  const setPreview = trpc.account.setPreview.useMutation({ onSuccess: saved, onError: failed });
+  const setPreview = trpc.account.preview.useMutation({ onSuccess: saved, onError: failed });
 
   return (
     <>

@@ -109,7 +109,7 @@ describe("settings: notifications, privacy, blocks", { timeout: 20_000 }, () => 
     const { user, sent } = await openSettings();
     const privacy = section("Privacy");
     await user.click(privacy.getByRole("switch", { name: SETTINGS_COPY.pauseTitle }));
-    await waitFor(() => expect(sent("account.setPaused")).toEqual([{ paused: true }]));
+    await waitFor(() => expect(sent("account.pause")).toEqual([{ paused: true }]));
     expect(await screen.findByText(SETTINGS_COPY.pausedToast)).toBeTruthy();
     expect(useSessionStore.getState().user?.paused).toBe(true);
 
@@ -117,7 +117,7 @@ describe("settings: notifications, privacy, blocks", { timeout: 20_000 }, () => 
     expect(preview).toHaveProperty("checked", false);
     await user.click(preview);
     await waitFor(() => expect(preview).toHaveProperty("checked", true));
-    expect(sent("account.setPreview")).toEqual([{ showInPreview: true }]);
+    expect(sent("account.preview")).toEqual([{ showInPreview: true }]);
   });
 
   it("a profile held for review cannot be unpaused here and says why", async () => {
@@ -131,7 +131,7 @@ describe("settings: notifications, privacy, blocks", { timeout: 20_000 }, () => 
 
   it("a pause the server refuses (403) shows its message and leaves the switch as it was", async () => {
     const { user } = await openSettings({
-      overrides: { "account.setPaused": () => trpcError("FORBIDDEN", ERROR_MESSAGES.heldForReview) },
+      overrides: { "account.pause": () => trpcError("FORBIDDEN", ERROR_MESSAGES.heldForReview) },
     });
     const pause = section("Privacy").getByRole("switch", { name: SETTINGS_COPY.pauseTitle });
     await user.click(pause);

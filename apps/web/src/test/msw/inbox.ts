@@ -85,20 +85,20 @@ export function createFlashSale(overrides: Partial<FlashSaleOffer> = {}, hours =
   };
 }
 
-type VotesPage = ProcedureOutput<"votes.forUser">;
+type InboxPage = ProcedureOutput<"inbox.received">;
 
-/** One page of votes.forUser's answer: `votes`, and the cursor of the next page if there is one. */
-export function votesPage(votes: VoteCard[], nextCursor: string | null = null): VotesPage {
+/** One page of inbox.received's answer: `votes`, and the cursor of the next page if there is one. */
+export function votesPage(votes: VoteCard[], nextCursor: string | null = null): InboxPage {
   return { votes, hasMore: nextCursor !== null, nextCursor };
 }
 
 export interface InboxAnswersOptions {
-  /** The one page votes.forUser answers (every time), unless `pages` says otherwise. */
+  /** The one page inbox.received answers (every time), unless `pages` says otherwise. */
   votes?: VoteCard[];
-  /** votes.forUser's answers in turn. */
-  pages?: VotesPage[];
-  /** unlocks.unlockUser's answer; the first vote revealed, credits unchanged, by default. */
-  unlock?: ProcedureOutput<"unlocks.unlockUser">;
+  /** inbox.received's answers in turn. */
+  pages?: InboxPage[];
+  /** inbox.unlock's answer; the first vote revealed, credits unchanged, by default. */
+  unlock?: ProcedureOutput<"inbox.unlock">;
   me?: Partial<MeUser>;
   config?: Partial<PublicConfig>;
   flashSale?: Partial<FlashSaleOffer>;
@@ -123,8 +123,8 @@ export function inboxAnswers(options: InboxAnswersOptions = {}) {
     ...defaultTrpcResolvers,
     "config.public": () => ({ ...LOCAL_PAYMENTS_CONFIG, ...options.config }),
     "users.me": () => me,
-    "votes.forUser": pages,
-    "unlocks.unlockUser": () =>
+    "inbox.received": pages,
+    "inbox.unlock": () =>
       options.unlock ?? {
         unlockedUser: revealedVoteCard(votes[0] ?? createLockedVoteCard()),
         remainingUnlocks: me.remainingUnlocks,

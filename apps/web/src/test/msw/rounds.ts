@@ -4,9 +4,9 @@ import {
   type CandidateOption,
   type Gender,
   type MeUser,
-  type PromptError,
-  type PromptResponse,
-  type PromptRound,
+  type RoundError,
+  type RoundResponse,
+  type Round,
 } from "@quad/contracts";
 import { createMeUser } from "./fixtures";
 import { inTurn, recording, trpcError, type ProcedureOutput, type TrpcErrorResult, type TrpcResolvers } from "./trpc";
@@ -39,7 +39,7 @@ export function createCandidate(overrides: Partial<CandidateOption> = {}): Candi
 
 export function createRound(
   overrides: { id?: number; prompt?: string; skipDisabled?: boolean; users?: [CandidateOption, CandidateOption] } = {},
-): PromptRound {
+): Round {
   return {
     prompt: {
       id: overrides.id ?? 1,
@@ -59,7 +59,7 @@ export function createRound(
 }
 
 /** The nth round (0-based) of one gender: names and prompts rotate, so consecutive rounds differ. */
-export function nthRound(n: number, gender: Gender = "female", skipDisabled = false): PromptRound {
+export function nthRound(n: number, gender: Gender = "female", skipDisabled = false): Round {
   const names = NAMES[gender];
   const candidate = (i: number): CandidateOption => {
     const name = names[i % names.length]!;
@@ -79,7 +79,7 @@ export function nthRound(n: number, gender: Gender = "female", skipDisabled = fa
 }
 
 /** GET /api/prompts/unauthenticated (the landing preview, plain fetch). */
-export function previewHandler(answer: (gender: Gender) => PromptResponse | Response, calls: Gender[] = []) {
+export function previewHandler(answer: (gender: Gender) => RoundResponse | Response, calls: Gender[] = []) {
   return http.get("*/api/prompts/unauthenticated", ({ request }) => {
     const gender = new URL(request.url).searchParams.get("gender") as Gender;
     calls.push(gender);
@@ -88,19 +88,19 @@ export function previewHandler(answer: (gender: Gender) => PromptResponse | Resp
   });
 }
 
-type RoundAnswer = ProcedureOutput<"prompts.random"> | TrpcErrorResult;
-type VoteAnswer = ProcedureOutput<"votes.store"> | TrpcErrorResult;
+type RoundAnswer = ProcedureOutput<"rounds.open"> | TrpcErrorResult;
+type VoteAnswer = ProcedureOutput<"rounds.vote"> | TrpcErrorResult;
 
-/** prompts.random's answer when the voter is out of votes until `availableAt` (ISO). */
-export function outOfVotes(availableAt: string): PromptError {
+/** rounds.open's answer when the voter is out of votes until `availableAt` (ISO). */
+export function outOfVotes(availableAt: string): RoundError {
   return { error: "out_of_votes", message: SCREEN_TEXT.outOfVotesBody, availableAt };
 }
 
-/** prompts.random's answer when no student of the chosen gender can be shown. */
-export const NO_CANDIDATES: PromptError = { error: "no_candidates", message: SCREEN_TEXT.noStudents };
+/** rounds.open's answer when no student of the chosen gender can be shown. */
+export const NO_CANDIDATES: RoundError = { error: "no_candidates", message: SCREEN_TEXT.noStudents };
 
 /**
- * votes.store refused during the cooldown as the server words it: 429 with
+ * rounds.vote refused during the cooldown as the server words it: 429 with
  * the "Out of Votes" text and retryAfterSeconds in the error data.
  */
 export function voteRefusedForCooldown(retryAfterSeconds: number): TrpcErrorResult {
@@ -110,19 +110,19 @@ export function voteRefusedForCooldown(retryAfterSeconds: number): TrpcErrorResu
 export interface RoundsAnswersOptions {
   me?: Partial<MeUser>;
   /**
-   * prompts.random's answers in turn, one a call (the open round, then one
-   * after each vote, skip or preference change); the last again once the
+   * The rounds served in turn, one a call of rounds.open or rounds.skip (the
+   * open round, then one after each vote, skip or preference change); the last again once the
    * others are used. `nthRound(0)` of the gender `me` sees by default.
    */
   rounds?: RoundAnswer[];
-  /** votes.store's answers in turn; each vote goes through (`{ disabled: false }`) by default. */
+  /** rounds.vote's answers in turn; each vote goes through (`{ disabled: false }`) by default. */
   votes?: VoteAnswer[];
   overrides?: TrpcResolvers;
 }
 
 /**
  * Canned answers for the voting screen: the student `me`, the rounds
- * prompts.random serves and what votes.store answers, as the test states
+ * rounds.open and rounds.skip serve and what rounds.vote answers, as the test states
  * them; users.update answers the profile with the change applied. The rules
  * behind the answers (the allowance per batch, the cooldown, skips in a row,
  * votes only for the open round's candidates) are the server's, tested in
@@ -136,8 +136,9 @@ export function roundsAnswers(options: RoundsAnswersOptions = {}) {
   const { resolvers, sent } = recording({
     "users.me": () => me,
     "users.update": ({ input }) => ({ user: { ...me, ...(input as Partial<MeUser>) } }),
-    "prompts.random": rounds,
-    "votes.store": votes,
+    "rounds.open": rounds,
+    "rounds.skip": rounds,
+    "rounds.vote": votes,
     ...options.overrides,
   });
   return { me, sent, resolvers };

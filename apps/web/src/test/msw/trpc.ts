@@ -13,7 +13,7 @@ import type { AnyProcedure, inferProcedureOutput } from "@trpc/server";
 
 type Procedures = AppRouter["_def"]["record"];
 
-/** Every procedure path of the server's router, e.g. "users.me" or "votes.store". */
+/** Every procedure path of the server's router, e.g. "users.me" or "rounds.vote". */
 export type ProcedurePath<R = Procedures, Prefix extends string = ""> = {
   [K in keyof R & string]: R[K] extends AnyProcedure ? `${Prefix}${K}` : ProcedurePath<R[K], `${Prefix}${K}.`>;
 }[keyof R & string];

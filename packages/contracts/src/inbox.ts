@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { VOTES_PAGE_MAX, VOTES_PAGE_SIZE } from "./constants";
+import { INBOX_PAGE_MAX, INBOX_PAGE_SIZE } from "./constants";
 import { Int4Count, IsoDateTime, MediaUrl, SmallintYear } from "./common";
 
 /**
@@ -60,22 +60,22 @@ export type VoteCard = z.infer<typeof VoteCard>;
 /** The placeholder a locked card shows where the name would be. */
 export const LOCKED_NAME_PLACEHOLDER = "Someone";
 
-export const VotesForUserInput = z
+export const InboxPageInput = z
   .object({
     page: z.coerce.number<number>().int().min(1).max(100_000).default(1),
-    limit: z.coerce.number<number>().int().min(1).max(VOTES_PAGE_MAX).default(VOTES_PAGE_SIZE),
+    limit: z.coerce.number<number>().int().min(1).max(INBOX_PAGE_MAX).default(INBOX_PAGE_SIZE),
     /** Opaque keyset cursor from a previous page's `nextCursor`; wins over `page`. */
     cursor: z.string().max(200).optional(),
   })
   .strict();
-export const VotesPage = z.object({
+export const InboxPage = z.object({
   votes: z.array(VoteCard),
   hasMore: z.boolean(),
   nextCursor: z.string().nullable(),
 });
-export type VotesPage = z.infer<typeof VotesPage>;
+export type InboxPage = z.infer<typeof InboxPage>;
 
-export const UnlockUserInput = z.object({ userId: z.uuid({ error: "Invalid vote card" }) }).strict();
+export const UnlockInput = z.object({ userId: z.uuid({ error: "Invalid vote card" }) }).strict();
 export const UnlockResult = z.object({
   unlockedUser: VoteCardUnlocked,
   remainingUnlocks: Int4Count,

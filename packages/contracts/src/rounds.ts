@@ -23,33 +23,34 @@ export const Prompt = z.object({
 });
 export type Prompt = z.infer<typeof Prompt>;
 
-export const PromptRound = z.object({
+export const Round = z.object({
   prompt: Prompt,
   users: z.tuple([CandidateOption, CandidateOption]),
 });
-export type PromptRound = z.infer<typeof PromptRound>;
+export type Round = z.infer<typeof Round>;
 
-export const PROMPT_ERRORS = ["out_of_votes", "out_of_skips", "no_candidates", "no_prompts"] as const;
-export const PromptError = z.object({
-  error: z.enum(PROMPT_ERRORS),
+export const ROUND_ERRORS = ["out_of_votes", "out_of_skips", "no_candidates", "no_prompts"] as const;
+export const RoundError = z.object({
+  error: z.enum(ROUND_ERRORS),
   message: z.string(),
   availableAt: IsoDateTime.optional(),
 });
-export type PromptError = z.infer<typeof PromptError>;
+export type RoundError = z.infer<typeof RoundError>;
 
-/** `/prompts/*` answers a round or, when none is available, an error value (docs/product.md). */
-export const PromptResponse = z.union([PromptRound, PromptError]);
-export type PromptResponse = z.infer<typeof PromptResponse>;
-export function isPromptError(response: PromptResponse): response is PromptError {
+/** `rounds.open`, `rounds.skip` and `rounds.preview` answer a round or, when none is available, an error value (docs/product.md). */
+export const RoundResponse = z.union([Round, RoundError]);
+export type RoundResponse = z.infer<typeof RoundResponse>;
+export function isRoundError(response: RoundResponse): response is RoundError {
   return "error" in response;
 }
 
-export const RandomPromptInput = z.object({ skip: BooleanText.default(false) }).strict();
-export const UnauthenticatedPromptInput = z
+/** REST's `GET /prompts/random?skip=`: `skip=true` is `rounds.skip`, anything else `rounds.open`. */
+export const OpenRoundQuery = z.object({ skip: BooleanText.default(false) }).strict();
+export const PreviewRoundInput = z
   .object({ gender: z.enum(GENDERS, { error: "gender must be male or female" }) })
   .strict();
 
-export const StoreVoteInput = z
+export const VoteInput = z
   .object({
     userId: z.uuid({ error: "Invalid student" }),
     promptId: z.coerce.number<number>().int().min(1).max(INT4_MAX),

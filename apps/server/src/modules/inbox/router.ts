@@ -1,0 +1,12 @@
+import { router } from "../../trpc/init";
+import { endpoint } from "../../trpc/endpoints";
+import { receivedVotes } from "./received";
+import { unlockVoter } from "./unlock";
+
+/** The votes a student received, and unlocking who cast one. */
+export const inboxRouter = router({
+  received: endpoint("inbox.received").query(({ ctx, input }) => receivedVotes(ctx.db, ctx.viewer.phone, input)),
+  unlock: endpoint("inbox.unlock", { writeLimit: true }).mutation(({ ctx, input }) =>
+    unlockVoter(ctx.db, ctx.viewer.phone, input.userId, ctx.now()),
+  ),
+});
