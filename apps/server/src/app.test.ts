@@ -45,10 +45,10 @@ describe("schools", () => {
 
 describe("tRPC endpoint", () => {
   it("refuses a batch larger than the cap", async () => {
-    const paths = Array.from({ length: TRPC_MAX_BATCH_SIZE + 1 }, () => "health").join(",");
+    const paths = Array.from({ length: TRPC_MAX_BATCH_SIZE + 1 }, () => "health.status").join(",");
     const res = await t.app.inject({ method: "GET", url: `/api/trpc/${paths}?batch=1` });
     expect(res.statusCode).toBe(400);
-    const ok = await t.app.inject({ method: "GET", url: `/api/trpc/health,health?batch=1` });
+    const ok = await t.app.inject({ method: "GET", url: `/api/trpc/health.status,health.status?batch=1` });
     expect(ok.statusCode).toBe(200);
   });
 
@@ -62,7 +62,7 @@ describe("tRPC endpoint", () => {
   it("answers malformed input with 400, not 500", async () => {
     const res = await t.app.inject({
       method: "POST",
-      url: "/api/trpc/health",
+      url: "/api/trpc/health.status",
       headers: { "content-type": "application/json" },
       payload: "{not json",
     });
@@ -117,7 +117,7 @@ describe("bad requests are 4xx JSON, never 500", () => {
   it("answers an oversized body with 413", async () => {
     const res = await t.app.inject({
       method: "POST",
-      url: "/api/trpc/health",
+      url: "/api/trpc/health.status",
       headers: { "content-type": "application/json" },
       payload: JSON.stringify({ big: "x".repeat(2 * 1024 * 1024) }),
     });
@@ -128,7 +128,7 @@ describe("bad requests are 4xx JSON, never 500", () => {
   it("answers an unsupported content type with 415", async () => {
     const res = await t.app.inject({
       method: "POST",
-      url: "/api/trpc/health",
+      url: "/api/trpc/health.status",
       headers: { "content-type": "application/x-something" },
       payload: "hello",
     });

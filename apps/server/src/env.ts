@@ -45,6 +45,8 @@ const EnvSchema = z
     HTTP_HEADERS_TIMEOUT_MS: milliseconds(DEFAULT_HEADERS_TIMEOUT_MS, 100),
     /** The whole request, headers and body, must have arrived within this (a 10 MB photo at about 1.5 Mbit/s). */
     HTTP_REQUEST_TIMEOUT_MS: milliseconds(DEFAULT_REQUEST_TIMEOUT_MS, 100),
+    /** On SIGTERM: readiness fails at once, in-flight requests finish, and the process exits within this. */
+    SHUTDOWN_TIMEOUT_MS: milliseconds(10_000, 100),
     AUTH_PROVIDER: z.enum(["local", "firebase"]).default("local"),
     SMS_PROVIDER: z.enum(["outbox", "twilio"]).default("outbox"),
     PAYMENT_PROVIDER: z.enum(["local", "stripe"]).default("local"),

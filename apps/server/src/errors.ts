@@ -33,8 +33,8 @@ export function unavailableError(error: unknown): AppError | undefined {
   return isDatabaseUnavailable(error) ? serviceUnavailable() : undefined;
 }
 
-export function serviceUnavailable(): AppError {
-  return new AppError("SERVICE_UNAVAILABLE", ERROR_MESSAGES.unavailable, {
+export function serviceUnavailable(message: string = ERROR_MESSAGES.unavailable): AppError {
+  return new AppError("SERVICE_UNAVAILABLE", message, {
     retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS,
   });
 }

@@ -82,6 +82,7 @@ async function startServer(options: StartOptions) {
     listenUrl: config.DATABASE_URL,
     onError: (error) => console.error("reloading session revocations failed", error),
   });
+  const lifecycle = { draining: false };
   const app = await buildApp({
     config,
     db: database.db,
@@ -110,6 +111,7 @@ async function startServer(options: StartOptions) {
         : undefined,
     webDistDir,
     plugins: options.plugins,
+    lifecycle,
   });
   appLog = app.log;
   if (!webDistDir) app.log.info("no web build found: serving the API only");
@@ -132,11 +134,17 @@ async function startServer(options: StartOptions) {
     : undefined;
 
   let closing = false;
+  // Readiness fails at once; Fastify stops taking connections, answers what is in flight, then everything closes.
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, "shutting down");
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    lifecycle.draining = true;
+    const started = Date.now();
+    app.log.info({ signal, timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, "shutting down");
+    const force = setTimeout(() => {
+      app.log.error({ ms: Date.now() - started }, "shutdown timed out: exiting with requests still open");
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS).unref();
     try {
       await scheduler?.stop();
       await app.close();
@@ -144,6 +152,7 @@ async function startServer(options: StartOptions) {
       await poolBus.close();
       await sessionRevocations.close();
       await database.close();
+      app.log.info({ ms: Date.now() - started }, "shut down");
     } finally {
       clearTimeout(force);
       process.exit(0);

@@ -12,3 +12,7 @@ export const SmsOutbox = z.object({
 });
 
 export const Health = z.object({ status: z.literal("ok"), database: z.enum(["postgres", "pglite"]) });
+/** The process answers: a supervisor restarts it when this stops answering. */
+export const Liveness = z.object({ status: z.literal("ok") });
+/** Ready for traffic: the database answers, every migration is applied, and the process is not shutting down. */
+export const Readiness = z.object({ status: z.literal("ready"), database: z.enum(["postgres", "pglite"]) });

@@ -127,6 +127,9 @@ export const ERROR_MESSAGES = {
   cardDeclined: "Your card was declined.",
   tooManyRequests: "Too many requests. Please wait a moment and try again.",
   unavailable: "We can't reach our database right now. Please try again in a moment.",
+  /** Readiness while a process shuts down, or before its database is migrated: load balancers read these. */
+  shuttingDown: "This server is shutting down.",
+  migrationsPending: "The database is missing migrations.",
   requestTimeout: "The request took too long to arrive. Please try again.",
   heldForReview: "Your profile is paused while our team reviews reports about it.",
   alreadyReported: "You already reported this student. Our team will review it.",

@@ -62,13 +62,29 @@ export interface RouteDef extends EndpointDef {
 const route = <R extends EndpointDef>(def: R) => def;
 
 export const routes = {
-  health: route({
+  "health.status": route({
     method: "GET",
     path: "/health",
     auth: false,
     tags: ["ops"],
     summary: "Answers when the server and its database do",
     output: dev.Health,
+  }),
+  "health.live": route({
+    method: "GET",
+    path: "/health/live",
+    auth: false,
+    tags: ["ops"],
+    summary: "Liveness: the process answers (no database call)",
+    output: dev.Liveness,
+  }),
+  "health.ready": route({
+    method: "GET",
+    path: "/health/ready",
+    auth: false,
+    tags: ["ops"],
+    summary: "Readiness: database reachable, migrations applied, not shutting down (503 otherwise)",
+    output: dev.Readiness,
   }),
   "auth.sendCode": route({
     method: "POST",

@@ -11,7 +11,7 @@ export {
   type Schema,
   type Transaction,
 } from "./client";
-export { migrate, DEFAULT_MIGRATIONS_FOLDER, type MigrateOptions } from "./migrate";
+export { migrate, migrationCheck, DEFAULT_MIGRATIONS_FOLDER, type MigrateOptions } from "./migrate";
 export { preparedStatement, queryRows, type StatementParams } from "./sql";
 export * from "./errors";
 export { DataDirLockedError, LOCK_FILE, lockDataDir, type DataDirLock, type LockHolder } from "./data-dir-lock";

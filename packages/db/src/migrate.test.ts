@@ -4,7 +4,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type Database } from "./client";
-import { DEFAULT_MIGRATIONS_FOLDER, migrate } from "./migrate";
+import { DEFAULT_MIGRATIONS_FOLDER, migrate, migrationCheck } from "./migrate";
 import { queryRows } from "./sql";
 import { createTestDatabase, type TestDatabase } from "./testing/index";
 
@@ -97,6 +97,24 @@ async function acrossMigration(
     await rm(before, { recursive: true, force: true });
   }
 }
+
+describe("the readiness check of migrations", () => {
+  it("is false on an empty database and one a migration behind, true once every migration is applied", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "quad-migration-check-"));
+    const empty = await createDatabase({ dataDir: path.join(dir, "pglite") });
+    try {
+      expect(await migrationCheck()(empty.db)).toBe(false);
+    } finally {
+      await empty.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+    await acrossMigration(
+      "0015_reports_outlive_their_reporter",
+      async (db) => expect(await migrationCheck()(db)).toBe(false),
+      async (db) => expect(await migrationCheck()(db)).toBe(true),
+    );
+  });
+});
 
 const oldSchool = sql`
   insert into schools (name, short_name, domain, city, state, time_zone, icon)

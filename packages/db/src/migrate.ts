@@ -16,6 +16,9 @@ const MIGRATIONS_TABLE = "__drizzle_migrations";
 /** Arbitrary constant: serialises concurrent migrators (several server processes starting). */
 const MIGRATION_LOCK_KEY = 7_391_224_617;
 
+const migrationsTable = () => sql`${sql.identifier(MIGRATIONS_SCHEMA)}.${sql.identifier(MIGRATIONS_TABLE)}`;
+const folderPath = (folder: string | URL) => (folder instanceof URL ? fileURLToPath(folder) : folder);
+
 export interface MigrateOptions {
   /** A path or file: URL of a drizzle-kit output folder. Default: DEFAULT_MIGRATIONS_FOLDER. */
   migrationsFolder?: string | URL;
@@ -27,10 +30,8 @@ export interface MigrateOptions {
  */
 export async function migrate(db: Database, opts: MigrateOptions = {}): Promise<{ applied: number }> {
   const folder = opts.migrationsFolder ?? DEFAULT_MIGRATIONS_FOLDER;
-  const migrations = readMigrationFiles({
-    migrationsFolder: folder instanceof URL ? fileURLToPath(folder) : folder,
-  });
-  const table = sql`${sql.identifier(MIGRATIONS_SCHEMA)}.${sql.identifier(MIGRATIONS_TABLE)}`;
+  const migrations = readMigrationFiles({ migrationsFolder: folderPath(folder) });
+  const table = migrationsTable();
 
   return db.transaction(async (tx) => {
     // Neither waiting for another process's migration nor a long one is a request's statement.
@@ -58,4 +59,31 @@ export async function migrate(db: Database, opts: MigrateOptions = {}): Promise<
     }
     return { applied };
   });
+}
+
+/**
+ * Whether the database has every migration of the folder, in one small
+ * query (for a readiness check): the newest one's time is read from the
+ * folder once, and a database without the bookkeeping table has none.
+ */
+export function migrationCheck(opts: MigrateOptions = {}): (db: Database) => Promise<boolean> {
+  let newest: number | undefined;
+  return async (db) => {
+    newest ??= Math.max(
+      -Infinity,
+      ...readMigrationFiles({ migrationsFolder: folderPath(opts.migrationsFolder ?? DEFAULT_MIGRATIONS_FOLDER) }).map(
+        (migration) => migration.folderMillis,
+      ),
+    );
+    const [bookkeeping] = await queryRows<{ exists: boolean }>(
+      db,
+      sql`select to_regclass(${`${MIGRATIONS_SCHEMA}.${MIGRATIONS_TABLE}`}) is not null as exists`,
+    );
+    if (!bookkeeping?.exists) return newest === -Infinity;
+    const [last] = await queryRows<{ created_at: string | number | null }>(
+      db,
+      sql`select max(created_at) as created_at from ${migrationsTable()}`,
+    );
+    return last?.created_at != null && Number(last.created_at) >= newest;
+  };
 }

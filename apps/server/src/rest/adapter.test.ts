@@ -10,8 +10,10 @@ import { registerRestRoutes } from "./adapter";
 // A router whose procedure paths match entries of the contracts route table,
 // so the adapter mounts them; each misbehaves in a way the edge must map.
 const testRouter = router({
-  health: publicProcedure.query(() => {
-    throw new AppError("PAYMENT_REQUIRED", "You have no unlock credits left.");
+  health: router({
+    status: publicProcedure.query(() => {
+      throw new AppError("PAYMENT_REQUIRED", "You have no unlock credits left.");
+    }),
   }),
   schools: router({
     list: publicProcedure.query(() => {

@@ -121,6 +121,7 @@ export async function createTestAppOn(
     now,
     generateCode: opts.generateCode,
     firebaseVerifier: opts.firebaseVerifier,
+    lifecycle: { draining: false },
   };
   const app = await buildApp({
     ...deps,

@@ -132,7 +132,7 @@ export function send(base: string, opts: { path: string; body?: unknown; timeout
 export const DATABASE_REQUESTS: { path: string; body?: unknown }[] = [
   { path: "/api/health" },
   { path: "/api/auth/refresh", body: { refreshToken: "not-a-token" } },
-  { path: "/api/trpc/health" },
+  { path: "/api/trpc/health.status" },
   { path: "/api/trpc/auth.refresh", body: { refreshToken: "not-a-token" } },
 ];
 

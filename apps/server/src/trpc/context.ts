@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { Config } from "../env";
 import type { MediaStorage } from "../media/storage";
 import type { FirebaseTokenVerifier } from "../modules/auth/firebase";
+import type { Lifecycle } from "../modules/health/service";
 import type { SessionRevocations } from "../modules/auth/revocations";
 import { bearerToken } from "../modules/auth/tokens";
 import type Stripe from "stripe";
@@ -46,6 +47,8 @@ export interface AppDeps {
   firebaseVerifier?: FirebaseTokenVerifier;
   /** Tests fix sign-in and school e-mail codes; production draws them at random. */
   generateCode?: () => string;
+  /** Set to draining on SIGTERM (start.ts): readiness fails while in-flight requests finish. */
+  lifecycle?: Lifecycle;
 }
 
 /** Who is calling: set from a valid bearer token. A phone may not have a profile yet. */
@@ -92,6 +95,7 @@ export function createContextInner(
     now: deps.now,
     firebaseVerifier: deps.firebaseVerifier,
     generateCode: deps.generateCode,
+    lifecycle: deps.lifecycle,
     viewer: opts.viewer ?? null,
     ip: opts.ip ?? "127.0.0.1",
     log: opts.log,

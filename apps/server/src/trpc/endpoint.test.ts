@@ -78,7 +78,7 @@ async function expectSameAnswer(
 describe("single calls, answered by the endpoint as the adapter answers them", () => {
   it("a query with no input, plain and as a batch of one", async () => {
     await expectSameAnswer({ method: "GET", url: "/api/trpc/schools.list" }, { status: 200, answeredBy: "endpoint" });
-    await expectSameAnswer({ method: "GET", url: "/api/trpc/health?batch=1" }, { status: 200, answeredBy: "endpoint" });
+    await expectSameAnswer({ method: "GET", url: "/api/trpc/health.status?batch=1" }, { status: 200, answeredBy: "endpoint" });
   });
 
   it("a signed-in query with input, as the web client sends it", async () => {
@@ -204,8 +204,8 @@ describe("single calls, answered by the endpoint as the adapter answers them", (
 describe("everything else, handed to the adapter", () => {
   it.each<[string, InjectOptions, number]>([
     ["an unknown procedure", { method: "GET", url: "/api/trpc/nope.nothing" }, 404],
-    ["a batch of two", { method: "GET", url: "/api/trpc/health,schools.list?batch=1" }, 200],
-    ["a query sent as POST", { method: "POST", url: "/api/trpc/health", headers: json, payload: "{}" }, 405],
+    ["a batch of two", { method: "GET", url: "/api/trpc/health.status,schools.list?batch=1" }, 200],
+    ["a query sent as POST", { method: "POST", url: "/api/trpc/health.status", headers: json, payload: "{}" }, 405],
     ["a mutation sent as GET", { method: "GET", url: "/api/trpc/rounds.vote" }, 405],
     ["input that is not JSON", { method: "GET", url: "/api/trpc/rounds.preview?input=%7Bnope" }, 400],
     [
@@ -216,10 +216,10 @@ describe("everything else, handed to the adapter", () => {
     ["a batch whose input is not an object", { method: "GET", url: "/api/trpc/rounds.preview?batch=1&input=5" }, 400],
     [
       "streaming asked for",
-      { method: "GET", url: "/api/trpc/health?batch=1", headers: { "trpc-accept": "application/jsonl" } },
+      { method: "GET", url: "/api/trpc/health.status?batch=1", headers: { "trpc-accept": "application/jsonl" } },
       200,
     ],
-    ["connection params", { method: "GET", url: "/api/trpc/health?connectionParams=1" }, 400],
+    ["connection params", { method: "GET", url: "/api/trpc/health.status?connectionParams=1" }, 400],
   ])("%s", async (_name, request, status) => {
     const { fast, official } = await both(request);
     expect(fast.statusCode, fast.body).toBe(status);

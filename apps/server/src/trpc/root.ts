@@ -4,7 +4,7 @@ import { authRouter } from "../modules/auth/router";
 import { configRouter } from "../modules/config/router";
 import { devRouter } from "../modules/dev/router";
 import { inboxRouter } from "../modules/inbox/router";
-import { healthProcedure } from "../modules/health/router";
+import { healthRouter } from "../modules/health/router";
 import { paymentsRouter } from "../modules/payments/router";
 import { textInsteadOfPush } from "../modules/notifications/push-fallback";
 import { pushRouter } from "../modules/push/router";
@@ -17,16 +17,15 @@ import { router } from "./init";
 
 /**
  * One router per module folder: `x.y` is procedure `y` of modules/x/router.ts (schoolEmail is
- * modules/school-email), its schemas and auth in the contracts table's row "x.y". The one
- * procedure without a namespace, `health`, is modules/health/router.ts.
+ * modules/school-email), its schemas and auth in the contracts table's row "x.y".
  */
 export const appRouter = router({
-  health: healthProcedure,
   account: accountRouter,
   admin: adminRouter,
   auth: authRouter,
   config: configRouter,
   dev: devRouter,
+  health: healthRouter,
   inbox: inboxRouter,
   payments: paymentsRouter,
   push: pushRouter((ctx) => textInsteadOfPush({ db: ctx.db, now: ctx.now, publicUrl: ctx.config.PUBLIC_URL })),

@@ -1,29 +1,17 @@
-import { serviceUnavailable, unavailableError } from "../../errors";
 import { endpoint } from "../../trpc/endpoints";
-import { databaseAnswers } from "./service";
+import { router } from "../../trpc/init";
+import { databaseAnswers, readiness, withinHealthTimeout } from "./service";
 
-/**
- * Readiness: a load balancer or supervisor asks often and must get an answer
- * quickly, so the database gets this long to answer `select 1` before the
- * server says 503 itself (the query may still finish; nothing waits for it).
- */
-export const HEALTH_DATABASE_TIMEOUT_MS = 800;
-
-/** Answers only when the database does, and within about a second either way. */
-export const healthProcedure = endpoint("health").query(async ({ ctx }) => {
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(serviceUnavailable()), HEALTH_DATABASE_TIMEOUT_MS);
-  });
-  // Settled even when the timer wins.
-  const query = databaseAnswers(ctx.db);
-  query.catch(() => {});
-  try {
-    await Promise.race([query, timedOut]);
-  } catch (error) {
-    throw unavailableError(error) ?? error;
-  } finally {
-    clearTimeout(timer);
-  }
-  return { status: "ok" as const, database: ctx.dbKind };
+/** For supervisors and load balancers: none is limited, none needs a session. */
+export const healthRouter = router({
+  /** Answers only when the database does, and within about a second either way. */
+  status: endpoint("health.status").query(async ({ ctx }) => {
+    await withinHealthTimeout(databaseAnswers(ctx.db));
+    return { status: "ok" as const, database: ctx.dbKind };
+  }),
+  live: endpoint("health.live").query(() => ({ status: "ok" as const })),
+  ready: endpoint("health.ready").query(async ({ ctx }) => {
+    await readiness(ctx.db, ctx.lifecycle);
+    return { status: "ready" as const, database: ctx.dbKind };
+  }),
 });
