@@ -7,6 +7,9 @@ import { retryAfterSecondsOf } from "./errors";
 import { errorResponse, httpErrorBody } from "./http/error-body";
 import { builtInlineHashes } from "./http/inline-hashes";
 import { loggerOptions, OneLineRequestLog } from "./http/logger";
+import { registerHttpMetrics } from "./metrics/http-metrics";
+import { countingRefusals } from "./metrics/limiter-metrics";
+import { registerDatabaseGauges } from "./metrics/outbox-metrics";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSpa } from "./http/spa";
 import { registerMediaRoutes } from "./media/routes";
@@ -67,7 +70,9 @@ function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoException, 
 
 /** Builds the whole HTTP app without listening, so tests drive it with inject(). */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
-  const { webDistDir, logger, logStream, plugins = [], ...deps } = opts;
+  const { webDistDir, logger, logStream, plugins = [], ...given } = opts;
+  // With metrics on (METRICS_PORT), refusals are counted by limit; off, nothing is in the way.
+  const deps = given.config.metricsEnabled ? { ...given, rateLimiter: countingRefusals(given.rateLimiter) } : given;
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(deps.config.LOG_LEVEL, logStream),
     logController: new OneLineRequestLog(),
@@ -87,6 +92,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const createContext = requestContextFactory(deps);
   // First, so every answer below (not-found and error answers too) carries them.
   registerSecurityHeaders(app, deps.config, builtInlineHashes(webDistDir));
+  if (deps.config.metricsEnabled) {
+    registerHttpMetrics(app, new Set(Object.keys(appRouter._def.procedures)));
+    registerDatabaseGauges(deps.db, deps.now);
+  }
 
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
     const status = error.statusCode ?? 500;

@@ -25,6 +25,10 @@ const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
     PORT: z.coerce.number<number>().int().min(0).max(65535).default(3000),
+    /** Prometheus metrics on their own port (metrics/server.ts); off when unset. */
+    METRICS_PORT: optional(z.coerce.number<number>().int().min(0).max(65535)),
+    /** Where the metrics port listens: loopback unless a scraper on another machine needs it. */
+    METRICS_HOST: z.string().min(1).default("127.0.0.1"),
     HOST: z.string().default("0.0.0.0"),
     DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")),
     /**
@@ -201,6 +205,8 @@ export interface Config extends Omit<Env, "PUBLIC_URL"> {
   pushServiceHosts: string[];
   /** VAPID_SUBJECT, else PUBLIC_URL when it is https, else a placeholder push services accept from development. */
   vapidSubject: string;
+  /** METRICS_PORT is set: requests, limits and outboxes are counted (metrics/). */
+  metricsEnabled: boolean;
 }
 
 /** The domain Firebase Auth runs its frames on: the configured one, else the project's default. */
@@ -252,6 +258,7 @@ export function parseConfig(source: Record<string, string | undefined>, cwd = pr
     pushServiceHosts: env.PUSH_SERVICE_HOSTS ?? [],
     webPushEnabled: env.WEB_PUSH ?? (!isProduction || env.VAPID_PUBLIC_KEY !== undefined),
     vapidSubject: env.VAPID_SUBJECT ?? (publicUrl.startsWith("https://") ? publicUrl : "mailto:push@quad.invalid"),
+    metricsEnabled: env.METRICS_PORT !== undefined,
   };
 }
 

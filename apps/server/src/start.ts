@@ -25,6 +25,7 @@ import { createTwilioProvider } from "./modules/sms/twilio";
 import { SMS_STATUS_PATH } from "./modules/sms/webhooks";
 import { createMemoryRateLimiter } from "./rate-limit/limiter";
 import { createRedisRateLimiter, type LimiterLog } from "./rate-limit/redis-limiter";
+import { startMetricsServer } from "./metrics/server";
 import { findWebDist } from "./web-dist";
 
 export interface StartOptions {
@@ -148,6 +149,7 @@ async function startServer(options: StartOptions) {
     try {
       await scheduler?.stop();
       await app.close();
+      metrics?.close();
       await rateLimiter.close();
       await poolBus.close();
       await sessionRevocations.close();
@@ -162,6 +164,8 @@ async function startServer(options: StartOptions) {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  const metrics =
+    config.METRICS_PORT === undefined ? undefined : await startMetricsServer(config.METRICS_PORT, config.METRICS_HOST);
   scheduler?.start();
 }
 

@@ -258,7 +258,10 @@ describe("no input answers 5xx", { timeout: 120_000 }, () => {
         url: `/api/trpc/users.me,inbox.received?batch=1&input=${encodeURIComponent('{"1":{"limit":2147483648}}')}`,
       },
     ],
-    ["a tRPC batch past its size", { method: "GET", url: `/api/trpc/${Array(20).fill("health.status").join(",")}?batch=1` }],
+    [
+      "a tRPC batch past its size",
+      { method: "GET", url: `/api/trpc/${Array(20).fill("health.status").join(",")}?batch=1` },
+    ],
     ["an unknown tRPC procedure", { method: "POST", url: "/api/trpc/users.nope", payload: {} }],
     ["a tRPC mutation as GET", { method: "GET", url: "/api/trpc/rounds.vote" }],
     [

@@ -78,7 +78,10 @@ async function expectSameAnswer(
 describe("single calls, answered by the endpoint as the adapter answers them", () => {
   it("a query with no input, plain and as a batch of one", async () => {
     await expectSameAnswer({ method: "GET", url: "/api/trpc/schools.list" }, { status: 200, answeredBy: "endpoint" });
-    await expectSameAnswer({ method: "GET", url: "/api/trpc/health.status?batch=1" }, { status: 200, answeredBy: "endpoint" });
+    await expectSameAnswer(
+      { method: "GET", url: "/api/trpc/health.status?batch=1" },
+      { status: 200, answeredBy: "endpoint" },
+    );
   });
 
   it("a signed-in query with input, as the web client sends it", async () => {

@@ -6,6 +6,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { AppError } from "../../errors";
 import { recordRevocations, type SessionRevocations } from "./revocations";
 import { REFRESH_TOKEN_TTL_MS, signAccessToken } from "./tokens";
+import { product } from "../../metrics/registry";
 
 export interface SessionDeps {
   db: Database;
@@ -49,6 +50,7 @@ export async function startSession(deps: SessionDeps, phone: string): Promise<Au
       expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
     })
     .returning({ id: authSessions.id });
+  product.signIns.inc();
   return tokensFor(deps, { phone, sessionId: row!.id, familyId }, refreshToken);
 }
 

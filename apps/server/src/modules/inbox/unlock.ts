@@ -6,6 +6,7 @@ import { AppError } from "../../errors";
 import { requireMember } from "../schools/membership";
 import { unlockedCard } from "./cards";
 import { userIdByPhone } from "./received";
+import { product } from "../../metrics/registry";
 
 export const UNLOCK_MESSAGES = {
   notFound: "Vote not found",
@@ -23,7 +24,7 @@ export const UNLOCK_MESSAGES = {
 export async function unlockVoter(db: Database, phone: string, voteId: string, now: Date): Promise<UnlockResult> {
   const me = await userIdByPhone(db, phone);
   await requireMember(db, me);
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [vote] = await tx
       .select({ id: votes.id, voterId: votes.voterId, prompt: prompts.text, createdAt: votes.createdAt })
       .from(votes)
@@ -70,4 +71,6 @@ export async function unlockVoter(db: Database, phone: string, voteId: string, n
     const base = { id: vote.id, prompt: vote.prompt, createdAt: vote.createdAt.toISOString() };
     return { unlockedUser: unlockedCard(base, voter!), remainingUnlocks: remaining };
   });
+  product.unlocks.inc();
+  return result;
 }

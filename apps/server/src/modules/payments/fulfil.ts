@@ -3,6 +3,7 @@ import type { Database } from "@quad/db";
 import { paymentFulfilments, purchases, users } from "@quad/db/schema";
 import { and, eq, sql } from "drizzle-orm";
 import { shownWhere } from "../schools/membership";
+import { product } from "../../metrics/registry";
 
 /** "refund-due": a boost for a student shown to no one, not applied; the caller has the provider refund it (again, if asked again). */
 export type FulfilOutcome = "fulfilled" | "already-fulfilled" | "refund-due" | "unknown-payment";
@@ -18,7 +19,7 @@ export type FulfilOutcome = "fulfilled" | "already-fulfilled" | "refund-due" | "
  * the purchase is marked refunded and nothing else changes.
  */
 export async function fulfilPayment(db: Database, providerPaymentId: string, now: Date): Promise<FulfilOutcome> {
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx): Promise<FulfilOutcome> => {
     const [purchase] = await tx.select().from(purchases).where(eq(purchases.providerPaymentId, providerPaymentId));
     if (!purchase) return "unknown-payment";
     const [claimed] = await tx
@@ -54,6 +55,8 @@ export async function fulfilPayment(db: Database, providerPaymentId: string, now
       .where(and(eq(purchases.id, purchase.id)));
     return "fulfilled";
   });
+  if (outcome === "fulfilled") product.paymentsFulfilled.inc();
+  return outcome;
 }
 
 /** A failure never undoes a success that arrived first (events can come out of order). */

@@ -23,6 +23,7 @@ import { openRound } from "./open-round";
 import { closeLeftRound } from "./round-history";
 import { readRoundState, type OpenRound, type RoundState } from "./round-state";
 import { skipOpenRound } from "./skip-round";
+import { product } from "../../metrics/registry";
 
 export interface RoundDeps {
   db: Database;
@@ -142,6 +143,7 @@ async function drawRound(deps: RoundDeps, phone: string, state: VotingState, now
       now,
     });
     if (opened.opened) {
+      product.roundsOpened.inc();
       return present(
         { promptId, promptText: opened.promptText! },
         [opened.eligible.get(pair[0])!, opened.eligible.get(pair[1])!],
@@ -178,6 +180,7 @@ export async function castVote(
     now,
   });
   if (outcome.stored) {
+    product.votes.inc();
     return outcome.availableAt
       ? { disabled: outcome.disabled, availableAt: outcome.availableAt.toISOString() }
       : { disabled: outcome.disabled };

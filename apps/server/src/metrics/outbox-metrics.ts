@@ -1,0 +1,82 @@
+import { queryRows, type Database } from "@quad/db";
+import { sql, type SQL } from "drizzle-orm";
+import { Gauge } from "prom-client";
+import { registry } from "./registry";
+
+/** What waits to be sent, per channel. */
+const WAITING: Record<string, SQL> = {
+  sms: sql`select count(*)::int as n, min(created_at) as oldest from sms_outbox where status = 'queued'`,
+  push: sql`select count(*)::int as n, min(created_at) as oldest from push_deliveries where status = 'queued'`,
+  // An e-mail is written as it is sent: one still "sending" is one the relay has not taken yet.
+  email: sql`select count(*)::int as n, min(created_at) as oldest from email_outbox where status = 'sending'`,
+};
+
+/** One read shared by the gauges of one scrape (prom-client collects a scrape's metrics together). */
+function perScrape<T>(read: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () =>
+    (pending ??= read().finally(() => {
+      pending = undefined;
+    }));
+}
+
+/** A gauge of the process's registry, replacing one of the same name (the app built again, as tests do). */
+function gauge(name: string, help: string, label: string, collect: (g: Gauge) => Promise<void>) {
+  registry.removeSingleMetric(name);
+  return new Gauge({
+    name,
+    help,
+    labelNames: [label],
+    registers: [registry],
+    async collect() {
+      await collect(this);
+    },
+  });
+}
+
+/**
+ * Gauges read from the database when Prometheus scrapes: each channel's
+ * outbox depth and its oldest waiting item's age, and each job's last
+ * finished run and whether it failed.
+ */
+export function registerDatabaseGauges(db: Database, now: () => Date): void {
+  const waiting = perScrape(async () =>
+    Promise.all(
+      Object.entries(WAITING).map(async ([channel, query]) => {
+        const [row] = await queryRows<{ n: number; oldest: string | Date | null }>(db, query);
+        const since = row?.oldest ? new Date(row.oldest).getTime() : null;
+        return { channel, n: row?.n ?? 0, ageSeconds: since === null ? 0 : (now().getTime() - since) / 1000 };
+      }),
+    ),
+  );
+  const jobs = perScrape(() =>
+    queryRows<{ name: string; last_finished_at: string | Date | null; last_error: string | null }>(
+      db,
+      sql`select name, last_finished_at, last_error from job_runs`,
+    ),
+  );
+  gauge("quad_outbox_waiting", "Notifications waiting to be sent, by channel", "channel", async (g) => {
+    for (const { channel, n } of await waiting()) g.set({ channel }, n);
+  });
+  gauge(
+    "quad_outbox_oldest_waiting_seconds",
+    "Age of the oldest notification waiting to be sent, by channel (0 when none waits)",
+    "channel",
+    async (g) => {
+      for (const { channel, ageSeconds } of await waiting()) g.set({ channel }, Math.max(0, ageSeconds));
+    },
+  );
+  gauge(
+    "quad_job_last_finished_timestamp_seconds",
+    "When each job last finished a run (Unix seconds)",
+    "job",
+    async (g) => {
+      for (const row of await jobs()) {
+        if (row.last_finished_at) g.set({ job: row.name }, new Date(row.last_finished_at).getTime() / 1000);
+      }
+    },
+  );
+  gauge("quad_job_last_run_failed", "1 when the job's last run ended in an error", "job", async (g) => {
+    for (const row of await jobs()) g.set({ job: row.name }, row.last_error ? 1 : 0);
+  });
+}

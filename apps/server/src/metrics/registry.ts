@@ -1,0 +1,46 @@
+import { collectDefaultMetrics, Counter, Histogram, Registry } from "prom-client";
+
+/**
+ * The process's metrics, in Prometheus' format, served on their own port
+ * (metrics/server.ts), never on the public one. Node's default metrics
+ * (process_*, nodejs_*: event-loop lag, GC, heap) and the app's, all named
+ * quad_*. Labels take only values from a fixed set (routes, procedures,
+ * limits, status classes), so no request can grow the series.
+ */
+export const registry = new Registry();
+collectDefaultMetrics({ register: registry });
+
+export const httpRequests = new Counter({
+  name: "quad_http_requests_total",
+  help: "HTTP requests answered, by route (tRPC: by procedure) and status class",
+  labelNames: ["method", "route", "status_class"] as const,
+  registers: [registry],
+});
+
+export const httpDuration = new Histogram({
+  name: "quad_http_request_duration_seconds",
+  help: "Time to answer an HTTP request, by route (tRPC: by procedure) and status class",
+  labelNames: ["method", "route", "status_class"] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [registry],
+});
+
+export const rateLimitRefusals = new Counter({
+  name: "quad_rate_limit_refusals_total",
+  help: "Requests refused by a rate limit, by limit",
+  labelNames: ["limit"] as const,
+  registers: [registry],
+});
+
+/** What students do, counted where it happens (after the database said yes). */
+export const product = {
+  signIns: new Counter({ name: "quad_sign_ins_total", help: "Sessions started", registers: [registry] }),
+  roundsOpened: new Counter({ name: "quad_rounds_opened_total", help: "Rounds opened", registers: [registry] }),
+  votes: new Counter({ name: "quad_votes_total", help: "Votes stored", registers: [registry] }),
+  unlocks: new Counter({ name: "quad_unlocks_total", help: "Voters unlocked", registers: [registry] }),
+  paymentsFulfilled: new Counter({
+    name: "quad_payments_fulfilled_total",
+    help: "Payments fulfilled (credits or a boost granted)",
+    registers: [registry],
+  }),
+};
