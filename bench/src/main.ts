@@ -4,7 +4,7 @@
  * against each, measures the hot paths over REST and tRPC at 50 connections
  * from 127.0.0.1, and prints a table and the budgets, met or missed.
  *
- *   pnpm bench [--duration S] [--voters N] [--only big|small] [--cases rounds] [--pool-size N]
+ *   pnpm bench [--duration S] [--voters N] [--only big|small] [--cases rounds|web] [--pool-size N]
  *   DATABASE_URL (default postgres://postgres@127.0.0.1:5432/quad_bench) names the
  *   server and the big campus's database; the small one is <name>_500.
  */
@@ -59,6 +59,7 @@ const { values: args } = parseArgs({
     voters: { type: "string", default: "2000" },
     only: { type: "string" },
     // `rounds`: only the anchors and the round cases (opening, voting, the allowance races).
+    // `web`: only the SELECT 1 ceilings and the web-tier line (the endpoint against the official adapter).
     cases: { type: "string" },
     // The server's DATABASE_POOL_SIZE.
     "pool-size": { type: "string", default: POOL_SIZE },
@@ -74,7 +75,7 @@ interface CampusRun {
   anchors: string;
 }
 
-async function benchCampus(campus: Campus, label: string, pgbench: URL): Promise<CampusRun> {
+async function benchCampus(campus: Campus, label: string, pgbench: URL | null): Promise<CampusRun> {
   const jwtSecret = randomBytes(32).toString("hex");
   const server = await startServer({
     databaseUrl: campus.url,
@@ -136,6 +137,16 @@ async function benchCampus(campus: Campus, label: string, pgbench: URL): Promise
       ceiling: restCeiling,
     };
     rows.push(restCeiling, trpcCeiling, endpointRow, adapterRow, callerRow);
+    if (args.cases === "web") {
+      const ceilings = `SELECT 1 ceilings ${rps(restCeiling.m).toFixed(0)} req/s (REST), ${rps(trpcCeiling.m).toFixed(0)} req/s (tRPC).`;
+      return {
+        report: { label, rows },
+        budgets: campusBudgets(rows, NO_PGBENCH, [], new Map()),
+        allowance: "",
+        anchors: ceilings,
+      };
+    }
+    if (!pgbench) throw new Error("pgbench's database was not prepared");
     const ceilingOf = (protocol: Protocol) => (protocol === "REST" ? restCeiling : trpcCeiling);
 
     const statedLoads: StatedLoad[] = [];
@@ -443,6 +454,9 @@ const aloneNotes = (rows: Row[]): string[] =>
       : [],
   );
 
+/** `--cases web` runs no pgbench: no write rows, so no line reads it. */
+const NO_PGBENCH: PgbenchResult = { script: "tpcb-like", tps: Number.NaN, latencyMs: Number.NaN };
+
 const transactionCpuNote = (run: PgbenchResult) =>
   run.cpuUs
     ? `${run.cpuUs.postgres.toFixed(0)} µs Postgres (the rest of the machine), ${run.cpuUs.pgbench.toFixed(0)} µs pgbench`
@@ -463,7 +477,7 @@ async function main() {
   const campuses: { campus: Campus; label: string }[] = [];
   for (const { spec, label } of specs) campuses.push({ campus: await prepareCampus(benchUrl, spec, log), label });
   const runs: CampusRun[] = [];
-  const pgbench = await preparePgbench(benchUrl, log);
+  const pgbench = args.cases === "web" ? null : await preparePgbench(benchUrl, log);
   for (const { campus, label } of campuses) runs.push(await benchCampus(campus, label, pgbench));
 
   const budgets = runs.flatMap((r) =>

@@ -66,8 +66,8 @@ export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => 
  * Needs a valid session; narrows `viewer` for the procedures behind it. One
  * middleware (not publicProcedure's plus another): each level of tRPC's
  * middleware chain copies the call's options. (Handing the context on as
- * `ctx: undefined` cast to the narrowing saved nothing measurable once tRPC's
- * object spread was patched: decision 0022.)
+ * `ctx: undefined` cast to the narrowing saved nothing measurable, on a
+ * tRPC whose object spread was then patched: decision 0022.)
  */
 export const sessionProcedure = t.procedure.use(async ({ ctx, getRawInput, next }) => {
   const viewer = ctx.viewer;
