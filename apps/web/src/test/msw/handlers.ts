@@ -4,7 +4,7 @@ import { trpcHandler, type TrpcResolvers } from "./trpc";
 
 /** Happy-path answers for the procedures every screen may touch. Spread and override per test. */
 export const defaultTrpcResolvers: TrpcResolvers = {
-  health: () => ({ status: "ok", database: "pglite" }),
+  "health.status": () => ({ status: "ok", database: "pglite" }),
   "schools.list": () => [createSchool(), createSchool({ id: 2, schoolName: "City College" })],
   "auth.logout": () => ({ ok: true }),
 };
