@@ -4,6 +4,7 @@ import type { Database, Transaction } from "@quad/db";
 import { authCodes } from "@quad/db/schema";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { AppError } from "../../errors";
+import { siteKey } from "../../rate-limit/address";
 import type { RateLimiter } from "../../rate-limit/limiter";
 import { checkRefusal, sendRefusal, triesPerCode, type Refusal } from "./code-limits";
 import { spendSmsBudget, type BudgetLog } from "../sms/budget";
@@ -27,9 +28,14 @@ function hashCode(secret: string, phone: string, code: string): string {
   return createHmac("sha256", secret).update(`${phone}:${code}`).digest("hex");
 }
 
-/** The requester as stored: keyed, so the table does not hold client addresses. */
+/**
+ * The requester as stored: keyed, so the table does not hold client addresses. An IPv6 client
+ * counts by its /48 here (siteKey): rotating through a site's /64s is one requester.
+ */
 function requesterHash(secret: string, phone: string, ip: string): string {
-  return createHmac("sha256", secret).update(`requester:${phone}:${ip}`).digest("hex");
+  return createHmac("sha256", secret)
+    .update(`requester:${phone}:${siteKey(ip)}`)
+    .digest("hex");
 }
 
 /** The stored form of a code request's value: 256 random bits need no key. */
