@@ -96,8 +96,15 @@ describe("an Under 18 report that holds no one survives its student's deletion",
 
       const again = await signUpAgain(via, minor.phone);
       expect(again.id).not.toBe(minor.id);
-      // Not held, not paused: nothing tells the student there was a report.
+      // Not held, not paused, no report in the export: nothing tells the student there was a report.
       expect(again.me).toMatchObject({ heldForReview: false, paused: false });
+      const exported = await t.app.inject({
+        method: "GET",
+        url: via === "rest" ? "/api/users/export" : "/api/trpc/account.export",
+        headers: headersOf((await sessionFor(t, minor.phone)).token),
+      });
+      expect(exported.statusCode, exported.body).toBe(200);
+      expect((via === "rest" ? exported.json() : exported.json().result.data).reportsAboutYou).toBe(0);
       const entry = (await queue()).students.find((s) => s.userId === again.id);
       expect(entry, "the urgent report is in the queue again, on the new account").toBeDefined();
       expect(entry!.urgentSince).toBe(urgentSince);

@@ -14,7 +14,7 @@ import {
   users,
   votes,
 } from "@quad/db/schema";
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, gte } from "drizzle-orm";
 import { getMe } from "../users/profile";
 import { readVotesPage } from "../inbox/received";
 import { paymentHistory } from "../payments/service";
@@ -72,7 +72,13 @@ export async function exportAccount(db: Database, phone: string, now: Date) {
       .select({ reason: reports.reason, note: reports.note, createdAt: reports.createdAt })
       .from(reports)
       .where(eq(reports.reporterId, me)),
-    db.select({ n: count() }).from(reports).where(eq(reports.reportedId, me)),
+    // Reports taken back from an earlier account with this phone (safety/kept-reports.ts) predate this one and
+    // are not counted: the count would tell the student the report followed them.
+    db
+      .select({ n: count() })
+      .from(reports)
+      .innerJoin(users, eq(users.id, reports.reportedId))
+      .where(and(eq(reports.reportedId, me), gte(reports.createdAt, users.createdAt))),
     db
       .select({ body: smsOutbox.body, status: smsOutbox.status, createdAt: smsOutbox.createdAt })
       .from(smsOutbox)
