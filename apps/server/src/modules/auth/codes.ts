@@ -104,7 +104,13 @@ export async function sendCode(
     const refusal = sendRefusal(await codesOfTheDay(tx, phone, now), requester, now);
     if (refusal) throw tooMany(refusal);
     await spendAddressCodes(deps.rateLimiter, ip);
-    await spendSmsBudget(deps.rateLimiter, deps.smsHourlyBudget, deps.log);
+    try {
+      await spendSmsBudget(deps.rateLimiter, deps.smsHourlyBudget, deps.log);
+    } catch (error) {
+      // No text goes out: the address keeps its code (else a spent budget would spend every campus's too).
+      await deps.rateLimiter.release(addressCodesKey(ip));
+      throw error;
+    }
     await tx.insert(authCodes).values({
       phone,
       codeHash: hashCode(deps.secret, phone, code),
@@ -122,10 +128,12 @@ export async function sendCode(
   return { retryAfterSeconds: AUTH_CODE.resendIntervalMs / 1000, codeRequestId };
 }
 
+const addressCodesKey = (ip: string) => `send-code:ip:${ip}`;
+
 /** One of the address's sign-in codes for the hour, or 429 when they are spent. */
 async function spendAddressCodes(limiter: CodeDeps["rateLimiter"], ip: string): Promise<void> {
   const { limit, windowMs } = SIGN_IN_CODES_PER_ADDRESS;
-  const decision = await limiter.consume(`send-code:ip:${ip}`, limit, windowMs);
+  const decision = await limiter.consume(addressCodesKey(ip), limit, windowMs);
   if (!decision.allowed) {
     throw new AppError("TOO_MANY_REQUESTS", SIGN_IN_MESSAGES.tooManyFromIp, {
       retryAfterSeconds: Math.ceil(decision.retryAfterMs / 1000),
