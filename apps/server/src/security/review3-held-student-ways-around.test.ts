@@ -66,7 +66,7 @@ describe("a held student's other ways around the hold", () => {
     const rest = await t.app.inject({ method: "POST", url: "/api/users/pause", headers, payload: { paused: false } });
     const trpc = await t.app.inject({
       method: "POST",
-      url: "/api/trpc/account.setPaused",
+      url: "/api/trpc/account.pause",
       headers,
       payload: { paused: false },
     });
