@@ -221,7 +221,8 @@ export class ConfigError extends Error {}
  * (127/8, 0.0.0.0, ::1, ::, and IPv4 inside IPv6 as ::ffff:127.0.0.1): no student's browser reaches the server there.
  */
 function isLoopbackUrl(url: string): boolean {
-  const host = new URL(url).hostname.replace(/\.$/, "").replace(/^\[(.*)\]$/, "$1");
+  // Trailing dots, however many, are no part of the name ("localhost.." is no public host).
+  const host = new URL(url).hostname.replace(/\.+$/, "").replace(/^\[(.*)\]$/, "$1");
   if (host === "localhost" || host.endsWith(".localhost")) return true;
   if (!ipaddr.isValid(host)) return false;
   const address = ipaddr.process(host);

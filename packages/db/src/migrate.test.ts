@@ -17,6 +17,7 @@ const TABLES = [
   "email_outbox",
   "flash_sale_offers",
   "job_runs",
+  "kept_urgent_reports",
   "payment_fulfilments",
   "prompts",
   "purchases",

@@ -25,3 +25,15 @@ export function addressKey(ip: string): string {
     .map((g) => (parseInt(g, 16) || 0).toString(16))
     .join(":")}::/64`;
 }
+
+/**
+ * The network a sign-in requester is counted by (modules/auth/codes.ts), from
+ * an `addressKey`: an IPv4 address as itself, an IPv6 /64 by its /48. A site
+ * is given a /48 (a free tunnel broker or a small host hands one out), and
+ * each of its 65,536 /64s would otherwise be a requester of its own, with a
+ * first code of the day past the phone's daily texts and a try on it.
+ */
+export function siteKey(key: string): string {
+  const match = key.match(/^([0-9a-f]+:[0-9a-f]+:[0-9a-f]+):[0-9a-f]+::\/64$/);
+  return match ? `${match[1]}::/48` : key;
+}

@@ -13,6 +13,18 @@ async function exerciseWindow(limiter: RateLimiter, key: string) {
   expect((await limiter.consume(`${key}:other`, 3, 60_000)).allowed).toBe(true);
 }
 
+/** A count given back is taken again; a key never counted stays at nothing (no negative count). */
+async function exerciseRelease(limiter: RateLimiter, key: string) {
+  await limiter.release(`${key}:never`);
+  expect((await limiter.consume(`${key}:never`, 1, 60_000)).allowed).toBe(true);
+  expect((await limiter.consume(`${key}:never`, 1, 60_000)).allowed).toBe(false);
+  expect((await limiter.consume(key, 2, 60_000)).allowed).toBe(true);
+  expect((await limiter.consume(key, 2, 60_000)).allowed).toBe(true);
+  await limiter.release(key);
+  expect((await limiter.consume(key, 2, 60_000)).allowed).toBe(true);
+  expect((await limiter.consume(key, 2, 60_000)).allowed).toBe(false);
+}
+
 describe("in-process rate limiter", () => {
   it("allows the limit, refuses the next with the time left, and resets after the window", async () => {
     let clock = 1_000_000;
@@ -22,6 +34,10 @@ describe("in-process rate limiter", () => {
     expect((await limiter.consume("ip:1", 3, 60_000)).retryAfterMs).toBe(30_000);
     clock += 30_001;
     expect((await limiter.consume("ip:1", 3, 60_000)).allowed).toBe(true);
+  });
+
+  it("gives back a count within the window, never below nothing", async () => {
+    await exerciseRelease(createMemoryRateLimiter(), "ip:2");
   });
 });
 
@@ -41,6 +57,7 @@ describe("Redis rate limiter (the machine's Redis on 127.0.0.1:6379)", () => {
       expect(third.allowed).toBe(false);
       expect(third.retryAfterMs).toBeGreaterThan(0);
       await exerciseWindow(b, `${key}:w`);
+      await exerciseRelease(a, `${key}:r`);
     } finally {
       await a.close();
       await b.close();

@@ -11,6 +11,8 @@ export interface RateLimitDecision {
 
 export interface RateLimiter {
   consume(key: string, limit: number, windowMs: number): Promise<RateLimitDecision>;
+  /** Gives back one count taken in the key's current window: what a later check refused did not use. */
+  release(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,6 +42,10 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
       return window.count <= limit
         ? { allowed: true, retryAfterMs: 0 }
         : { allowed: false, retryAfterMs: window.resetAt - t };
+    },
+    async release(key) {
+      const window = windows.get(key);
+      if (window && window.resetAt > now() && window.count > 0) window.count -= 1;
     },
     async close() {
       windows.clear();

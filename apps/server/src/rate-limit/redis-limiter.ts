@@ -10,7 +10,17 @@ if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1])
 return {count, ttl}
 `;
 
-type ConsumingRedis = Redis & { quadConsume(key: string, windowMs: string): Promise<[number, number]> };
+/** Only a live count goes down: a finished window is not brought back as a negative one. */
+const RELEASE = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0
+`;
+
+type ConsumingRedis = Redis & {
+  quadConsume(key: string, windowMs: string): Promise<[number, number]>;
+  quadRelease(key: string): Promise<number>;
+};
 
 /** Where the limiter says that Redis went away or came back; the app's logger fits. */
 export interface LimiterLog {
@@ -48,6 +58,7 @@ export function createRedisRateLimiter(
   }) as ConsumingRedis;
   // A defined command runs by EVALSHA (the script is sent once, not with every request).
   redis.defineCommand("quadConsume", { numberOfKeys: 1, lua: CONSUME });
+  redis.defineCommand("quadRelease", { numberOfKeys: 1, lua: RELEASE });
   const local = createMemoryRateLimiter();
   let shared = true;
   let closing = false;
@@ -83,6 +94,17 @@ export function createRedisRateLimiter(
         fallBack(`connection ${redis.status}`);
       }
       return local.consume(key, limit, windowMs);
+    },
+    async release(key) {
+      if (redis.status === "ready") {
+        try {
+          await redis.quadRelease(prefix + key);
+          return;
+        } catch (error) {
+          fallBack(error instanceof Error ? error.message : String(error));
+        }
+      }
+      await local.release(key);
     },
     async close() {
       closing = true;

@@ -19,6 +19,7 @@ const recording = (inner: RateLimiter): RateLimiter => ({
     seen.push(key);
     return inner.consume(key, limit, windowMs);
   },
+  release: (key) => inner.release(key),
   close: () => inner.close(),
 });
 

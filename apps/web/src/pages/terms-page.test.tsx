@@ -34,4 +34,15 @@ describe("the privacy policy", () => {
     // The list of private data names the push subscriptions too.
     expect(screen.getByText("Notification settings and push subscriptions")).toBeTruthy();
   });
+
+  it("says that an unreviewed Under 18 report outlives the account it is about, for how long and in what form", () => {
+    render(
+      <MemoryRouter>
+        <TermsPage />
+      </MemoryRouter>,
+    );
+    const retention = section("Keeping and deleting data");
+    expect(retention.getByText(/someone under 18 that our moderators have not yet reviewed is kept/)).toBeTruthy();
+    expect(retention.getByText(/for a year, with a scrambled form of its phone number/)).toBeTruthy();
+  });
 });

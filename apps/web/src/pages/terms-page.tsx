@@ -342,7 +342,10 @@ export function TermsPage() {
               after 30 days. If you delete your account we remove your profile, your school e-mail address and your push
               subscriptions from Quad; reports you filed stay with our moderators without your name until they are
               reviewed, and we may keep purchase records as long as the law requires. While your profile is under review
-              after reports about it, you can delete your account once the review is done.
+              after reports about it, you can delete your account once the review is done. A report that an account
+              belongs to someone under 18 that our moderators have not yet reviewed is kept after the account is
+              deleted, for a year, with a scrambled form of its phone number (not the number itself): if the number
+              signs up again, the report goes back to our moderators.
             </p>
           </TermsSection>
 

@@ -49,6 +49,32 @@ export const reports = pgTable(
   ],
 );
 
+/**
+ * Open "Under 18" reports about a student who deleted their own account,
+ * kept under a keyed digest of the phone (never the phone itself) so that
+ * a new account with that phone takes them back into the moderators'
+ * queue (decision 0010). Deleted a year after the deletion by the purge.
+ */
+export const keptUrgentReports = pgTable(
+  "kept_urgent_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** HMAC-SHA256 of the phone under the server secret (modules/safety/kept-reports.ts). */
+    phoneDigest: text("phone_digest").notNull(),
+    reporterId: uuid("reporter_id").references(() => users.id, { onDelete: "set null" }),
+    reason: reportReasonEnum("reason").notNull(),
+    note: text("note"),
+    /** When the report was filed: it keeps its place in the queue. */
+    reportedAt: timestamptz("reported_at").notNull(),
+    keptAt: timestamptz("kept_at").notNull(),
+  },
+  (t) => [
+    index("kept_urgent_reports_phone_digest_idx").on(t.phoneDigest),
+    // Only urgent reports are kept (URGENT_REPORT_REASONS in the contracts); the rest go with the account.
+    check("kept_urgent_reports_urgent", sql`${t.reason} = 'under_18'`),
+  ],
+);
+
 export type Block = typeof blocks.$inferSelect;
 export type NewBlock = typeof blocks.$inferInsert;
 export type Report = typeof reports.$inferSelect;

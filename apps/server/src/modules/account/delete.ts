@@ -7,6 +7,7 @@ import type { MediaStorage } from "../../media/storage";
 import { recordRevocations, type SessionRevocations } from "../auth/revocations";
 import type { CandidatePool } from "../rounds/candidate-pool";
 import { eligibilityChanged } from "../rounds/eligibility";
+import { keepUrgentReports, reportedPhoneDigest } from "../safety/kept-reports";
 
 /**
  * Deletes an account at once. The profile row goes, and with it (by foreign
@@ -16,7 +17,9 @@ import { eligibilityChanged } from "../rounds/eligibility";
  * Votes the student cast stay counted for their recipients with the voter
  * set to null, so they can never be revealed; reports the student filed stay
  * for the moderators with the reporter set to null (an Under 18 report must
- * not vanish unreviewed); purchases stay for the books without the profile. Sessions, codes, consent records and texts to the
+ * not vanish unreviewed), and so do open Under 18 reports about a student who
+ * deletes their own account, under a keyed digest of the phone
+ * (safety/kept-reports.ts); purchases stay for the books without the profile. Sessions, codes, consent records and texts to the
  * phone are removed too, so the number can sign up again afresh; every
  * session family of the phone is revoked, so its access tokens stop working
  * at once in every process (a later sign-in starts a new family).
@@ -34,19 +37,29 @@ export async function deleteAccount(
   now: Date,
   pool: CandidatePool,
   /**
-   * The student deleting their own account, not a moderator removing it: refused while the
-   * profile is held for review, or deleting and signing up again would lift the hold unseen.
+   * The student deleting their own account, not a moderator removing it (whose removal is the
+   * review), with the server secret that keys what is kept: refused while the profile is held for
+   * review, or deleting and signing up again would lift the hold unseen; its open urgent reports are kept.
    */
-  byOwner = false,
+  owner?: { secret: string },
 ): Promise<void> {
   const { photoKey, families } = await db.transaction(async (tx) => {
     const sessions = await tx
       .delete(authSessions)
       .where(eq(authSessions.phone, phone))
       .returning({ familyId: authSessions.familyId });
+    if (owner) {
+      // Locked as a report locks it, so a report filed meanwhile is either kept here or refused after.
+      const [profile] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.phone, phone), isNull(users.heldForReviewAt)))
+        .for("update");
+      if (profile) await keepUrgentReports(tx, profile.id, reportedPhoneDigest(owner.secret, phone), now);
+    }
     const [user] = await tx
       .delete(users)
-      .where(byOwner ? and(eq(users.phone, phone), isNull(users.heldForReviewAt)) : eq(users.phone, phone))
+      .where(owner ? and(eq(users.phone, phone), isNull(users.heldForReviewAt)) : eq(users.phone, phone))
       .returning({ photoKey: users.photoKey, schoolEmail: users.schoolEmail });
     if (!user) {
       const [held] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, phone));

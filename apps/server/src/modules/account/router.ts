@@ -13,7 +13,9 @@ export const accountRouter = router({
   ),
   delete: endpoint("account.delete", { writeLimit: true }).mutation(async ({ ctx }) => {
     const { db, media, sessionRevocations, viewer, candidatePool } = ctx;
-    await deleteAccount(db, media, sessionRevocations, viewer.phone, ctx.now(), candidatePool, true);
+    await deleteAccount(db, media, sessionRevocations, viewer.phone, ctx.now(), candidatePool, {
+      secret: ctx.jwtSecret,
+    });
     return { ok: true as const };
   }),
   export: endpoint("account.export").query(({ ctx }) => exportAccount(ctx.db, ctx.viewer.phone, ctx.now())),

@@ -4,6 +4,7 @@ import type { Database, Transaction } from "@quad/db";
 import { authCodes } from "@quad/db/schema";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { AppError } from "../../errors";
+import { siteKey } from "../../rate-limit/address";
 import type { RateLimiter } from "../../rate-limit/limiter";
 import { checkRefusal, sendRefusal, triesPerCode, type Refusal } from "./code-limits";
 import { spendSmsBudget, type BudgetLog } from "../sms/budget";
@@ -27,9 +28,14 @@ function hashCode(secret: string, phone: string, code: string): string {
   return createHmac("sha256", secret).update(`${phone}:${code}`).digest("hex");
 }
 
-/** The requester as stored: keyed, so the table does not hold client addresses. */
+/**
+ * The requester as stored: keyed, so the table does not hold client addresses. An IPv6 client
+ * counts by its /48 here (siteKey): rotating through a site's /64s is one requester.
+ */
 function requesterHash(secret: string, phone: string, ip: string): string {
-  return createHmac("sha256", secret).update(`requester:${phone}:${ip}`).digest("hex");
+  return createHmac("sha256", secret)
+    .update(`requester:${phone}:${siteKey(ip)}`)
+    .digest("hex");
 }
 
 /** The stored form of a code request's value: 256 random bits need no key. */
@@ -98,7 +104,13 @@ export async function sendCode(
     const refusal = sendRefusal(await codesOfTheDay(tx, phone, now), requester, now);
     if (refusal) throw tooMany(refusal);
     await spendAddressCodes(deps.rateLimiter, ip);
-    await spendSmsBudget(deps.rateLimiter, deps.smsHourlyBudget, deps.log);
+    try {
+      await spendSmsBudget(deps.rateLimiter, deps.smsHourlyBudget, deps.log);
+    } catch (error) {
+      // No text goes out: the address keeps its code (else a spent budget would spend every campus's too).
+      await deps.rateLimiter.release(addressCodesKey(ip));
+      throw error;
+    }
     await tx.insert(authCodes).values({
       phone,
       codeHash: hashCode(deps.secret, phone, code),
@@ -116,10 +128,12 @@ export async function sendCode(
   return { retryAfterSeconds: AUTH_CODE.resendIntervalMs / 1000, codeRequestId };
 }
 
+const addressCodesKey = (ip: string) => `send-code:ip:${ip}`;
+
 /** One of the address's sign-in codes for the hour, or 429 when they are spent. */
 async function spendAddressCodes(limiter: CodeDeps["rateLimiter"], ip: string): Promise<void> {
   const { limit, windowMs } = SIGN_IN_CODES_PER_ADDRESS;
-  const decision = await limiter.consume(`send-code:ip:${ip}`, limit, windowMs);
+  const decision = await limiter.consume(addressCodesKey(ip), limit, windowMs);
   if (!decision.allowed) {
     throw new AppError("TOO_MANY_REQUESTS", SIGN_IN_MESSAGES.tooManyFromIp, {
       retryAfterSeconds: Math.ceil(decision.retryAfterMs / 1000),

@@ -1,5 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { authCodes, authSessions, emailOutbox, schoolEmailCodes, sessionRevocations, smsOutbox } from "@quad/db/schema";
+import {
+  authCodes,
+  authSessions,
+  emailOutbox,
+  keptUrgentReports,
+  schoolEmailCodes,
+  sessionRevocations,
+  smsOutbox,
+} from "@quad/db/schema";
 import { createTestDatabase, insertTestSchool, insertTestUser, type TestDatabase } from "@quad/db/testing";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -100,6 +108,13 @@ describe("the purge", () => {
       { familyId: recentSignOut, revokedAt: ago(RETENTION.sessionRevocationsMs - MINUTE) }, // tokens may still be live: kept
     ]);
 
+    // Under 18 reports kept from a deleted account wait a year for the phone to come back.
+    const kept = (keptAt: Date) => ({ phoneDigest: "d", reason: "under_18" as const, reportedAt: keptAt, keptAt });
+    const keptReports = await t.db
+      .insert(keptUrgentReports)
+      .values([kept(ago(RETENTION.keptUrgentReportsMs + MINUTE)), kept(ago(RETENTION.keptUrgentReportsMs - MINUTE))])
+      .returning();
+
     expect(await purgeExpired(t.db, NOW)).toEqual({
       authCodes: 1,
       sessions: 2,
@@ -108,6 +123,7 @@ describe("the purge", () => {
       schoolEmailCodes: 1,
       emailOutbox: 1,
       pushNotices: 0,
+      keptUrgentReports: 1,
     });
     expect(
       await t.db.select().from(sessionRevocations).where(eq(sessionRevocations.familyId, recentSignOut)),
@@ -136,6 +152,9 @@ describe("the purge", () => {
       schoolCodes[1]!.id,
     ]);
     expect((await t.db.select({ id: emailOutbox.id }).from(emailOutbox)).map((r) => r.id)).toEqual([emails[1]!.id]);
+    expect((await t.db.select({ id: keptUrgentReports.id }).from(keptUrgentReports)).map((r) => r.id)).toEqual([
+      keptReports[1]!.id,
+    ]);
 
     expect(await purgeExpired(t.db, NOW)).toEqual({
       authCodes: 0,
@@ -145,6 +164,7 @@ describe("the purge", () => {
       schoolEmailCodes: 0,
       emailOutbox: 0,
       pushNotices: 0,
+      keptUrgentReports: 0,
     });
   });
 });

@@ -4,6 +4,7 @@ import {
   authCodes,
   authSessions,
   emailOutbox,
+  keptUrgentReports,
   pushNotices,
   schoolEmailCodes,
   sessionRevocations,
@@ -36,6 +37,11 @@ export const RETENTION = {
   emailOutboxMs: 30 * DAY_MS,
   /** Push notices (and their deliveries), kept as long as texts. */
   pushNoticesMs: 30 * DAY_MS,
+  /**
+   * Under 18 reports about a student who deleted their account, waiting for the phone to sign up
+   * again (safety/kept-reports.ts): a year from the deletion, then they go.
+   */
+  keptUrgentReportsMs: 365 * DAY_MS,
 } as const;
 
 /** Deletes run in slices, so one purge never holds many row locks or a long transaction. */
@@ -49,6 +55,7 @@ export interface PurgeReport {
   schoolEmailCodes: number;
   emailOutbox: number;
   pushNotices: number;
+  keptUrgentReports: number;
 }
 
 async function deleteInBatches(db: Database, table: PgTable, id: PgColumn, where: SQL): Promise<number> {
@@ -61,7 +68,10 @@ async function deleteInBatches(db: Database, table: PgTable, id: PgColumn, where
   }
 }
 
-/** Expired sign-in and school e-mail codes, old sessions, sign-outs no token can outlive, and texts, e-mails and push records older than 30 days. */
+/**
+ * Expired sign-in and school e-mail codes, old sessions, sign-outs no token can outlive, texts, e-mails
+ * and push records older than 30 days, and reports kept from deleted accounts a year on.
+ */
 export async function purgeExpired(db: Database, now: Date): Promise<PurgeReport> {
   const before = (ms: number) => new Date(now.getTime() - ms);
   return {
@@ -109,6 +119,12 @@ export async function purgeExpired(db: Database, now: Date): Promise<PurgeReport
       pushNotices,
       pushNotices.id,
       lt(pushNotices.createdAt, before(RETENTION.pushNoticesMs)),
+    ),
+    keptUrgentReports: await deleteInBatches(
+      db,
+      keptUrgentReports,
+      keptUrgentReports.id,
+      lt(keptUrgentReports.keptAt, before(RETENTION.keptUrgentReportsMs)),
     ),
   };
 }

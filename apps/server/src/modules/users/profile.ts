@@ -8,6 +8,7 @@ import { AppError } from "../../errors";
 import { mediaUrl, type MediaStorage } from "../../media/storage";
 import type { CandidatePool } from "../rounds/candidate-pool";
 import { eligibilityChanged } from "../rounds/eligibility";
+import { reportedPhoneDigest, takeBackKeptReports } from "../safety/kept-reports";
 import type { ProcessedPhoto } from "./photo";
 
 export interface ProfileDeps {
@@ -15,6 +16,8 @@ export interface ProfileDeps {
   media: MediaStorage;
   now: () => Date;
   candidatePool: CandidatePool;
+  /** Keys the phone's digest under which reports outlive a deleted account (safety/kept-reports.ts). */
+  jwtSecret: string;
 }
 
 /** The owner's view of a profile row just written (read back with its school). */
@@ -145,7 +148,7 @@ export async function updateProfile(
         .returning()
     : [];
   // No profile (never made, or deleted since the read above): only a live session may create one.
-  let user = updated ?? (await createProfile(deps.db, viewer, changes, proof, now));
+  let user = updated ?? (await createProfile(deps, viewer, changes, proof, now));
 
   if (!user.isVerified) {
     const [verified] = await deps.db
@@ -173,10 +176,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * — and its family must not be signed out. The row is held FOR SHARE until
  * the profile is written, and deletion removes sessions before profiles, so
  * a deletion racing this either comes first (no row: refused) or waits and
- * then deletes what was written.
+ * then deletes what was written. Open Under 18 reports kept from an earlier
+ * account with this phone become reports about the new profile.
  */
 async function createProfile(
-  db: Database,
+  { db, jwtSecret }: Pick<ProfileDeps, "db" | "jwtSecret">,
   viewer: { phone: string; sessionId: string },
   changes: Partial<typeof users.$inferInsert>,
   proof: ReturnType<typeof proofFollowsSchool> | Record<string, never>,
@@ -201,6 +205,7 @@ async function createProfile(
       .values({ phone: viewer.phone, ...changes, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({ target: users.phone, set: { ...changes, ...proof, updatedAt: now } })
       .returning();
+    await takeBackKeptReports(tx, saved!.id, reportedPhoneDigest(jwtSecret, viewer.phone));
     return saved!;
   });
 }
