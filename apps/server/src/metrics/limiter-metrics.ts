@@ -18,6 +18,7 @@ export function countingRefusals(limiter: RateLimiter): RateLimiter {
       if (!decision.allowed) rateLimitRefusals.inc({ limit: limitNameOf(key) });
       return decision;
     },
+    release: (key) => limiter.release(key),
     close: () => limiter.close(),
   };
 }
