@@ -60,9 +60,9 @@ function useScrollableFocusable(body: RefObject<HTMLDivElement | null>, content:
 
 /**
  * An accessible dialog on the browser's modal `<dialog>`: `showModal()` puts it
- * in the top layer, moves focus in and keeps it there, makes the page (and a
- * dialog under it) inert, and turns Escape into a `cancel` event; closing
- * gives focus back. This adds the browser's Back closing it (see
+ * in the top layer, moves focus in, makes the page (and a dialog under it)
+ * inert so neither Tab nor a tap reaches it, and turns Escape into a `cancel`
+ * event; closing gives focus back. This adds the browser's Back closing it (see
  * dialog-history.ts), the page not scrolling behind it (modal.module.css),
  * and a dialog that may not be dismissed now staying open.
  */
