@@ -14,7 +14,7 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { SETTINGS_COPY } from "../src/features/settings/copy";
 import { createApi, openSignedIn, type Student } from "./api";
-import { saveScreenshot, useBrowser, type OpenedPage } from "./browser";
+import { animationsSettled, saveScreenshot, useBrowser, type OpenedPage } from "./browser";
 import { hueColors, portraitPng } from "./portrait";
 import { startSecondServer, type SecondServer } from "./second-server";
 
@@ -75,7 +75,7 @@ describe("accessibility: no axe-core violations", () => {
    * elements, when the test ends. Saves e2e/screenshots/a11y-<screen>-<kind>.png.
    */
   async function check(page: Page, kind: Kind, screen: string): Promise<void> {
-    await page.waitForTimeout(450); // entrance animations (their opacity would skew contrast)
+    await animationsSettled(page); // entrance animations (their opacity would skew contrast)
     const violations = await violationsOn(page);
     if (violations.length > 0) found[`${screen} (${kind})`] = violations;
     await saveScreenshot(page, `a11y-${screen.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}-${kind}`);
@@ -226,7 +226,7 @@ describe("accessibility: no axe-core violations", () => {
         await report.getByRole("button", { name: "Send report" }).click();
         await report.locator("[aria-invalid=true]").waitFor();
         await check(page, kind, "home: report dialog, note missing");
-        await report.getByRole("button", { name: "Close" }).click();
+        await report.getByRole("button", { name: "Close", exact: true }).click();
         await card.getByRole("button", { name: `More options for ${name}` }).click();
         await sheet.getByRole("button", { name: new RegExp(`^Block ${name}`) }).click();
         const block = dialog(page, `Block ${name}?`);
@@ -251,12 +251,12 @@ describe("accessibility: no axe-core violations", () => {
           .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: portraitPng(...hueColors(320)) });
         await photo.locator(".cropper-crop-box").waitFor();
         await check(page, kind, "settings: change photo, crop");
-        await photo.getByRole("button", { name: "Close" }).click();
+        await photo.getByRole("button", { name: "Close", exact: true }).click();
         await page.getByRole("button", { name: "Delete", exact: true }).click();
         const remove = dialog(page, "Delete your account?");
         await remove.waitFor();
         await check(page, kind, "settings: delete account");
-        await remove.getByRole("button", { name: "Close" }).click();
+        await remove.getByRole("button", { name: "Close", exact: true }).click();
         expect(errors).toEqual([]);
         expect(found, JSON.stringify(found, null, 1)).toEqual({});
       },
@@ -282,8 +282,8 @@ describe("accessibility: no axe-core violations", () => {
       const list = dialog(page, SCREEN_TEXT.votedOnYou);
       const item = list.getByRole("listitem").first();
       await item.locator("[data-locked-portrait]").waitFor();
-      // What lies behind an open dialog is inert.
-      expect(await page.locator("#root").getAttribute("inert")).toBe("");
+      // What lies behind an open dialog is inert: the dialog is the browser's modal one.
+      expect(await list.evaluate((element) => element.matches("dialog:modal"))).toBe(true);
       await check(page, kind, "voted on you: list");
       await item.getByRole("button", { name: "View" }).click();
       await page.getByText(SCREEN_TEXT.votedOnYouFor).waitFor();
@@ -310,7 +310,11 @@ describe("accessibility: no axe-core violations", () => {
       await checkout.getByLabel("Expiration date (MM / YY)").fill("12 / 34");
       await checkout.getByLabel("Security code (CVC)").fill("123");
       await checkout.getByRole("button", { name: "Pay $7.99" }).click();
-      await checkout.getByRole("alert").getByText("Your card was declined.").waitFor();
+      await checkout
+        .getByRole("form", { name: "Card payment" })
+        .getByRole("alert")
+        .getByText("Your card was declined.")
+        .waitFor();
       await check(page, kind, "checkout: declined");
       await checkout.getByLabel("Card number").fill("4242 4242 4242 4242");
       await checkout.getByLabel("Expiration date (MM / YY)").fill("12 / 34");
@@ -480,7 +484,7 @@ describe("accessibility: no axe-core violations on /admin", () => {
           bypassCSP: true,
         });
         const check = async (screen: string) => {
-          await page.waitForTimeout(450);
+          await animationsSettled(page);
           const violations = await violationsOn(page);
           if (violations.length > 0) found[`${screen} (${kind})`] = violations;
           await saveScreenshot(page, `a11y-${screen.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}-${kind}`);

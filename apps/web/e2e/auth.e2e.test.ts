@@ -9,7 +9,7 @@ import {
 } from "@quad/contracts";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { saveScreenshot, useBrowser, type OpenedPage } from "./browser";
+import { animationsSettled, saveScreenshot, useBrowser, type OpenedPage } from "./browser";
 
 const baseURL = inject("baseURL");
 
@@ -100,7 +100,7 @@ const toast = (page: Page, text: string) => page.getByText(text, { exact: true }
  * finishes animations, would close it before the picture is taken.
  */
 async function saveScreenshotWithToast(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(700); // the toast's slide-in
+  await animationsSettled(page); // the toast's slide-in
   await page.screenshot({ path: resolve(import.meta.dirname, "screenshots", `${name}.png`) });
 }
 
@@ -274,6 +274,7 @@ describe("sign-up and log-in", () => {
       await heading(page, "Log in");
       expect(new URL(page.url()).pathname).toBe("/login");
       await page.getByLabel("Phone number").pressSequentially(phone.digits);
+      // A deliberate wait: the server's resend interval is a time, and nothing on the page says when it is over.
       const wait = signupCodeAt + AUTH_CODE.resendIntervalMs + 1500 - Date.now();
       if (wait > 0) await page.waitForTimeout(wait);
       await saveScreenshot(page, "login-phone");

@@ -2,7 +2,7 @@ import { SCREEN_TEXT } from "@quad/contracts";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { createApi, openSignedIn } from "./api";
-import { saveScreenshot, useBrowser } from "./browser";
+import { animationsSettled, saveScreenshot, useBrowser } from "./browser";
 import { hueColors } from "./portrait";
 
 const baseURL = inject("baseURL");
@@ -19,12 +19,36 @@ const { createStudent, voteFor } = createApi(baseURL, "203.0.113.61");
 const dialog = (page: Page, name: string) => page.getByRole("dialog", { name, exact: true });
 const path = (page: Page) => new URL(page.url()).pathname;
 const openDialogs = (page: Page) => page.getByRole("dialog").count();
+const dialogDepth = (page: Page) =>
+  page.evaluate(() => (history.state as { quadDialogDepth?: number } | null)?.quadDialogDepth ?? 0);
 
-/** Back, then a moment for the app to answer the popstate (and take back any entry it should). */
+/**
+ * The app has answered the last history move: the entry it is on holds as
+ * many dialogs as are open (it closed those Back left, and took back or
+ * stepped over any entry it should).
+ */
+async function historySettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      ((history.state as { quadDialogDepth?: number } | null)?.quadDialogDepth ?? 0) ===
+      document.querySelectorAll("dialog[open]").length,
+  );
+}
+
 async function back(page: Page): Promise<void> {
   await page.goBack({ waitUntil: "commit" });
-  await page.waitForTimeout(300);
+  await historySettled(page);
 }
+
+/** What has keyboard focus, if it is outside the top open dialog and not the page itself (null otherwise). */
+const focusOutsideTopDialog = (page: Page) =>
+  page.evaluate(() => {
+    const open = document.querySelectorAll("body > dialog[open]");
+    const top = open[open.length - 1];
+    const active = document.activeElement;
+    if (!top || !active || active === document.body || top.contains(active)) return null;
+    return active.outerHTML.slice(0, 80);
+  });
 
 describe("the browser's Back", () => {
   const chromium = useBrowser();
@@ -84,15 +108,26 @@ describe("the browser's Back", () => {
     // Closed by its ×, by Escape, and by a tap outside: each time its entry goes too,
     // so the next Back goes where it would have gone without the dialog (/terms).
     await seeVotes.click();
-    await list.getByRole("button", { name: "Close" }).click();
+    await list.getByRole("button", { name: "Close", exact: true }).click();
     await seeVotes.click();
     await list.waitFor();
+    // The browser's modal <dialog>: focus starts inside, Tab never reaches the page behind, which does
+    // not scroll, and Escape gives focus back to what opened it.
+    expect(await list.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    for (let press = 0; press < 6; press++) {
+      await page.keyboard.press("Tab");
+      expect(await focusOutsideTopDialog(page)).toBeNull();
+    }
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe("hidden");
     await page.keyboard.press("Escape");
     await list.waitFor({ state: "detached" });
-    await page.waitForTimeout(300);
-    expect(
-      await page.evaluate(() => (history.state as { quadDialogDepth?: number } | null)?.quadDialogDepth ?? 0),
-    ).toBe(0);
+    expect(await seeVotes.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe("hidden");
+    await seeVotes.click();
+    await list.waitFor();
+    await page.mouse.click(8, 420); // the backdrop, beside the panel
+    await list.waitFor({ state: "detached" });
+    await expect.poll(() => dialogDepth(page)).toBe(0);
     await back(page);
     expect(path(page)).toBe("/terms");
     expect(errors).toEqual([]);
@@ -115,7 +150,7 @@ describe("the browser's Back", () => {
       await page.locator("article img").first().waitFor();
       expect(await openDialogs(page)).toBe(0);
       expect(await page.getByRole("radio", { name: "Girls" }).isChecked()).toBe(true);
-      await page.waitForTimeout(400);
+      await animationsSettled(page);
       await saveScreenshot(page, `back-to-landing-${kind}`);
       expect(errors).toEqual([]);
     }

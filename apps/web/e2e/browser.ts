@@ -86,6 +86,22 @@ export async function saveScreenshot(page: Page, name: string, options: { fullPa
 }
 
 /**
+ * Resolves once the page's finite animations and transitions have finished (a
+ * dialog's entrance, a toast's slide-in, cards fading in). Looping ones (a
+ * spinner) are not waited for, nor a toast's timer, which moves nothing and
+ * runs until the toast closes.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => {
+      if (animation.playState !== "running") return true;
+      if (animation.effect?.getComputedTiming().iterations === Infinity) return true;
+      return animation instanceof CSSAnimation && animation.animationName === "Toastify__trackProgress";
+    }),
+  );
+}
+
+/**
  * One Chromium for the enclosing describe: launched before its tests and
  * closed after them, with every page opened through `open`.
  */

@@ -1,7 +1,7 @@
 import { SCREEN_TEXT } from "@quad/contracts";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { saveScreenshot, useBrowser } from "./browser";
+import { animationsSettled, saveScreenshot, useBrowser } from "./browser";
 
 const baseURL = inject("baseURL");
 
@@ -31,21 +31,35 @@ function boxes(page: Page): Promise<{ bar: Box; join: Box; note: Box; viewport: 
 const overlaps = (a: Box, b: Box) => a.top < b.bottom && b.top < a.bottom;
 const onScreen = (box: Box, viewport: number) => box.bottom > 0 && box.top < viewport;
 
+/** The texts the bar covers while both are on screen. */
+function covered({ bar, join, note, viewport }: Awaited<ReturnType<typeof boxes>>): string[] {
+  const texts = [
+    ["Join to start voting", join],
+    ["anonymity line", note],
+  ] as const;
+  return texts
+    .filter(([, text]) => onScreen(text, viewport) && onScreen(bar, viewport) && overlaps(bar, text))
+    .map(([name]) => name);
+}
+
+/** The preview round is drawn: its photos loaded and its entrance finished. */
+async function previewShown(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const photos = Array.from(document.querySelectorAll<HTMLImageElement>("article img"));
+    return photos.length > 0 && photos.every((img) => img.complete && img.naturalWidth > 0);
+  });
+  await animationsSettled(page);
+}
+
 /** Scrolls the page from top to bottom, checking at each step that the bar covers neither text. */
 async function expectNothingCovered(page: Page, state: string): Promise<void> {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   for (let y = 0; y <= height; y += 60) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForTimeout(60); // the bar follows the observer's next callback
-    const { bar, join, note, viewport } = await boxes(page);
-    for (const [name, text] of [
-      ["Join to start voting", join],
-      ["anonymity line", note],
-    ] as const) {
-      if (onScreen(text, viewport) && onScreen(bar, viewport)) {
-        expect(overlaps(bar, text), `${state}: the bar covers the ${name} at scroll ${y}`).toBe(false);
-      }
-    }
+    // The bar follows the observer's next callback: wait for it to have answered this scroll.
+    await expect
+      .poll(async () => covered(await boxes(page)), { message: `${state}: what the bar covers at scroll ${y}` })
+      .toEqual([]);
   }
   await page.evaluate(() => window.scrollTo(0, 0));
 }
@@ -62,16 +76,18 @@ describe("the landing page on a phone", () => {
     await question.waitFor({ state: "detached" });
     await expectNothingCovered(page, "without a choice");
     await page.getByRole("button", { name: "Girls" }).click();
-    await page.locator("article img").first().waitFor();
-    await page.waitForTimeout(500);
+    await previewShown(page);
     await saveScreenshot(page, "landing-preview-first-screen-mobile");
     await expectNothingCovered(page, "with the preview");
 
     // At the end of the page the bar is in its place, under everything.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForTimeout(100);
-    const { bar, note } = await boxes(page);
-    expect(bar.top).toBeGreaterThanOrEqual(note.bottom);
+    await expect
+      .poll(async () => {
+        const { bar, note } = await boxes(page);
+        return bar.top - note.bottom;
+      })
+      .toBeGreaterThanOrEqual(0);
     await saveScreenshot(page, "landing-preview-end-mobile");
     expect(errors).toEqual([]);
 
@@ -82,8 +98,7 @@ describe("the landing page on a phone", () => {
       .getByRole("dialog", { name: SCREEN_TEXT.whoDoYouWantToSee })
       .getByRole("button", { name: "Girls" })
       .click();
-    await laptop.page.locator("article img").first().waitFor();
-    await laptop.page.waitForTimeout(500);
+    await previewShown(laptop.page);
     const onLaptop = await boxes(laptop.page);
     expect(onLaptop.bar.top).toBeGreaterThanOrEqual(onLaptop.note.bottom);
     await saveScreenshot(laptop.page, "landing-preview-first-screen-desktop");

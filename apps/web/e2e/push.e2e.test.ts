@@ -6,7 +6,7 @@ import type { BrowserContext, CDPSession, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { SETTINGS_COPY } from "../src/features/settings/copy";
 import { createApi, openSignedIn, type Student } from "./api";
-import { useBrowser } from "./browser";
+import { animationsSettled, useBrowser } from "./browser";
 import { hueColors } from "./portrait";
 
 const baseURL = inject("baseURL");
@@ -90,7 +90,7 @@ const pushSwitch = (page: Page) => page.getByRole("switch", { name: SETTINGS_COP
 
 async function screenshotSection(page: Page, name: string) {
   await mkdir(SCREENSHOTS_DIR, { recursive: true });
-  await page.waitForTimeout(400);
+  await animationsSettled(page);
   await notificationsSection(page).screenshot({
     path: resolve(SCREENSHOTS_DIR, `${name}.png`),
     animations: "disabled",

@@ -2,7 +2,7 @@ import type { Gender, RoundResponse } from "@quad/contracts";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createApi, openSignedIn, type Student } from "./api";
-import { saveScreenshot, useBrowser, type OpenedPage } from "./browser";
+import { animationsSettled, saveScreenshot, useBrowser, type OpenedPage } from "./browser";
 import { hueColors } from "./portrait";
 import { startSecondServer, type SecondServer } from "./second-server";
 
@@ -69,11 +69,11 @@ async function roundShown(page: Page): Promise<void> {
     const photos = Array.from(document.querySelectorAll<HTMLImageElement>("article img"));
     return photos.length === 2 && photos.every((img) => img.complete && img.naturalWidth > 0);
   });
-  await page.waitForTimeout(500);
+  await animationsSettled(page);
 }
 
 /** Waits for dialogs' entrance animation before a screenshot. */
-const settle = (page: Page) => page.waitForTimeout(400);
+const settle = (page: Page) => animationsSettled(page);
 
 describe("trust and safety", () => {
   const chromium = useBrowser();

@@ -2,7 +2,7 @@ import { SCHOOL_EMAIL_MESSAGES, SCREEN_TEXT } from "@quad/contracts";
 import { describe, expect, inject, it } from "vitest";
 import { SETTINGS_COPY } from "../src/features/settings/copy";
 import { createApi, openSignedIn } from "./api";
-import { saveScreenshot, useBrowser } from "./browser";
+import { animationsSettled, saveScreenshot, useBrowser } from "./browser";
 import { hueColors } from "./portrait";
 
 const baseURL = inject("baseURL");
@@ -56,7 +56,7 @@ describe("school e-mail", () => {
       await section.getByText("Verified", { exact: true }).waitFor();
       await section.getByText(address).waitFor();
       await section.scrollIntoViewIfNeeded();
-      await page.waitForTimeout(400);
+      await animationsSettled(page);
       await saveScreenshot(page, "settings-school-email");
 
       // Home now has rounds.

@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { SETTINGS_COPY } from "../src/features/settings/copy";
 import { createApi, openSignedIn, type Student } from "./api";
-import { saveScreenshot, useBrowser, type OpenedPage } from "./browser";
+import { animationsSettled, saveScreenshot, useBrowser, type OpenedPage } from "./browser";
 import { hueColors } from "./portrait";
 
 const baseURL = inject("baseURL");
@@ -38,7 +38,7 @@ async function candidatesSeenBy(voter: Student): Promise<Set<string>> {
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
 /** Lets entrance animations finish so screenshots show the settled UI. */
-const settle = (page: Page) => page.waitForTimeout(400);
+const settle = (page: Page) => animationsSettled(page);
 
 describe("settings", () => {
   const chromium = useBrowser();
@@ -136,7 +136,8 @@ describe("settings", () => {
     // The old session is gone on the server too.
     await expect(api("/users/me", { token: quinn.tokens.token })).rejects.toThrow(/401|404/);
 
-    // The server sends one code per number per interval.
+    // The server sends one code per number per interval: a deliberate wait, as that interval is a time
+    // and nothing on the page says when it is over.
     const wait = signedUpAt + AUTH_CODE.resendIntervalMs + 1500 - Date.now();
     if (wait > 0) await page.waitForTimeout(wait);
     await page.getByLabel("Phone number").pressSequentially(phone.digits);

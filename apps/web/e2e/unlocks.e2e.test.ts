@@ -2,7 +2,7 @@ import { LOCKED_NAME_PLACEHOLDER, SCREEN_TEXT, TOASTS } from "@quad/contracts";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { createApi, openSignedIn, type Student } from "./api";
-import { saveScreenshot, useBrowser, type OpenedPage, type Chromium } from "./browser";
+import { animationsSettled, saveScreenshot, useBrowser, type OpenedPage, type Chromium } from "./browser";
 
 const baseURL = inject("baseURL");
 
@@ -32,7 +32,7 @@ function dialog(page: Page, name: string): Locator {
 
 /** Lets entrance animations finish so screenshots show the settled UI. */
 async function settle(page: Page): Promise<void> {
-  await page.waitForTimeout(350);
+  await animationsSettled(page);
 }
 
 async function payWithCard(page: Page, cardNumber: string, payLabel: string): Promise<Locator> {
@@ -103,8 +103,8 @@ describe("received votes, unlocks, payments and boosts", () => {
     await settle(page);
     await saveScreenshot(page, "inbox-flash-sale-mobile");
     await sale.getByRole("button", { name: "Not now" }).click();
-    await detail.getByRole("button", { name: "Close" }).click();
-    await list.getByRole("button", { name: "Close" }).click();
+    await detail.getByRole("button", { name: "Close", exact: true }).click();
+    await list.getByRole("button", { name: "Close", exact: true }).click();
 
     // Buy Unlocks → unlock-3 → the local card form → 4242 4242 4242 4242.
     await page.getByRole("button", { name: "Buy Unlocks" }).click();
@@ -212,7 +212,11 @@ describe("received votes, unlocks, payments and boosts", () => {
     await saveScreenshot(page, "buy-unlocks-mobile");
     await packages.getByRole("button", { name: "Continue · $7.99" }).click();
     const checkout = await payWithCard(page, "4000 0000 0000 0002", "Pay $7.99");
-    await checkout.getByRole("alert").getByText("Your card was declined.").waitFor();
+    await checkout
+      .getByRole("form", { name: "Card payment" })
+      .getByRole("alert")
+      .getByText("Your card was declined.")
+      .waitFor();
     await settle(page);
     await saveScreenshot(page, "payment-declined-mobile");
     expect((await me(student)).remainingUnlocks).toBe(0);
@@ -251,7 +255,7 @@ describe("received votes, unlocks, payments and boosts", () => {
     await payWithCard(page, "4242 4242 4242 4242", "Pay $4.99");
     await page.getByText(TOASTS.paymentSuccessful).waitFor();
     await boost.waitFor({ state: "detached" });
-    await list.getByRole("button", { name: "Close" }).click();
+    await list.getByRole("button", { name: "Close", exact: true }).click();
 
     const status = page.getByText(/Boosted ·/);
     await status.waitFor();

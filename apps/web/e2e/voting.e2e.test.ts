@@ -2,7 +2,7 @@ import { SCREEN_TEXT, SKIPS_IN_A_ROW, TOASTS, VOTES_PER_BATCH, type Gender } fro
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { createApi, openSignedIn, type Student } from "./api";
-import { saveScreenshot, useBrowser, type OpenedPage } from "./browser";
+import { animationsSettled, saveScreenshot, useBrowser, type OpenedPage } from "./browser";
 import { hueColors } from "./portrait";
 
 const baseURL = inject("baseURL");
@@ -37,7 +37,7 @@ async function roundShown(page: Page): Promise<void> {
     const photos = Array.from(document.querySelectorAll<HTMLImageElement>("article img"));
     return photos.length === 2 && photos.every((img) => img.complete && img.naturalWidth > 0);
   });
-  await page.waitForTimeout(500);
+  await animationsSettled(page);
 }
 
 function voteButtons(page: Page) {
@@ -69,7 +69,7 @@ describe("voting", () => {
       const { page, errors } = await open(kind, "/");
       const question = page.getByRole("dialog", { name: SCREEN_TEXT.whoDoYouWantToSee });
       await question.waitFor();
-      await page.waitForTimeout(400);
+      await animationsSettled(page);
       await saveScreenshot(page, `voting-landing-modal-${kind}`);
 
       const preview = page.waitForResponse((r) => r.url().includes("/api/prompts/unauthenticated?gender=female"));
@@ -119,7 +119,7 @@ describe("voting", () => {
     await outOfVotes.waitFor();
     expect(await outOfVotes.getByText(SCREEN_TEXT.outOfVotesBody).isVisible()).toBe(true);
     expect(await outOfVotes.getByText(/^Time left: (1 hour 0 minutes|59 minutes \d+ seconds?)$/).count()).toBe(1);
-    await mobile.page.waitForTimeout(500);
+    await animationsSettled(mobile.page);
     await saveScreenshot(mobile.page, "voting-out-of-votes-mobile");
 
     // Closed, the round's place keeps the countdown.
@@ -136,7 +136,7 @@ describe("voting", () => {
     await roundShown(desktop.page);
     await voteInBrowser(desktop.page);
     await desktop.page.getByRole("dialog", { name: SCREEN_TEXT.outOfVotesTitle }).waitFor();
-    await desktop.page.waitForTimeout(500);
+    await animationsSettled(desktop.page);
     await saveScreenshot(desktop.page, "voting-out-of-votes-desktop");
     expect(desktop.errors).toEqual([]);
   });
@@ -159,7 +159,7 @@ describe("voting", () => {
     expect(await spent.isDisabled()).toBe(true);
     expect(await spent.getAttribute("aria-describedby")).toBeTruthy();
     expect(await mobile.page.getByText(SCREEN_TEXT.skipHint).isVisible()).toBe(true);
-    await mobile.page.waitForTimeout(500);
+    await animationsSettled(mobile.page);
     await saveScreenshot(mobile.page, "voting-out-of-skips-mobile");
     expect(mobile.errors).toEqual([]);
 
@@ -178,7 +178,7 @@ describe("voting", () => {
     await roundShown(desktop.page);
     expect(await desktop.page.getByRole("button", { name: "Skip 0 left" }).isDisabled()).toBe(true);
     expect(await desktop.page.getByText(SCREEN_TEXT.skipHint).isVisible()).toBe(true);
-    await desktop.page.waitForTimeout(500);
+    await animationsSettled(desktop.page);
     await saveScreenshot(desktop.page, "voting-out-of-skips-desktop");
     expect(desktop.errors).toEqual([]);
   });

@@ -12,6 +12,7 @@ import { postgresBinDir, startThrowawayPostgres, type ThrowawayPostgres } from "
  */
 const binDir = postgresBinDir();
 const RESTARTS = Number(process.env.RESTART_TEST_ROUNDS ?? 20);
+const LANES = 24;
 
 describe.skipIf(!binDir)(
   binDir ? "Postgres restarts under load" : "Postgres restarts under load (skipped: no initdb/pg_ctl)",
@@ -31,12 +32,13 @@ describe.skipIf(!binDir)(
 
     it(`survives ${RESTARTS} restarts (immediate and fast) with requests in flight, and answers again each time`, async () => {
       for (let round = 0; round < RESTARTS; round++) {
-        const load = burst(server.base, 24);
-        await new Promise((r) => setTimeout(r, 150));
+        // Requests in flight before the stop, while Postgres is down (as many answers as lanes), and once it is back.
+        const load = burst(server.base, LANES);
+        await load.answeredSince(0);
         postgres.stop(round % 2 === 0 ? "immediate" : "fast");
-        await new Promise((r) => setTimeout(r, 100));
+        await load.answeredSince(performance.now(), LANES);
         postgres.start();
-        await new Promise((r) => setTimeout(r, 150));
+        await load.answeredSince(performance.now());
         await load.stop();
         expect(server.alive(), `the server exited in round ${round + 1}:\n${server.output().slice(-2000)}`).toBe(true);
         await waitUntilAnswering(`${server.base}/api/health`, server.child, 15_000);

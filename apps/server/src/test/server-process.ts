@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { vi } from "vitest";
 import { freePort, stopProcess, waitUntilAnswering } from "./processes";
 
 const SERVER_DIR = path.resolve(import.meta.dirname, "../..");
@@ -151,6 +152,15 @@ export function burst(base: string, lanes: number) {
   const all = Promise.all(Array.from({ length: lanes }, (_, i) => lane(i)));
   return {
     answers,
+    /** Resolves once the server has answered `count` requests sent at or after `since` (performance.now()). */
+    answeredSince: (since: number, count = 1) =>
+      vi.waitFor(
+        () => {
+          const answered = answers.filter((a) => a.status !== 0 && a.sentAt >= since).length;
+          if (answered < count) throw new Error(`${answered} of ${count} answered`);
+        },
+        { timeout: 15_000, interval: 10 },
+      ),
     stop: async () => {
       running = false;
       await all;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from "react";
 import { createPortal } from "react-dom";
 import { holdHistoryEntry } from "./dialog-history";
 import styles from "./modal.module.css";
@@ -18,68 +18,34 @@ export interface ModalProps {
   /** Keep the dialog open on Escape and backdrop taps. */
   dismissible?: boolean;
   size?: "sm" | "md" | "lg";
-  /** The element to focus first; defaults to the first focusable one. */
+  /** The element to focus first; the browser's choice is the first focusable one. */
   initialFocusRef?: RefObject<HTMLElement | null>;
 }
 
-const FOCUSABLE = [
-  "a[href]",
-  "button:not([disabled])",
-  "input:not([disabled]):not([type='hidden'])",
-  "select:not([disabled])",
-  "textarea:not([disabled])",
-  "iframe",
-  "[tabindex]:not([tabindex='-1'])",
-].join(",");
-
 /**
- * Open dialogs, oldest first. Dialogs may stack (a confirmation over a list);
- * only the top one answers Escape and traps Tab.
+ * Moves the element marked `data-over-dialogs` (the toasts) into the top open
+ * dialog, or back to the page when none is open: a modal dialog makes
+ * everything outside it inert and draws over it, so inside is the one place a
+ * toast stays visible and live. Dialogs are appended to the body as they
+ * open, so the last open one is the top one.
  */
-const openDialogs: HTMLElement[] = [];
-/** The page's overflow style before the first dialog opened, restored when the last one closes. */
-let pageOverflow = "";
-/** What the dialogs made inert, so only that is given back. */
-const madeInert = new Set<Element>();
-
-/**
- * While a dialog is open, everything behind it is inert: the page, and the
- * dialogs under the top one. Elements marked `data-over-dialogs` (the
- * toasts) stay live.
- */
-function updateInert(): void {
-  const top = openDialogs[openDialogs.length - 1]?.closest("[data-dialog-layer]");
-  for (const element of Array.from(madeInert)) {
-    element.removeAttribute("inert");
-    madeInert.delete(element);
-  }
-  if (!top) return;
-  for (const element of Array.from(document.body.children)) {
-    if (element === top || element.hasAttribute("data-over-dialogs") || element.hasAttribute("inert")) continue;
-    if (
-      element instanceof HTMLScriptElement ||
-      element instanceof HTMLStyleElement ||
-      element instanceof HTMLLinkElement
-    )
-      continue;
-    element.setAttribute("inert", "");
-    madeInert.add(element);
-  }
+export function placeOverDialogs(): void {
+  const rider = document.querySelector("[data-over-dialogs]");
+  if (!rider) return;
+  const open = document.querySelectorAll("body > dialog[open]");
+  const top = open[open.length - 1] ?? document.body;
+  if (rider.parentElement !== top) top.append(rider);
 }
 
 /**
  * A dialog's body that scrolls can be reached with Tab (tabindex 0), so the
  * keyboard can scroll it; one that fits is not a stop.
  */
-function useScrollableFocusable(
-  open: boolean,
-  body: RefObject<HTMLDivElement | null>,
-  content: RefObject<HTMLDivElement | null>,
-) {
+function useScrollableFocusable(body: RefObject<HTMLDivElement | null>, content: RefObject<HTMLDivElement | null>) {
   useEffect(() => {
     const scroller = body.current;
     const inner = content.current;
-    if (!open || !scroller || !inner || typeof ResizeObserver === "undefined") return;
+    if (!scroller || !inner || typeof ResizeObserver === "undefined") return;
     const update = () => {
       if (scroller.scrollHeight > scroller.clientHeight + 1) scroller.setAttribute("tabindex", "0");
       else scroller.removeAttribute("tabindex");
@@ -89,21 +55,29 @@ function useScrollableFocusable(
     observer.observe(inner);
     update();
     return () => observer.disconnect();
-  }, [open, body, content]);
-}
-
-function focusableIn(root: HTMLElement): HTMLElement[] {
-  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.hasAttribute("inert"));
+  }, [body, content]);
 }
 
 /**
- * An accessible dialog: rendered over the page in a portal, focus moves in and
- * stays in (Tab wraps), Escape closes, the page behind does not scroll and is
- * inert, the browser's Back closes it (see dialog-history.ts), and focus
- * returns to where it was when the dialog closes.
+ * An accessible dialog on the browser's modal `<dialog>`: `showModal()` puts it
+ * in the top layer, moves focus in, makes the page (and a dialog under it)
+ * inert so neither Tab nor a tap reaches it, and turns Escape into a `cancel`
+ * event; closing gives focus back. This adds the browser's Back closing it (see
+ * dialog-history.ts), the page not scrolling behind it (modal.module.css),
+ * and a dialog that may not be dismissed now staying open.
  */
-export function Modal({
-  open,
+export function Modal(props: ModalProps) {
+  // Not rendered when prerendering a page (no document): dialogs appear once the app runs.
+  if (!props.open || typeof document === "undefined") return null;
+  return createPortal(<OpenDialog {...props} />, document.body);
+}
+
+/**
+ * Mounted while open. Inside the portal, so its layout effect's cleanup runs
+ * before React takes the `<dialog>` out of the page: closing it there lets
+ * the browser give focus back.
+ */
+function OpenDialog({
   onClose,
   title,
   description,
@@ -114,10 +88,10 @@ export function Modal({
   size = "md",
   initialFocusRef,
 }: ModalProps) {
-  const dialogRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
-  useScrollableFocusable(open, bodyRef, contentRef);
+  useScrollableFocusable(bodyRef, contentRef);
   const titleId = useId();
   const descriptionId = useId();
   const onCloseRef = useRef(onClose);
@@ -127,83 +101,51 @@ export function Modal({
     dismissibleRef.current = dismissible;
   }, [onClose, dismissible]);
 
-  useEffect(() => {
-    if (!open) return;
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (openDialogs.length === 0) {
-      pageOverflow = document.body.style.overflow;
-      document.body.style.overflow = "hidden";
-    }
-
-    openDialogs.push(dialog);
-    updateInert();
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current!;
+    dialog.showModal();
+    initialFocusRef?.current?.focus();
+    placeOverDialogs();
     const releaseHistoryEntry = holdHistoryEntry({
       close: () => onCloseRef.current(),
       dismissible: () => dismissibleRef.current,
     });
-    const first = initialFocusRef?.current ?? focusableIn(dialog)[0] ?? dialog;
-    first.focus();
-
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (openDialogs[openDialogs.length - 1] !== dialog) return;
-      if (event.key === "Escape" && dismissibleRef.current) {
-        event.stopPropagation();
-        onCloseRef.current();
-        return;
-      }
-      if (event.key !== "Tab") return;
-      const items = focusableIn(dialog);
-      if (items.length === 0) {
-        event.preventDefault();
-        dialog.focus();
-        return;
-      }
-      const firstItem = items[0]!;
-      const lastItem = items[items.length - 1]!;
-      const active = document.activeElement;
-      if (event.shiftKey && (active === firstItem || !dialog.contains(active))) {
-        event.preventDefault();
-        lastItem.focus();
-      } else if (!event.shiftKey && (active === lastItem || !dialog.contains(active))) {
-        event.preventDefault();
-        firstItem.focus();
-      }
+    const onCancel = (event: Event) => {
+      if (!dismissibleRef.current) event.preventDefault();
     };
-    document.addEventListener("keydown", onKeyDown, true);
+    // Escape closed it (or a cancel the browser would not let us refuse): tell the owner, or reopen one that must stay.
+    const onClosed = () => {
+      if (dialog.open) return; // A close from before it was reopened (StrictMode's remount).
+      if (dismissibleRef.current) onCloseRef.current();
+      else dialog.showModal();
+    };
+    dialog.addEventListener("cancel", onCancel);
+    dialog.addEventListener("close", onClosed);
 
     return () => {
-      document.removeEventListener("keydown", onKeyDown, true);
-      const index = openDialogs.indexOf(dialog);
-      if (index !== -1) openDialogs.splice(index, 1);
-      updateInert();
+      dialog.removeEventListener("cancel", onCancel);
+      dialog.removeEventListener("close", onClosed);
+      dialog.close();
+      placeOverDialogs();
       releaseHistoryEntry();
-      if (openDialogs.length === 0) document.body.style.overflow = pageOverflow;
-      previouslyFocused?.focus();
     };
-    // Focus moves in once per opening; toggling `dismissible` (e.g. while paying) must not move it.
-  }, [open, initialFocusRef]);
+    // Once per opening: a ref that changes later must not move focus.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
-  // Not rendered when prerendering a page (no document): dialogs appear once the app runs.
-  if (!open || typeof document === "undefined") return null;
-
-  return createPortal(
-    <div className={styles.layer} data-dialog-layer="">
+  return (
+    <dialog
+      ref={dialogRef}
+      className={styles.layer}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+    >
       <div
         className={styles.backdrop}
         aria-hidden="true"
         onClick={dismissible ? () => onCloseRef.current() : undefined}
       />
-      <div
-        ref={dialogRef}
-        className={`${styles.dialog} ${styles[size]}`}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
-        tabIndex={-1}
-      >
+      <div className={`${styles.dialog} ${styles[size]}`}>
         {/* Not <header>/<footer>: at the top of the page those would be a second banner and contentinfo. */}
         <div className={styles.header}>
           <h2 id={titleId} className={styles.title}>
@@ -229,7 +171,6 @@ export function Modal({
         )}
         {footer && <div className={styles.footer}>{footer}</div>}
       </div>
-    </div>,
-    document.body,
+    </dialog>
   );
 }

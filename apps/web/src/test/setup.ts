@@ -3,6 +3,7 @@ import { format } from "node:util";
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
 import { clearServerCache } from "../lib/data-layer";
 import { SIGNED_OUT, useSessionStore } from "../lib/session-store";
+import { installDialogStandIn } from "./dialog-stand-in";
 import { server } from "./msw/server";
 
 /*
@@ -18,6 +19,7 @@ configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no layout; ScrollRestoration calls this on every navigation.
 window.scrollTo = () => undefined;
+installDialogStandIn();
 
 beforeAll(() => {
   server.listen({ onUnhandledRequest: "error" });

@@ -12,6 +12,18 @@ import { BoostDialog } from "./boost-dialog";
 const withOneUnlock = () =>
   inboxAnswers({ me: { remainingUnlocks: 1 }, overrides: { "users.me": () => createMeUser({ remainingUnlocks: 4 }) } });
 
+type Dialog = Awaited<ReturnType<typeof findDialog>>;
+
+/** The checkout's own messages, not the toasts: those show inside the top dialog too, where they stay live. */
+const inlineAlerts = (checkout: Dialog) =>
+  checkout.queryAllByRole("alert").filter((alert) => !alert.closest("[data-over-dialogs]"));
+const inlineAlert = (checkout: Dialog) =>
+  waitFor(() => {
+    const [alert, ...more] = inlineAlerts(checkout);
+    expect(more).toEqual([]);
+    return alert ?? expect.fail("no inline alert");
+  });
+
 async function openPackages(backend = withOneUnlock()) {
   const view = renderSignedIn(<BuyUnlocksButton />, backend);
   await view.user.click(screen.getByRole("button", { name: "Buy Unlocks" }));
@@ -73,7 +85,7 @@ describe("buying unlocks", { timeout: 20_000 }, () => {
     const checkout = await fillCard(view.user, TEST_CARDS.declined);
     await view.user.click(checkout.getByRole("button", { name: "Pay $7.99" }));
 
-    const alert = await checkout.findByRole("alert");
+    const alert = await inlineAlert(checkout);
     expect(alert.textContent).toBe("Your card was declined.");
     expect(await screen.findAllByText("Your card was declined.")).toHaveLength(2); // inline + toast
     expect(view.backend.sent("users.me")).toHaveLength(0);
@@ -82,7 +94,7 @@ describe("buying unlocks", { timeout: 20_000 }, () => {
     const number = checkout.getByLabelText("Card number");
     await view.user.clear(number);
     await view.user.type(number, TEST_CARDS.success);
-    expect(checkout.queryByRole("alert")).toBeNull();
+    expect(inlineAlerts(checkout)).toEqual([]);
     await view.user.click(checkout.getByRole("button", { name: "Pay $7.99" }));
     expect(await screen.findByText(TOASTS.paymentSuccessful)).toBeTruthy();
     await waitFor(() => expect(useSessionStore.getState().user?.remainingUnlocks).toBe(4));
@@ -94,7 +106,7 @@ describe("buying unlocks", { timeout: 20_000 }, () => {
     await checkoutUnlock3(view);
     const checkout = await fillCard(view.user, TEST_CARDS.success);
     await view.user.click(checkout.getByRole("button", { name: "Pay $7.99" }));
-    expect((await checkout.findByRole("alert")).textContent).toBe(TOASTS.paymentFailed);
+    expect((await inlineAlert(checkout)).textContent).toBe(TOASTS.paymentFailed);
   });
 
   it("checks the card fields before sending anything", async () => {
@@ -188,7 +200,7 @@ describe("boosts", { timeout: 20_000 }, () => {
     const boost = await findDialog("Boost your profile");
     await view.user.click(boost.getByRole("button", { name: "Boost · $8.99" }));
     const checkout = await findDialog("Checkout");
-    expect((await checkout.findByRole("alert")).textContent).toBe(BOOST_MESSAGES.paused);
+    expect((await inlineAlert(checkout)).textContent).toBe(BOOST_MESSAGES.paused);
     expect(checkout.queryByLabelText("Card number")).toBeNull();
     expect(checkout.queryByRole("button", { name: "Try again" })).toBeNull();
   });
@@ -202,6 +214,6 @@ describe("boosts", { timeout: 20_000 }, () => {
     await view.user.click(boost.getByRole("button", { name: "Boost · $8.99" }));
     const checkout = await fillCard(view.user, TEST_CARDS.success);
     await view.user.click(checkout.getByRole("button", { name: "Pay $8.99" }));
-    expect(await checkout.findByText(BOOST_MESSAGES.refunded)).toBeTruthy();
+    expect((await inlineAlert(checkout)).textContent).toBe(BOOST_MESSAGES.refunded);
   });
 });

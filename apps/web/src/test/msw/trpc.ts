@@ -1,12 +1,15 @@
-import { http, HttpResponse, type HttpHandler } from "msw";
-import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
-import { ERROR_STATUS, type ErrorCode } from "@quad/contracts";
+import { http, type HttpHandler } from "msw";
+import { initTRPC, TRPCError } from "@trpc/server";
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import type { ErrorCode } from "@quad/contracts";
 import type { AppRouter } from "@quad/server/router";
 import type { AnyProcedure, inferProcedureOutput } from "@trpc/server";
+import { TRPC_PATH } from "../../lib/http";
 
 /**
- * MSW helpers that speak tRPC's HTTP protocol (httpBatchLink, no
- * transformer), so tests mock procedures by name:
+ * MSW helpers that answer the app's tRPC calls by procedure name, through
+ * tRPC's own fetch adapter (so batching, inputs, statuses and the error
+ * shape are tRPC's, not a copy of them):
  *
  *   server.use(trpcHandler({ "schools.list": () => [school], "users.me": () => trpcError("UNAUTHORIZED") }))
  */
@@ -68,55 +71,44 @@ function isTrpcError(value: unknown): value is TrpcErrorResult {
   return typeof value === "object" && value !== null && TRPC_ERROR in value;
 }
 
-async function readInputs(request: Request, url: URL): Promise<Record<string, unknown>> {
-  if (request.method === "GET") {
-    const raw = url.searchParams.get("input");
-    return raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
-  }
-  const text = await request.text();
-  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+const t = initTRPC.context<{ request: Request }>().create({
+  isDev: false,
+  // What the server adds to tRPC's error data (apps/server/src/trpc/init.ts), from the canned refusal.
+  errorFormatter({ shape, error }) {
+    const refusal = error.cause as Partial<TrpcErrorResult> | undefined;
+    const { fieldErrors, retryAfterSeconds } = refusal ?? {};
+    return { ...shape, data: { ...shape.data, fieldErrors, retryAfterSeconds } };
+  },
+});
+
+/**
+ * A router with one procedure per resolver. The request's method says
+ * whether the client called queries (GET) or mutations (POST), so each is
+ * made that kind; a path without a resolver answers NOT_FOUND.
+ */
+function routerOf(resolvers: TrpcResolvers, kind: "query" | "mutation") {
+  const procedures = Object.entries(resolvers as Record<string, TrpcResolver>).map(([path, resolve]) => {
+    const procedure = t.procedure.input((raw: unknown) => raw);
+    const answer = async ({ input, ctx }: { input: unknown; ctx: { request: Request } }) => {
+      const output = await resolve({ path, input, request: ctx.request });
+      if (!isTrpcError(output)) return output;
+      throw new TRPCError({ code: output.code, message: output.message, cause: output });
+    };
+    return [path, kind === "query" ? procedure.query(answer) : procedure.mutation(answer)] as const;
+  });
+  return t.router(Object.fromEntries(procedures));
 }
 
-/** One handler answering every tRPC call; a procedure without a resolver answers NOT_FOUND. */
+/** One handler answering every tRPC call. */
 export function trpcHandler(resolvers: TrpcResolvers): HttpHandler {
-  return http.all("*/api/trpc/:paths", async ({ request, params }) => {
-    const url = new URL(request.url);
-    const paths = String(params.paths).split(",");
-    const batched = url.searchParams.get("batch") === "1";
-    const inputs = await readInputs(request, url);
-
-    const results = await Promise.all(
-      paths.map(async (path, index) => {
-        const resolver = resolvers[path as ProcedurePath] as TrpcResolver | undefined;
-        const input = batched ? inputs[String(index)] : inputs;
-        const output = resolver
-          ? await resolver({ path, input, request })
-          : trpcError("NOT_FOUND", `No MSW resolver for ${path}`);
-        if (!isTrpcError(output)) return { status: 200, body: { result: { data: output } } };
-        const status = ERROR_STATUS[output.code];
-        return {
-          status,
-          body: {
-            error: {
-              message: output.message,
-              code: TRPC_ERROR_CODES_BY_KEY[output.code],
-              data: {
-                code: output.code,
-                httpStatus: status,
-                path,
-                ...(output.fieldErrors ? { fieldErrors: output.fieldErrors } : {}),
-                ...(output.retryAfterSeconds !== undefined ? { retryAfterSeconds: output.retryAfterSeconds } : {}),
-              },
-            },
-          },
-        };
-      }),
-    );
-
-    const statuses = new Set(results.map((r) => r.status));
-    const status = statuses.size === 1 ? results[0]!.status : 207;
-    return HttpResponse.json(batched ? results.map((r) => r.body) : results[0]!.body, { status });
-  });
+  return http.all(`*${TRPC_PATH}/*`, ({ request }) =>
+    fetchRequestHandler({
+      endpoint: TRPC_PATH,
+      req: request,
+      router: routerOf(resolvers, request.method === "GET" ? "query" : "mutation"),
+      createContext: () => ({ request }),
+    }),
+  );
 }
 
 /** Answers in turn, one a call; the last again once the others are used. */
