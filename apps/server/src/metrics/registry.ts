@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Histogram, Registry } from "prom-client";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 
 /**
  * The process's metrics, in Prometheus' format, served on their own port
@@ -29,6 +29,12 @@ export const rateLimitRefusals = new Counter({
   name: "quad_rate_limit_refusals_total",
   help: "Requests refused by a rate limit, by limit",
   labelNames: ["limit"] as const,
+  registers: [registry],
+});
+
+export const limiterFallback = new Gauge({
+  name: "quad_rate_limiter_fallback",
+  help: "1 while Redis is unreachable and rate limits are counted in this process only",
   registers: [registry],
 });
 

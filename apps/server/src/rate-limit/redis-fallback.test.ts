@@ -6,6 +6,7 @@ import { createTestApp } from "../test/app";
 import { testPhone } from "../test/auth";
 import { freePort, stopProcess } from "../test/processes";
 import { createRedisRateLimiter, type LimiterLog } from "./redis-limiter";
+import { limiterFallback } from "../metrics/registry";
 
 /** A request while Redis is away must be answered well within this. */
 const PROMPT_MS = 1000;
@@ -126,6 +127,8 @@ describe("rate limits while Redis is away", () => {
 
     await stopProcess(redis);
     await waitFor(() => lines.some((l) => l.level === "warn"));
+    // The metric the "Redis fallback active" alert watches.
+    expect((await limiterFallback.get()).values[0]?.value).toBe(1);
     // Away: each counts for itself, and nobody waits.
     const { value, ms } = await timed(() => a.consume("k2", 1, 60_000));
     expect(value.allowed).toBe(true);
@@ -137,6 +140,7 @@ describe("rate limits while Redis is away", () => {
     expect((await a.consume("k3", 1, 60_000)).allowed).toBe(true);
     expect((await b.consume("k3", 1, 60_000)).allowed).toBe(false);
     expect(lines.map((l) => l.level)).toEqual(["warn", "info"]);
+    expect((await limiterFallback.get()).values[0]?.value).toBe(0);
   }, 30_000);
 
   it("keeps sign-in working over HTTP with Redis down: no 500, no hang", async () => {

@@ -1,5 +1,6 @@
 import { Redis } from "ioredis";
 import { createMemoryRateLimiter, type RateLimiter } from "./limiter";
+import { limiterFallback } from "../metrics/registry";
 
 // INCR and set the expiry on the first hit, atomically; answer count and ttl.
 const CONSUME = `
@@ -66,6 +67,7 @@ export function createRedisRateLimiter(
   const fallBack = (reason: string) => {
     if (!shared || closing) return;
     shared = false;
+    limiterFallback.set(1);
     log.warn({ reason }, "Redis is unavailable: rate limits are counted per process until it returns");
   };
   // Without a listener, ioredis reports every failed reconnect as an unhandled error.
@@ -74,6 +76,7 @@ export function createRedisRateLimiter(
   redis.on("ready", () => {
     if (shared) return;
     shared = true;
+    limiterFallback.set(0);
     log.info({}, "Redis is back: rate limits are shared again");
   });
 
