@@ -59,13 +59,11 @@ const refused = (error: unknown) => {
   return status !== undefined && status >= 400 && status < 500;
 };
 
-/** The moderation queue and its trail, fetched again (before the admin is told). */
-const moderationQueue = {
-  done: (utils: QueryUtils) => Promise.all([utils.admin.reviewQueue.invalidate(), utils.admin.auditTrail.invalidate()]),
-  // Even a failure may mean the queue changed under us (another admin acted).
-  failed: (utils: QueryUtils) =>
-    Promise.all([utils.admin.reviewQueue.invalidate(), utils.admin.auditTrail.invalidate()]),
-};
+/** The moderation queue and its trail, fetched again before the admin is told. */
+const refetchModeration = (utils: QueryUtils) =>
+  Promise.all([utils.admin.reviewQueue.invalidate(), utils.admin.auditTrail.invalidate()]);
+// Even a failure may mean the queue changed under us (another admin acted).
+const moderationQueue = { done: refetchModeration, failed: refetchModeration };
 
 export const REFRESH_AFTER: { [P in MutationPath]: Refresh<P> } = {
   // The answer is the profile: it replaces the cached one (the switches read it).
