@@ -168,7 +168,7 @@ export function createApi(baseURL: string, clientIp: string) {
 /** Opens `path` signed in as `student`, with the session persisted as the app's store writes it. */
 export async function openSignedIn(page: Page, baseURL: string, student: Student, path = "/home"): Promise<void> {
   if (!page.url().startsWith(baseURL)) await page.goto(`${baseURL}/terms`);
-  const session = { state: { user: student.me, ...student.tokens }, version: 0 };
+  const session = { state: { ...student.tokens, verified: student.me.isVerified }, version: 1 };
   await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
     SESSION_STORAGE_KEY,
     JSON.stringify(session),

@@ -21,6 +21,8 @@ export interface RestClient {
 
 export interface RestClientOptions {
   onUnauthorized: () => void;
+  /** Called with a write's route ("PATCH /users/update") and answer before its caller sees it, and waited for. */
+  afterWrite?: (route: string, output: unknown) => Promise<void>;
   store?: SessionStore;
 }
 
@@ -28,7 +30,11 @@ export interface RestClientOptions {
  * For the few calls tRPC cannot carry (the multipart profile update). Same
  * rules as the tRPC client: bearer token, 100 s timeout, global 401 handler.
  */
-export function createRestClient({ onUnauthorized, store = useSessionStore }: RestClientOptions): RestClient {
+export function createRestClient({
+  onUnauthorized,
+  afterWrite,
+  store = useSessionStore,
+}: RestClientOptions): RestClient {
   return {
     async request<T>(
       path: string,
@@ -50,7 +56,10 @@ export function createRestClient({ onUnauthorized, store = useSessionStore }: Re
 
       const response = await fetchWithTimeout(url, { method, headers, body: payload, signal });
       const json: unknown = await response.json().catch(() => null);
-      if (response.ok) return json as T;
+      if (response.ok) {
+        if (method !== "GET") await afterWrite?.(`${method} ${path}`, json);
+        return json as T;
+      }
 
       const error = new ApiError(response.status, asApiErrorBody(json));
       if (response.status === 401 && !skipAuthRedirect) onUnauthorized();

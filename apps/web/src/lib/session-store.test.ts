@@ -10,8 +10,8 @@ function persisted(): unknown {
   return raw === null ? null : (JSON.parse(raw) as { state: unknown }).state;
 }
 
-function seedStorage(state: unknown): void {
-  window.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ state, version: 0 }));
+function seedStorage(state: unknown, version = 1): void {
+  window.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ state, version }));
 }
 
 /** A storage whose reads resolve only when the test says so. */
@@ -31,114 +31,98 @@ function deferredStorage() {
 describe("session store actions", () => {
   it("starts signed out", () => {
     const store = createSessionStore();
-    expect(store.getState()).toMatchObject({ user: null, token: null, refreshToken: null, expiresAt: null });
+    expect(store.getState()).toMatchObject({ token: null, refreshToken: null, expiresAt: null, verified: false });
     expect(selectHasSession(store.getState())).toBe(false);
   });
 
-  it("setUser and setToken set one field each", () => {
+  it("startSession stores the pair of a new session, its profile not yet read", () => {
     const store = createSessionStore();
-    const user = createMeUser();
-    store.getState().setUser(user);
-    expect(store.getState().user).toEqual(user);
-    expect(store.getState().token).toBeNull();
-    store.getState().setToken("abc");
-    expect(store.getState().token).toBe("abc");
-    expect(store.getState().user).toEqual(user);
-  });
-
-  it("setTokens stores the whole pair", () => {
-    const store = createSessionStore();
+    store.getState().startSession(createTokens({ token: "old" }));
+    store.getState().setVerified(true);
     const tokens = createTokens();
-    store.getState().setTokens(tokens);
-    expect(store.getState()).toMatchObject(tokens);
+    store.getState().startSession(tokens);
+    expect(store.getState()).toMatchObject({ ...tokens, verified: false });
   });
 
-  it("clear forgets the user and every token", () => {
+  it("setTokens stores a rotated pair and keeps the session's verdict", () => {
     const store = createSessionStore();
-    store.getState().setTokens(createTokens());
-    store.getState().setUser(createMeUser());
+    store.getState().startSession(createTokens());
+    store.getState().setVerified(true);
+    const rotated = createTokens({ token: "access-token-2", refreshToken: "refresh-token-2" });
+    store.getState().setTokens(rotated);
+    expect(store.getState()).toMatchObject({ ...rotated, verified: true });
+  });
+
+  it("clear forgets every token and the verdict", () => {
+    const store = createSessionStore();
+    store.getState().startSession(createTokens());
+    store.getState().setVerified(true);
     store.getState().clear();
-    expect(store.getState()).toMatchObject({ user: null, token: null, refreshToken: null, expiresAt: null });
-  });
-
-  it("clearUser forgets only the user", () => {
-    const store = createSessionStore();
-    const tokens = createTokens();
-    store.getState().setTokens(tokens);
-    store.getState().setUser(createMeUser());
-    store.getState().clearUser();
-    expect(store.getState().user).toBeNull();
-    expect(store.getState()).toMatchObject(tokens);
-  });
-
-  it("setRemainingUnlocks updates the current user", () => {
-    const store = createSessionStore();
-    store.getState().setUser(createMeUser({ remainingUnlocks: 2 }));
-    store.getState().setRemainingUnlocks(5);
-    expect(store.getState().user?.remainingUnlocks).toBe(5);
-    expect(store.getState().user?.firstName).toBe("Avery");
-  });
-
-  it("setRemainingUnlocks does nothing without a user", () => {
-    const store = createSessionStore();
-    store.getState().setToken("abc");
-    store.getState().setRemainingUnlocks(5);
-    expect(store.getState().user).toBeNull();
+    expect(store.getState()).toMatchObject({ token: null, refreshToken: null, expiresAt: null, verified: false });
   });
 
   it("tells verified students apart", () => {
     const store = createSessionStore();
     store.getState().setToken("abc");
     expect(selectIsVerified(store.getState())).toBe(false);
-    store.getState().setUser(createMeUser({ isVerified: false }));
-    expect(selectIsVerified(store.getState())).toBe(false);
-    store.getState().setUser(createMeUser({ isVerified: true }));
+    store.getState().setVerified(true);
     expect(selectIsVerified(store.getState())).toBe(true);
+    store.getState().clear();
+    expect(selectIsVerified(store.getState())).toBe(false);
   });
 });
 
 describe("session persistence", () => {
-  it('persists the session in localStorage under "user"', () => {
+  it('persists the session, without the profile, in localStorage under "user"', () => {
     const store = createSessionStore();
     const tokens = createTokens();
-    const user = createMeUser();
-    store.getState().setTokens(tokens);
-    store.getState().setUser(user);
+    store.getState().startSession(tokens);
+    store.getState().setVerified(true);
     expect(SESSION_STORAGE_KEY).toBe("user");
-    expect(persisted()).toEqual({ ...tokens, user });
+    expect(persisted()).toEqual({ ...tokens, verified: true });
 
     store.getState().clear();
-    expect(persisted()).toEqual({ user: null, token: null, refreshToken: null, expiresAt: null });
+    expect(persisted()).toEqual({ token: null, refreshToken: null, expiresAt: null, verified: false });
   });
 
   it("restores a stored session when created", () => {
     const tokens = createTokens();
-    const user = createMeUser();
-    seedStorage({ ...tokens, user });
+    seedStorage({ ...tokens, verified: true });
     const store = createSessionStore();
     expect(store.persist.hasHydrated()).toBe(true);
-    expect(store.getState()).toMatchObject({ ...tokens, user });
+    expect(store.getState()).toMatchObject({ ...tokens, verified: true });
   });
 
   it("restores the app store on page load", async () => {
-    const user = createMeUser();
-    seedStorage({ ...createTokens(), user });
+    seedStorage({ ...createTokens(), verified: true });
     vi.resetModules();
     const { useSessionStore } = await import("./session-store");
-    expect(useSessionStore.getState().user).toEqual(user);
+    expect(useSessionStore.getState().verified).toBe(true);
     expect(useSessionStore.getState().token).toBe("access-token-1");
   });
 
+  it.each([true, false])(
+    "keeps a session stored with its whole profile (version 0), verified: %s, and stores it without",
+    (isVerified) => {
+      const tokens = createTokens();
+      seedStorage({ ...tokens, user: createMeUser({ isVerified }) }, 0);
+      const store = createSessionStore();
+      expect(store.getState()).toMatchObject({ ...tokens, verified: isVerified });
+      expect(persisted()).toEqual({ ...tokens, verified: isVerified });
+    },
+  );
+
   it.each([
     ["not JSON", "{oops"],
-    ["no token", JSON.stringify({ state: { user: createMeUser(), token: null }, version: 0 })],
-    ["a malformed user", JSON.stringify({ state: { user: { firstName: 3 }, token: "abc" }, version: 0 })],
+    ["no token", JSON.stringify({ state: { verified: true, token: null }, version: 1 })],
+    ["an empty token", JSON.stringify({ state: { ...createTokens(), token: "" }, version: 1 })],
+    ["version 0 without a token", JSON.stringify({ state: { user: createMeUser(), token: null }, version: 0 })],
     ["an older version", JSON.stringify({ state: { ...createTokens(), user: createMeUser() }, version: -1 })],
   ])("starts signed out when storage holds %s", (_label, raw) => {
     window.localStorage.setItem(SESSION_STORAGE_KEY, raw);
     const store = createSessionStore();
     expect(store.persist.hasHydrated()).toBe(true);
-    expect(store.getState()).toMatchObject({ user: null, token: null });
+    expect(store.getState()).toMatchObject({ token: null, verified: false });
   });
 
   it("waits for a slow storage that answers in time", async () => {
@@ -151,7 +135,7 @@ describe("session persistence", () => {
 
       await act(async () => {
         await vi.advanceTimersByTimeAsync(SESSION_RESTORE_TIMEOUT_MS - 1);
-        resolveRead(JSON.stringify({ state: { token: "late-but-in-time", user: null }, version: 0 }));
+        resolveRead(JSON.stringify({ state: { token: "late-but-in-time", verified: false }, version: 1 }));
         await vi.advanceTimersByTimeAsync(0);
       });
       expect(result.current).toBe(true);
@@ -173,11 +157,11 @@ describe("session persistence", () => {
 
       await act(() => vi.advanceTimersByTimeAsync(1));
       expect(result.current).toBe(true);
-      expect(store.getState()).toMatchObject({ user: null, token: null });
+      expect(store.getState()).toMatchObject({ token: null });
 
       // An answer arriving after the deadline is ignored.
       await act(async () => {
-        resolveRead(JSON.stringify({ state: { token: "too-late", user: createMeUser() }, version: 0 }));
+        resolveRead(JSON.stringify({ state: { token: "too-late", verified: true }, version: 1 }));
         await vi.advanceTimersByTimeAsync(0);
       });
       expect(store.getState().token).toBeNull();

@@ -1,37 +1,42 @@
 import { useSyncExternalStore } from "react";
 import { create } from "zustand";
 import { persist, type PersistStorage, type StateStorage, type StorageValue } from "zustand/middleware";
-import { SESSION_RESTORE_TIMEOUT_MS, SESSION_STORAGE_KEY, type AuthTokens, type MeUser } from "@quad/contracts";
+import { SESSION_RESTORE_TIMEOUT_MS, SESSION_STORAGE_KEY, type AuthTokens } from "@quad/contracts";
 
 /**
- * The client session of docs/product.md: the signed-in student and their bearer
- * token, plus the refresh token and the token's expiry so the API layer can
- * rotate the pair before it lapses. Persisted in localStorage under "user".
+ * The client session of docs/product.md: the bearer token, the refresh token
+ * and the token's expiry (so the API layer can rotate the pair before it
+ * lapses), and whether the signed-in profile is verified, which the route
+ * guards decide on before any data has loaded. The profile itself lives only
+ * in the query cache (users.me); `verified` follows it there (data-layer.ts).
+ * Persisted in localStorage under "user".
  */
 export interface SessionData {
-  user: MeUser | null;
   token: string | null;
   refreshToken: string | null;
   /** ISO time at which `token` expires (AuthTokens.expiresAt). */
   expiresAt: string | null;
+  /** The server verified the profile (MeUser.isVerified), as last read. */
+  verified: boolean;
 }
 
 export interface SessionActions {
-  setUser: (user: MeUser) => void;
+  /** Signing in: a new session with this token pair, its profile not read yet. */
+  startSession: (tokens: AuthTokens) => void;
   setToken: (token: string) => void;
-  /** Stores a whole token pair as the auth endpoints return it. */
+  /** Stores a rotated token pair; the session stays the same. */
   setTokens: (tokens: AuthTokens) => void;
-  /** Signs out: forgets the user and every token. */
+  setVerified: (verified: boolean) => void;
+  /** Signs out: forgets every token. */
   clear: () => void;
-  /** Forgets only the user (e.g. before reloading the profile). */
-  clearUser: () => void;
-  /** Writes remainingUnlocks on the current user; does nothing without one. */
-  setRemainingUnlocks: (remainingUnlocks: number) => void;
 }
 
 export type SessionState = SessionData & SessionActions;
 
-export const SIGNED_OUT: SessionData = { user: null, token: null, refreshToken: null, expiresAt: null };
+export const SIGNED_OUT: SessionData = { token: null, refreshToken: null, expiresAt: null, verified: false };
+
+/** The persisted shape's version: 0 also held the whole profile (`user`). */
+const SESSION_VERSION = 1;
 
 export interface SessionStoreOptions {
   /** Where the session lives; localStorage by default. May be asynchronous. */
@@ -50,30 +55,28 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
     persist(
       (set, get) => ({
         ...SIGNED_OUT,
-        setUser: (user) => set({ user }),
+        startSession: ({ token, refreshToken, expiresAt }) => set({ token, refreshToken, expiresAt, verified: false }),
         setToken: (token) => set({ token }),
         setTokens: ({ token, refreshToken, expiresAt }) => set({ token, refreshToken, expiresAt }),
-        clear: () => set(SIGNED_OUT),
-        clearUser: () => set({ user: null }),
-        setRemainingUnlocks: (remainingUnlocks) => {
-          const { user } = get();
-          if (user) set({ user: { ...user, remainingUnlocks } });
+        setVerified: (verified) => {
+          if (get().verified !== verified) set({ verified });
         },
+        clear: () => set(SIGNED_OUT),
       }),
       {
         name: SESSION_STORAGE_KEY,
         storage,
-        version: 0,
-        partialize: ({ user, token, refreshToken, expiresAt }): SessionData => ({
-          user,
+        version: SESSION_VERSION,
+        partialize: ({ token, refreshToken, expiresAt, verified }): SessionData => ({
           token,
           refreshToken,
           expiresAt,
+          verified,
         }),
         // Whatever storage holds is untrusted: a malformed entry means signed out.
         merge: (persisted, current) => ({ ...current, ...parsePersistedSession(persisted) }),
-        // An entry from an older shape is dropped rather than guessed at.
-        migrate: () => SIGNED_OUT,
+        // Sessions stored with the profile keep their tokens and the profile's verdict; anything older is dropped.
+        migrate: (persisted, version) => (version === 0 ? fromVersion0(persisted) : SIGNED_OUT),
       },
     ),
   );
@@ -109,7 +112,7 @@ export function selectHasSession(state: SessionData): boolean {
 
 /** Signed in and the server has marked the profile complete. */
 export function selectIsVerified(state: SessionData): boolean {
-  return state.token !== null && state.user?.isVerified === true;
+  return state.token !== null && state.verified;
 }
 
 /**
@@ -132,29 +135,23 @@ function parsePersistedSession(value: unknown): SessionData {
   if (!isRecord(value)) return SIGNED_OUT;
   const token = typeof value.token === "string" && value.token !== "" ? value.token : null;
   if (token === null) return SIGNED_OUT;
-  const user = value.user ?? null;
-  if (user !== null && !looksLikeMeUser(user)) return SIGNED_OUT;
   return {
-    user,
     token,
     refreshToken: typeof value.refreshToken === "string" ? value.refreshToken : null,
     expiresAt: typeof value.expiresAt === "string" ? value.expiresAt : null,
+    verified: value.verified === true,
   };
+}
+
+/** Version 0 kept the whole profile beside the tokens; only its isVerified is still wanted. */
+function fromVersion0(value: unknown): SessionData {
+  if (!isRecord(value)) return SIGNED_OUT;
+  const user = value.user;
+  return parsePersistedSession({ ...value, verified: isRecord(user) && user.isVerified === true });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function looksLikeMeUser(value: unknown): value is MeUser {
-  return (
-    isRecord(value) &&
-    typeof value.id === "string" &&
-    typeof value.isVerified === "boolean" &&
-    typeof value.remainingUnlocks === "number" &&
-    Array.isArray(value.organizations) &&
-    Array.isArray(value.interests)
-  );
 }
 
 function browserLocalStorage(): StateStorage {

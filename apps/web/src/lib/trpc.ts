@@ -22,9 +22,17 @@ export const trpc = createTRPCReact<AppRouter>();
  */
 export const SKIP_AUTH_REDIRECT = { trpc: { context: { skipAuthRedirect: true } } } as const;
 
+/** How a mutation ended: the server's answer, or the error its caller is about to see. */
+export type MutationOutcome = { output: unknown } | { error: unknown };
+
 export interface TrpcClientOptions {
   /** Called on a 401 from any call not flagged with `skipAuthRedirect`. */
   onUnauthorized: () => void;
+  /**
+   * Called with every mutation's outcome before its caller sees it, and
+   * waited for (refresh-after.ts: what each mutation makes stale). Must not reject.
+   */
+  afterMutation?: (path: string, outcome: MutationOutcome) => Promise<void>;
   store?: SessionStore;
 }
 
@@ -47,10 +55,35 @@ export function unauthorizedLink(onUnauthorized: () => void): TRPCLink<AppRouter
       );
 }
 
-export function createTrpcClient({ onUnauthorized, store = useSessionStore }: TrpcClientOptions) {
+/**
+ * Hands each mutation's outcome to `settle` and passes the answer (or the
+ * error) on once it is done, so whoever called the mutation, through a hook
+ * or the bare client, finds the cache already refreshed.
+ */
+export function afterMutationLink(
+  settle: (path: string, outcome: MutationOutcome) => Promise<void>,
+): TRPCLink<AppRouter> {
+  return () =>
+    ({ op, next }) =>
+      observable((observer) => {
+        if (op.type !== "mutation") return next(op).subscribe(observer);
+        let settled = Promise.resolve();
+        return next(op).subscribe({
+          next: (value) => {
+            const output = "data" in value.result ? value.result.data : undefined;
+            settled = settle(op.path, { output }).then(() => observer.next(value));
+          },
+          error: (error) => void settle(op.path, { error }).then(() => observer.error(error)),
+          complete: () => void settled.then(() => observer.complete()),
+        });
+      });
+}
+
+export function createTrpcClient({ onUnauthorized, afterMutation, store = useSessionStore }: TrpcClientOptions) {
   return trpc.createClient({
     links: [
       unauthorizedLink(onUnauthorized),
+      ...(afterMutation ? [afterMutationLink(afterMutation)] : []),
       httpBatchLink({
         url: apiUrl(TRPC_PATH),
         maxURLLength: 2000,

@@ -1,6 +1,6 @@
-import { useEffect } from "react";
 import { useSearchParams } from "react-router";
-import { SCREEN_TEXT } from "@quad/contracts";
+import { SCREEN_TEXT, type MeUser } from "@quad/contracts";
+import { WithProfile } from "../app/with-profile";
 import { AppShell, Button, ButtonLink, TopBar } from "../components";
 import { BoostStatus, BuyUnlocksButton, VotedOnYouButton } from "../features/inbox";
 import { HomeRound } from "../features/rounds/home-round";
@@ -9,30 +9,20 @@ import { Icon } from "../components/icon";
 import { PreferenceSwitch } from "../features/rounds/preference-switch";
 import { usePreference } from "../features/rounds/use-preference";
 import { useSignOut } from "../features/session/use-sign-out";
-import { useSessionStore } from "../lib/session-store";
-import { SKIP_AUTH_REDIRECT, trpc } from "../lib/trpc";
 import { useDocumentTitle } from "../lib/use-document-title";
 import styles from "./home-page.module.css";
-
-/** Keeps the session's profile (school, preference, unlocks) in step with the server. */
-function useFreshProfile() {
-  const setUser = useSessionStore((state) => state.setUser);
-  // A 401 here does not sign out (docs/product.md); the round's own call will if the session is gone.
-  const me = trpc.users.me.useQuery(undefined, SKIP_AUTH_REDIRECT);
-  useEffect(() => {
-    if (me.data) setUser(me.data);
-  }, [me.data, setUser]);
-}
 
 /** `/home`: the voting screen (docs/product.md "Screens"). */
 export function HomePage() {
   useDocumentTitle("Home");
-  useFreshProfile();
-  const user = useSessionStore((state) => state.user);
+  return <WithProfile>{(user) => <Home user={user} />}</WithProfile>;
+}
+
+function Home({ user }: { user: MeUser }) {
   const signOut = useSignOut();
   const preference = usePreference(user);
   // Until the student proves a school address, the school's students stay hidden and so does the inbox.
-  const member = user?.schoolEmailVerified === true;
+  const member = user.schoolEmailVerified;
   // A vote notification opens /home?votes=1: "Voted on you" shows at once, and closing it drops the parameter.
   const [params, setParams] = useSearchParams();
   const fromNotice = params.get("votes") === "1";
@@ -44,7 +34,7 @@ export function HomePage() {
     <AppShell width="wide">
       <TopBar
         start={
-          user?.schoolName ? (
+          user.schoolName ? (
             <span className={styles.school}>
               {user.schoolLogo && <img src={user.schoolLogo} alt="" className={styles.schoolLogo} />}
               <span className={styles.schoolName}>{user.schoolName}</span>
@@ -70,7 +60,7 @@ export function HomePage() {
       />
 
       <div className={styles.header}>
-        <h1 className={styles.greeting}>{user?.firstName ? `Hey ${user.firstName}` : "Hey there"}</h1>
+        <h1 className={styles.greeting}>{user.firstName ? `Hey ${user.firstName}` : "Hey there"}</h1>
         {member && (
           <>
             <PreferenceSwitch
@@ -86,8 +76,8 @@ export function HomePage() {
         )}
       </div>
 
-      {user && !member && <VerifySchoolEmailScreen user={user} />}
-      {user && member && <HomeRound userId={user.id} preference={preference.value} actions={<BuyUnlocksButton />} />}
+      {!member && <VerifySchoolEmailScreen user={user} />}
+      {member && <HomeRound userId={user.id} preference={preference.value} actions={<BuyUnlocksButton />} />}
 
       <p className={styles.note}>
         <Icon name="lock" size={14} className={styles.noteIcon} />

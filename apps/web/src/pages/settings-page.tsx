@@ -1,3 +1,5 @@
+import type { MeUser } from "@quad/contracts";
+import { WithProfile } from "../app/with-profile";
 import { AppShell, Button, ButtonLink, Icon, TopBar } from "../components";
 import { BlockedSection } from "../features/settings/blocked-section";
 import { SETTINGS_COPY } from "../features/settings/copy";
@@ -12,17 +14,17 @@ import styles from "../features/settings/settings.module.css";
 import { PreferenceSwitch } from "../features/rounds/preference-switch";
 import { usePreference } from "../features/rounds/use-preference";
 import { useSignOut } from "../features/session/use-sign-out";
-import { useSessionStore } from "../lib/session-store";
 import { useDocumentTitle } from "../lib/use-document-title";
 
 /** `/settings`: profile, preference, notifications, privacy, blocked students, data. */
 export function SettingsPage() {
   useDocumentTitle(SETTINGS_COPY.title);
-  const user = useSessionStore((state) => state.user);
+  return <WithProfile>{(user) => <Settings user={user} />}</WithProfile>;
+}
+
+function Settings({ user }: { user: MeUser }) {
   const preference = usePreference(user);
   const signOut = useSignOut();
-  // RequireVerified guarantees a verified profile; this only narrows the type.
-  if (!user) return null;
 
   return (
     <AppShell>

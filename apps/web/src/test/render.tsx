@@ -1,22 +1,37 @@
 import { render } from "@testing-library/react";
 import { MemoryRouter, useLocation, type RouteObject } from "react-router";
+import type { MeUser } from "@quad/contracts";
 import { App } from "../app/app";
+import { getDataLayer } from "../lib/data-layer";
 import { useSessionStore } from "../lib/session-store";
 import { createMeUser, createTokens } from "./msw/fixtures";
 
 export type SessionKind = "none" | "unverified" | "verified";
 
-/** Puts the app's session store in one of the three states the gating cares about. */
-export function signIn(kind: SessionKind): void {
+/** Signed in as `me`, as right after signing in: the tokens in the session, the profile in the query cache. */
+export function signInAs(me: MeUser): void {
   const store = useSessionStore.getState();
   store.clear();
-  if (kind === "none") return;
-  store.setTokens(createTokens());
-  store.setUser(
+  store.startSession(createTokens());
+  getDataLayer().utils.users.me.setData(undefined, me);
+}
+
+/** Puts the app's session in one of the three states the gating cares about. */
+export function signIn(kind: SessionKind): void {
+  if (kind === "none") {
+    useSessionStore.getState().clear();
+    return;
+  }
+  signInAs(
     kind === "verified"
       ? createMeUser()
       : createMeUser({ isVerified: false, profileImage: null, schoolLogo: null, schoolName: null }),
   );
+}
+
+/** The profile in the app's query cache (users.me), where screens read it. */
+export function cachedProfile(): MeUser | undefined {
+  return getDataLayer().utils.users.me.getData();
 }
 
 function LocationSpy({ into }: { into: { pathname: string } }) {

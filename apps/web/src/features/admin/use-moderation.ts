@@ -26,9 +26,8 @@ const SUCCESS: Record<ModerationAction, (name: string) => string> = {
   removePhoto: ADMIN_TEXT.photoRemoved,
 };
 
-/** The three moderation actions; each refetches the queue and the trail when it is done. */
+/** The three moderation actions; the queue and the trail are fetched again after each (lib/refresh-after.ts). */
 export function useModerationActions() {
-  const utils = trpc.useUtils();
   const restore = trpc.admin.restore.useMutation();
   const removeProfile = trpc.admin.removeProfile.useMutation();
   const removePhoto = trpc.admin.removePhoto.useMutation();
@@ -42,9 +41,6 @@ export function useModerationActions() {
     } catch (error) {
       notify.error(toUserMessage(error, ADMIN_TEXT.actionFailed));
       return false;
-    } finally {
-      // Even a failure may mean the queue changed under us (another admin acted).
-      await Promise.all([utils.admin.reviewQueue.invalidate(), utils.admin.auditTrail.invalidate()]);
     }
   };
 

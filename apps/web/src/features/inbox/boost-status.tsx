@@ -1,5 +1,5 @@
 import { Icon } from "../../components";
-import { useSessionStore } from "../../lib/session-store";
+import { useProfilePart } from "../session/use-profile";
 import { useBoostRemaining } from "../payments";
 import styles from "./boost-status.module.css";
 
@@ -8,7 +8,7 @@ import styles from "./boost-status.module.css";
  * every minute; nothing without a running boost.
  */
 export function BoostStatus() {
-  const boostEnd = useSessionStore((state) => state.user?.boostEndTime ?? null);
+  const boostEnd = useProfilePart((me) => me.boostEndTime) ?? null;
   const remaining = useBoostRemaining(boostEnd);
   if (!remaining) return null;
   return (

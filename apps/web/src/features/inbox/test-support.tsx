@@ -4,18 +4,16 @@ import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { ApiProvider } from "../../app/api-provider";
 import { Toaster } from "../../app/toaster";
-import { useSessionStore } from "../../lib/session-store";
-import { createMeUser, createTokens, server, type InboxAnswers } from "../../test/msw";
+import { createMeUser, server, type InboxAnswers } from "../../test/msw";
+import { signInAs } from "../../test/render";
 
 /**
  * Renders feature UI the way /home does (data layer, toasts) for a signed-in
- * student whose stored profile is the one users.me answers (or `user` on top).
+ * student whose cached profile is the one users.me answers (or `user` on top).
  */
 export function renderSignedIn(ui: ReactNode, answers: InboxAnswers, user: Partial<MeUser> = {}) {
   server.use(answers.handler());
-  const store = useSessionStore.getState();
-  store.setTokens(createTokens());
-  store.setUser(createMeUser({ ...answers.me, ...user }));
+  signInAs(createMeUser({ ...answers.me, ...user }));
   // The pointer-events check reads computed styles up the tree on every click: slow in jsdom.
   const events = userEvent.setup({ pointerEventsCheck: 0 });
   const view = render(

@@ -2,7 +2,6 @@ import { LOCKED_NAME_PLACEHOLDER, SCREEN_TEXT, TOASTS } from "@quad/contracts";
 import { screen, waitFor } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";
-import { useSessionStore } from "../../lib/session-store";
 import {
   createMeUser,
   createVoteCards,
@@ -15,6 +14,7 @@ import {
   type TrpcResolvers,
   votesPage,
 } from "../../test/msw";
+import { cachedProfile } from "../../test/render";
 import { VotedOnYouButton } from "./home-entry";
 import { fillCard, findDialog, renderSignedIn } from "./test-support";
 
@@ -80,7 +80,7 @@ describe("vote detail and unlock", { timeout: 20_000 }, () => {
     expect(await screen.findByText("Handle copied")).toBeTruthy();
     expect(revealed.queryByRole("button", { name: SCREEN_TEXT.unlockDetails })).toBeNull();
     expect(backend.sent("inbox.unlock")).toHaveLength(1);
-    expect(useSessionStore.getState().user?.remainingUnlocks).toBe(1);
+    expect(cachedProfile()?.remainingUnlocks).toBe(1);
     // The grid shows the revealed card too.
     await user.click(revealed.getByRole("button", { name: "Done" }));
     expect(await screen.findByText(VOTER.name)).toBeTruthy();
@@ -117,7 +117,7 @@ describe("vote detail and unlock", { timeout: 20_000 }, () => {
     expect(await findDialog(VOTER.name)).toBeTruthy();
     expect(backend.sent("payments.createPaymentIntent")).toEqual([{ productId: "unlock-1" }]);
     expect(backend.sent("inbox.unlock")).toHaveLength(1);
-    expect(useSessionStore.getState().user?.remainingUnlocks).toBe(0);
+    expect(cachedProfile()?.remainingUnlocks).toBe(0);
     expect(screen.queryByRole("dialog", { name: "Flash sale" })).toBeNull();
     expect(screen.queryByRole("dialog", { name: "Checkout" })).toBeNull();
   });
@@ -156,7 +156,7 @@ describe("vote detail and unlock", { timeout: 20_000 }, () => {
 
     expect(await screen.findByText(/You have no unlock credits left/)).toBeTruthy();
     expect(await findDialog("Flash sale")).toBeTruthy();
-    expect(useSessionStore.getState().user?.remainingUnlocks).toBe(0);
+    expect(cachedProfile()?.remainingUnlocks).toBe(0);
   });
 
   it('a failed unlock shows the server\'s message, or "Failed to unlock user"', async () => {
@@ -173,6 +173,6 @@ describe("vote detail and unlock", { timeout: 20_000 }, () => {
     await user.click(detail.getByRole("button", { name: SCREEN_TEXT.unlockDetails }));
     await user.click((await findDialog(SCREEN_TEXT.useUnlockCredit)).getByRole("button", { name: "Use 1 unlock" }));
     expect(await screen.findByText(TOASTS.unlockFailed)).toBeTruthy();
-    await waitFor(() => expect(useSessionStore.getState().user?.remainingUnlocks).toBe(2));
+    await waitFor(() => expect(cachedProfile()?.remainingUnlocks).toBe(2));
   });
 });

@@ -1,13 +1,12 @@
-import { SCREEN_TEXT, TOASTS, type MeUser, type VoteCard } from "@quad/contracts";
+import { SCREEN_TEXT, TOASTS, type VoteCard } from "@quad/contracts";
 import { useState, type ReactNode } from "react";
 import { Button, Icon, Modal } from "../../components";
 import { errorCodeOf, toUserMessage } from "../../lib/api-error";
-import { useSessionStore } from "../../lib/session-store";
 import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
-import { FlashSaleDialog, UNLOCK_REVEALS, unlockCountLabel, useRefreshProfile } from "../payments";
+import { FlashSaleDialog, UNLOCK_REVEALS, unlockCountLabel } from "../payments";
+import { useProfilePart } from "../session/use-profile";
 import styles from "./use-unlock-flow.module.css";
-import { useApplyUnlock } from "./use-received-votes";
 
 type Step = "idle" | "confirm" | "flashSale";
 
@@ -27,40 +26,37 @@ export interface UnlockFlow {
  * The unlock decision tree of docs/product.md: with credits left, "Use Unlock
  * Credit?" then unlock; with none, the flash-sale dialog, and once that
  * purchase succeeds the unlock proceeds by itself. Success toasts "Profile
- * unlocked! 🎉", puts the revealed card in the list and stores the credits left.
+ * unlocked! 🎉"; the revealed card and the credits left reach the list and
+ * the profile through lib/refresh-after.ts.
  */
 export function useUnlockFlow(card: VoteCard): UnlockFlow {
   const [step, setStep] = useState<Step>("idle");
-  const credits = useSessionStore((state) => state.user?.remainingUnlocks ?? 0);
-  const applyUnlock = useApplyUnlock();
-  const refreshProfile = useRefreshProfile();
+  const credits = useProfilePart((me) => me.remainingUnlocks) ?? 0;
+  const utils = trpc.useUtils();
   const mutation = trpc.inbox.unlock.useMutation();
   const [waitingForCredit, setWaitingForCredit] = useState(false);
 
   const unlock = async ({ afterPurchase }: { afterPurchase: boolean }) => {
     setStep("idle");
     try {
-      const result = await mutation.mutateAsync({ userId: card.id });
-      useSessionStore.getState().setRemainingUnlocks(result.remainingUnlocks);
-      applyUnlock(result.unlockedUser);
+      await mutation.mutateAsync({ userId: card.id });
       notify.success(TOASTS.profileUnlocked);
     } catch (error) {
       notify.error(toUserMessage(error, TOASTS.unlockFailed));
-      if (errorCodeOf(error) === "PAYMENT_REQUIRED") {
-        useSessionStore.getState().setRemainingUnlocks(0);
-        // Straight after a purchase, offering another one would go round in circles.
-        if (!afterPurchase) setStep("flashSale");
-      }
+      // Straight after a purchase, offering another one would go round in circles.
+      if (errorCodeOf(error) === "PAYMENT_REQUIRED" && !afterPurchase) setStep("flashSale");
     }
   };
 
   const unlockAfterPurchase = async () => {
     setStep("idle");
     setWaitingForCredit(true);
-    let me: MeUser | null = useSessionStore.getState().user;
-    for (let attempt = 1; attempt < CREDIT_WAIT_ATTEMPTS && (me?.remainingUnlocks ?? 0) === 0; attempt++) {
+    // The payment dialog has reloaded the profile; a provider's webhook may still be adding the credit.
+    let left = utils.users.me.getData()?.remainingUnlocks ?? 0;
+    for (let attempt = 1; attempt < CREDIT_WAIT_ATTEMPTS && left === 0; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, CREDIT_WAIT_MS));
-      me = await refreshProfile();
+      const me = await utils.users.me.fetch(undefined, { staleTime: 0 }).catch(() => null);
+      left = me?.remainingUnlocks ?? 0;
     }
     setWaitingForCredit(false);
     await unlock({ afterPurchase: true });

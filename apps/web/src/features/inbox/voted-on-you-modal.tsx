@@ -1,7 +1,7 @@
 import { SCREEN_TEXT, TOASTS, type VoteCard } from "@quad/contracts";
 import { useState } from "react";
 import { Button, Icon, Modal, Spinner } from "../../components";
-import { useSessionStore } from "../../lib/session-store";
+import { useProfilePart } from "../session/use-profile";
 import { BoostDialog, unlockCountLabel } from "../payments";
 import { useReceivedVotes } from "./use-received-votes";
 import { VoteCardTile } from "./vote-card";
@@ -19,7 +19,7 @@ export interface VotedOnYouModalProps {
  */
 export function VotedOnYouModal({ onClose }: VotedOnYouModalProps) {
   const received = useReceivedVotes();
-  const credits = useSessionStore((state) => state.user?.remainingUnlocks ?? 0);
+  const credits = useProfilePart((me) => me.remainingUnlocks) ?? 0;
   const [selected, setSelected] = useState<VoteCard | null>(null);
   const [boostOpen, setBoostOpen] = useState(false);
   // Relative times are measured from when the list was opened or refreshed.

@@ -1,7 +1,7 @@
 import { BOOST_OPTIONS, formatPrice, SCREEN_TEXT, type BoostOptionId } from "@quad/contracts";
 import { useState } from "react";
 import { Button, Icon, Modal } from "../../components";
-import { useSessionStore } from "../../lib/session-store";
+import { useProfilePart } from "../session/use-profile";
 import { useBoostRemaining } from "./boost-remaining";
 import { useCheckout } from "./checkout";
 import styles from "./dialogs.module.css";
@@ -30,7 +30,7 @@ export interface BoostDialogProps {
 export function BoostDialog({ open, onClose }: BoostDialogProps) {
   const [selected, setSelected] = useState<BoostOptionId>("boost-3");
   const { pay, checkout } = useCheckout(open, onClose);
-  const boostEnd = useSessionStore((state) => state.user?.boostEndTime ?? null);
+  const boostEnd = useProfilePart((me) => me.boostEndTime) ?? null;
   const remaining = useBoostRemaining(boostEnd);
   const price = BOOST_OPTIONS.find((boost) => boost.id === selected)!.priceCents;
 

@@ -1,9 +1,11 @@
 import { BOOST_TICK_MS } from "@quad/contracts";
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useSessionStore } from "../../lib/session-store";
-import { createMeUser, createTokens } from "../../test/msw";
-import { BoostStatus } from "../inbox";
+import { ApiProvider } from "../../app/api-provider";
+import { getDataLayer } from "../../lib/data-layer";
+import { createMeUser } from "../../test/msw";
+import { signInAs } from "../../test/render";
+import { BoostStatus as BoostStatusAlone } from "../inbox";
 import { formatBoostRemaining } from "./boost-remaining";
 
 const MINUTE = 60_000;
@@ -44,11 +46,15 @@ describe("BoostStatus", () => {
   });
 
   function boostEndingIn(ms: number | null) {
-    useSessionStore.getState().setTokens(createTokens());
-    useSessionStore
-      .getState()
-      .setUser(createMeUser({ boostEndTime: ms === null ? null : new Date(start + ms).toISOString() }));
+    signInAs(createMeUser({ boostEndTime: ms === null ? null : new Date(start + ms).toISOString() }));
   }
+
+  /** It reads the boost's end from the cached profile. */
+  const BoostStatus = () => (
+    <ApiProvider>
+      <BoostStatusAlone />
+    </ApiProvider>
+  );
 
   it("renders nothing without a boost", () => {
     boostEndingIn(null);
@@ -97,7 +103,10 @@ describe("BoostStatus", () => {
       vi.advanceTimersByTime(20_000);
     });
     act(() =>
-      useSessionStore.getState().setUser(createMeUser({ boostEndTime: new Date(Date.now() + 3 * DAY).toISOString() })),
+      getDataLayer().utils.users.me.setData(
+        undefined,
+        createMeUser({ boostEndTime: new Date(Date.now() + 3 * DAY).toISOString() }),
+      ),
     );
     act(() => {
       vi.advanceTimersByTime(0);

@@ -7,6 +7,5 @@ export { UnlockPackagesDialog } from "./unlock-packages-dialog";
 export { FlashSaleDialog } from "./flash-sale-dialog";
 export { BoostDialog } from "./boost-dialog";
 export { useBoostRemaining } from "./boost-remaining";
-export { useRefreshProfile } from "./use-refresh-profile";
 export { UNLOCK_REVEALS } from "./texts";
 export { unlockCountLabel } from "./products";

@@ -1,8 +1,10 @@
 import { formatPrice, INLINE, TOASTS, type ProductId } from "@quad/contracts";
 import { useQuery } from "@tanstack/react-query";
+import { getMutationKey } from "@trpc/react-query";
 import { lazy, Suspense, useState } from "react";
 import { Button, Icon, Modal, Spinner } from "../../components";
 import { errorCodeOf, toUserMessage } from "../../lib/api-error";
+import { refreshAfterEvent } from "../../lib/data-layer";
 import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { LocalCardForm } from "./local-card-form";
@@ -10,7 +12,6 @@ import styles from "./payment-dialog.module.css";
 import { PriceTag } from "./price-tag";
 import { summarizeProduct } from "./products";
 import { usePublicConfig } from "./use-public-config";
-import { useRefreshProfile } from "./use-refresh-profile";
 
 // Stripe.js comes only with this chunk, and this chunk only when the server has a publishable key.
 const StripeCheckout = lazy(() => import("./stripe-checkout").then((m) => ({ default: m.StripeCheckout })));
@@ -33,13 +34,12 @@ export function PaymentDialog({ productId, onClose, onPaid }: PaymentDialogProps
   const product = summarizeProduct(productId);
   const utils = trpc.useUtils();
   const config = usePublicConfig();
-  const refreshProfile = useRefreshProfile();
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
 
   // A query rather than a mutation: one intent per opening (and per retry), deduplicated across re-renders.
   const intent = useQuery({
-    queryKey: ["payments", "intent", productId, attempt],
+    queryKey: [...getMutationKey(trpc.payments.createPaymentIntent), { input: { productId }, attempt }],
     queryFn: () =>
       utils.client.payments.createPaymentIntent.mutate({ productId }).catch((error: unknown) => {
         // A refusal (e.g. a boost for a profile nobody sees) is said in the dialog, once.
@@ -53,7 +53,7 @@ export function PaymentDialog({ productId, onClose, onPaid }: PaymentDialogProps
 
   const succeeded = async () => {
     notify.success(TOASTS.paymentSuccessful);
-    await refreshProfile();
+    await refreshAfterEvent("paymentConfirmed");
     onPaid?.(productId);
     onClose();
   };

@@ -1,10 +1,10 @@
 import { BOOST_MESSAGES, INLINE, SCREEN_TEXT, TOASTS } from "@quad/contracts";
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { useSessionStore } from "../../lib/session-store";
 import { createMeUser, inboxAnswers, inTurn, server, TEST_CARDS, trpcError } from "../../test/msw";
 import { BoostStatus, BuyUnlocksButton } from "../inbox";
 import { fillCard, findDialog, renderSignedIn } from "../inbox/test-support";
+import { cachedProfile } from "../../test/render";
 import { CARD_MESSAGES } from "./card-input";
 import { BoostDialog } from "./boost-dialog";
 
@@ -68,7 +68,7 @@ describe("buying unlocks", { timeout: 20_000 }, () => {
       { clientSecret: "pi_test_1_secret_local", cardNumber: TEST_CARDS.success },
     ]);
     expect(view.backend.sent("users.me")).toHaveLength(1);
-    expect(useSessionStore.getState().user?.remainingUnlocks).toBe(4);
+    expect(cachedProfile()?.remainingUnlocks).toBe(4);
   });
 
   it("a declined card shows the provider's message and leaves the dialog open to try another", async () => {
@@ -89,7 +89,7 @@ describe("buying unlocks", { timeout: 20_000 }, () => {
     expect(alert.textContent).toBe("Your card was declined.");
     expect(await screen.findAllByText("Your card was declined.")).toHaveLength(2); // inline + toast
     expect(view.backend.sent("users.me")).toHaveLength(0);
-    expect(useSessionStore.getState().user?.remainingUnlocks).toBe(1);
+    expect(cachedProfile()?.remainingUnlocks).toBe(1);
 
     const number = checkout.getByLabelText("Card number");
     await view.user.clear(number);
@@ -97,7 +97,7 @@ describe("buying unlocks", { timeout: 20_000 }, () => {
     expect(inlineAlerts(checkout)).toEqual([]);
     await view.user.click(checkout.getByRole("button", { name: "Pay $7.99" }));
     expect(await screen.findByText(TOASTS.paymentSuccessful)).toBeTruthy();
-    await waitFor(() => expect(useSessionStore.getState().user?.remainingUnlocks).toBe(4));
+    await waitFor(() => expect(cachedProfile()?.remainingUnlocks).toBe(4));
   });
 
   it('a failure without a message reads "Payment failed"', async () => {

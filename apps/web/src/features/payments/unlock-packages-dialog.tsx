@@ -1,7 +1,7 @@
 import { formatPrice, percentOff, UNLOCK_PACKAGES, type FlashSaleOffer, type UnlockPackageId } from "@quad/contracts";
 import { useState } from "react";
 import { Button, Modal } from "../../components";
-import { useSessionStore } from "../../lib/session-store";
+import { useProfilePart } from "../session/use-profile";
 import { useCheckout } from "./checkout";
 import styles from "./dialogs.module.css";
 import { PriceTag } from "./price-tag";
@@ -52,7 +52,7 @@ export interface UnlockPackagesDialogProps {
 export function UnlockPackagesDialog({ open, onClose }: UnlockPackagesDialogProps) {
   const [picked, setPicked] = useState<UnlockPackageId | null>(null);
   const { pay, checkout } = useCheckout(open, onClose);
-  const credits = useSessionStore((state) => state.user?.remainingUnlocks ?? 0);
+  const credits = useProfilePart((me) => me.remainingUnlocks) ?? 0;
   const sale = useFlashSale(open);
   const options = packageOptions(sale.data);
   // The 3-pack is the usual suggestion, but not over a sale the student is being shown (or may be about to be).

@@ -1,5 +1,6 @@
 import type { FlashSaleOffer } from "@quad/contracts";
 import { useQuery } from "@tanstack/react-query";
+import { getMutationKey } from "@trpc/react-query";
 import { trpc } from "../../lib/trpc";
 
 /**
@@ -10,7 +11,8 @@ import { trpc } from "../../lib/trpc";
 export function useFlashSale(offered: boolean) {
   const utils = trpc.useUtils();
   return useQuery<FlashSaleOffer>({
-    queryKey: ["payments", "flashSale"],
+    // Under the procedure's own key: it is a mutation read as a query.
+    queryKey: getMutationKey(trpc.payments.flashSale),
     queryFn: () => utils.client.payments.flashSale.mutate(),
     enabled: offered,
     staleTime: 60_000,

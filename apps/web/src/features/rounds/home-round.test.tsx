@@ -3,7 +3,6 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { clearServerCache } from "../../lib/data-layer";
-import { useSessionStore } from "../../lib/session-store";
 import {
   inboxAnswers,
   NO_CANDIDATES,
@@ -16,14 +15,13 @@ import {
   voteRefusedForCooldown,
   type RoundsAnswersOptions,
 } from "../../test/msw";
-import { renderApp, signIn } from "../../test/render";
+import { cachedProfile, renderApp, signInAs } from "../../test/render";
 
 /** Signs in a verified student (who sees girls by default) and serves the rounds and vote answers the test states. */
 function startHome(options: RoundsAnswersOptions = {}) {
   const backend = roundsAnswers({ ...options, me: { gender: "male", preference: "female", ...options.me } });
   server.use(trpcHandler({ ...inboxAnswers().resolvers, ...backend.resolvers }));
-  signIn("verified");
-  useSessionStore.getState().setUser(backend.me);
+  signInAs(backend.me);
   const view = renderApp("/home");
   return { ...view, backend };
 }
@@ -208,7 +206,7 @@ describe("home round", { timeout: 15_000 }, () => {
     await userEvent.click(screen.getByRole("radio", { name: "Guys" }));
     expect(await screen.findByRole("article", { name: "Liam" })).toBeTruthy();
     expect(backend.sent("users.update")).toEqual([{ preference: "male" }]);
-    expect(useSessionStore.getState().user?.preference).toBe("male");
+    expect(cachedProfile()?.preference).toBe("male");
     expect(screen.getByRole("radio", { name: "Guys" })).toHaveProperty("checked", true);
   });
 

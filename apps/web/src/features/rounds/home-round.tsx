@@ -22,8 +22,8 @@ export interface HomeRoundProps {
 export function HomeRound({ userId, preference, actions }: HomeRoundProps) {
   const round = useVotingRound({ userId, preference });
   const { view } = round;
-  // The server closed the round a block or a report touched: load a fresh one.
-  const safety = useSafetyActions({ onBlocked: round.reload, onReported: round.reload });
+  // A block or a report brings a fresh round by itself (lib/refresh-after.ts).
+  const safety = useSafetyActions();
   const skipHintId = useId();
   // No skips left: Skip is off, with the way out said beside it (a vote brings them back).
   const spent = round.skipsLeft === 0;

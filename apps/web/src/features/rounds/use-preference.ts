@@ -3,7 +3,6 @@ import { TOASTS, type Gender, type MeUser } from "@quad/contracts";
 import { toUserMessage } from "../../lib/api-error";
 import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
-import { useSaveProfile } from "../session/use-save-profile";
 
 /** Until a student picks, the server shows the other gender (docs/architecture.md). */
 export function shownGender(user: Pick<MeUser, "preference" | "gender"> | null): Gender | null {
@@ -14,13 +13,12 @@ export function shownGender(user: Pick<MeUser, "preference" | "gender"> | null):
 }
 
 /**
- * The home screen's Guys/Girls switch: saves the preference, updates the
- * session's user, and loads a round of the new choice.
+ * The home screen's Guys/Girls switch: saves the preference; the profile
+ * and a round of the new choice follow (lib/refresh-after.ts, users.update),
+ * and the switch shows the choice as pending until that round is in.
  */
-export function usePreference(user: MeUser | null) {
-  const utils = trpc.useUtils();
+export function usePreference(user: MeUser) {
   const update = trpc.users.update.useMutation();
-  const saveProfile = useSaveProfile();
   const [pending, setPending] = useState<Gender | null>(null);
   const current = shownGender(user);
 
@@ -28,10 +26,7 @@ export function usePreference(user: MeUser | null) {
     if (next === current || pending !== null) return;
     setPending(next);
     try {
-      const { user: saved } = await update.mutateAsync({ preference: next });
-      saveProfile(saved);
-      // Drop the old round so the cards show loading, then fetch one of the new choice.
-      await utils.rounds.open.reset();
+      await update.mutateAsync({ preference: next });
     } catch (error) {
       notify.error(toUserMessage(error, TOASTS.processRequestFailed));
     } finally {

@@ -10,7 +10,7 @@ import {
   type RoundError,
   type Round,
 } from "@quad/contracts";
-import { httpStatusOf, toUserMessage } from "../../lib/api-error";
+import { toUserMessage } from "../../lib/api-error";
 import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { isOutOfSkips, outOfVotesUntil } from "./round-errors";
@@ -64,10 +64,10 @@ export interface VotingRound {
 /**
  * The home round loop of docs/product.md: load the open round, vote ("Vote sent 🤩",
  * then the next round, skips reset), skip (counted, "Out of Skips" when none
- * are left), and "Out of Votes" after the last vote of the batch.
+ * are left), and "Out of Votes" after the last vote of the batch. What a vote
+ * or a skip brings next reaches the cached round through lib/refresh-after.ts.
  */
 export function useVotingRound({ userId, preference }: { userId: string; preference: Gender | null }): VotingRound {
-  const utils = trpc.useUtils();
   // The server answers the open round again on every call, so a refetch never burns a round.
   const query = trpc.rounds.open.useQuery();
   const storeVote = trpc.rounds.vote.useMutation();
@@ -79,6 +79,8 @@ export function useVotingRound({ userId, preference }: { userId: string; prefere
   const [outOfVotesModal, setOutOfVotesModal] = useState<string | null>(null);
   const [outOfSkipsModal, setOutOfSkipsModal] = useState(false);
   const [announcement, setAnnouncement] = useState("");
+  // The round voted in stays on screen until its pick has shown, though the next one is already cached.
+  const [held, setHeld] = useState<Round | null>(null);
 
   useEffect(() => {
     if (query.isError) notify.error(TOASTS.fetchPromptFailed);
@@ -87,25 +89,28 @@ export function useVotingRound({ userId, preference }: { userId: string; prefere
   // While the server is asked, a cooldown this device saw (and that has not ended) is shown as it is.
   const [cooldownHint] = useState(() => rememberedCooldown(userId));
   let view: RoundView;
-  if (query.isError) view = { kind: "failed" };
+  if (held) view = { kind: "round", round: held };
+  else if (query.isError) view = { kind: "failed" };
   else if (!query.data) view = cooldownHint ? { kind: "out_of_votes", availableAt: cooldownHint } : { kind: "loading" };
   else if (isRoundError(query.data)) view = viewOfError(query.data);
   else view = { kind: "round", round: query.data };
 
   const shownCooldown = query.data && view.kind === "out_of_votes" ? view.availableAt : null;
   useEffect(() => {
-    if (query.data) rememberCooldown(userId, shownCooldown);
-  }, [userId, query.data, shownCooldown]);
+    if (query.data && !held) rememberCooldown(userId, shownCooldown);
+  }, [userId, query.data, held, shownCooldown]);
 
   const round = view.kind === "round" ? view.round : null;
   // The server's skipDisabled is the truth for "none left"; otherwise at least one is.
   const skipsLeft = round?.prompt.skipDisabled ? 0 : Math.min(SKIPS_IN_A_ROW, Math.max(1, SKIPS_IN_A_ROW - skipsUsed));
 
-  const nextRound = useCallback(() => utils.rounds.open.invalidate(), [utils]);
+  const { refetch } = query;
+  const reload = useCallback(() => void refetch(), [refetch]);
 
   const vote = async (candidate: CandidateOption) => {
     if (!round || votingFor !== null || skipping) return;
     setVotingFor(candidate.id);
+    setHeld(round);
     try {
       const result = await storeVote.mutateAsync({
         userId: candidate.id,
@@ -120,19 +125,16 @@ export function useVotingRound({ userId, preference }: { userId: string; prefere
         setOutOfVotesModal(result.availableAt ?? new Date(Date.now() + VOTE_COOLDOWN_MS).toISOString());
       }
       // The pick is the reward: it stays on screen a moment (a still badge, so reduced motion is honoured
-      // by the stylesheet turning off its pop) before the next round comes in.
+      // by the stylesheet turning off its pop) before the next round, already fetched, takes its place.
       await pickShown();
-      await nextRound();
     } catch (error) {
       setVotingFor(null);
       const until = outOfVotesUntil(error);
       if (until) setOutOfVotesModal(until);
       else notify.error(toUserMessage(error, TOASTS.submitVoteFailed));
-      // A refusal (round closed, cooldown, ...) means the round on screen is stale.
-      const status = httpStatusOf(error);
-      if (status !== undefined && status >= 400 && status < 500) await nextRound();
     } finally {
       setChosenId(null);
+      setHeld(null);
     }
   };
 
@@ -146,16 +148,10 @@ export function useVotingRound({ userId, preference }: { userId: string; prefere
     try {
       const next = await skipRound.mutateAsync();
       setSkipsUsed((used) => used + 1);
-      utils.rounds.open.setData(undefined, next);
       setAnnouncement(isRoundError(next) ? "" : `Skipped. New round: ${next.prompt.prompt}`);
     } catch (error) {
       if (isOutOfSkips(error)) {
         setSkipsUsed(SKIPS_IN_A_ROW);
-        utils.rounds.open.setData(undefined, (current) =>
-          current && !isRoundError(current)
-            ? { ...current, prompt: { ...current.prompt, skipDisabled: true } }
-            : current,
-        );
         setOutOfSkipsModal(true);
       } else {
         // A failed skip is only logged (docs/product.md "In the app"); the round on screen stays.
@@ -168,14 +164,14 @@ export function useVotingRound({ userId, preference }: { userId: string; prefere
 
   return {
     view,
-    busy: query.isFetching && view.kind !== "loading",
+    busy: !held && query.isFetching && view.kind !== "loading",
     skipsLeft,
     skipping,
     votingFor,
     chosenId,
     vote,
     skip,
-    reload: () => void nextRound(),
+    reload,
     outOfVotesModal,
     closeOutOfVotes: () => setOutOfVotesModal(null),
     outOfSkipsModal,

@@ -2,7 +2,6 @@ import { LOCKED_NAME_PLACEHOLDER, SCREEN_TEXT, type VoteCard } from "@quad/contr
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { useSessionStore } from "../../lib/session-store";
 import {
   inboxAnswers,
   createRound,
@@ -15,7 +14,7 @@ import {
   trpcHandler,
 } from "../../test/msw";
 import { safetyAnswers } from "../../test/msw/safety";
-import { renderApp, signIn } from "../../test/render";
+import { renderApp, signInAs } from "../../test/render";
 import { VotedOnYouButton } from "../inbox";
 import { findDialog, renderSignedIn } from "../inbox/test-support";
 import { RoundStage } from "../rounds/round-stage";
@@ -31,8 +30,7 @@ function startHome() {
   const rounds = roundsAnswers({ me: { gender: "male", preference: "female" }, rounds: [nthRound(0), nthRound(1)] });
   const safety = recording(safetyAnswers);
   server.use(trpcHandler({ ...inboxAnswers().resolvers, ...rounds.resolvers, ...safety.resolvers }));
-  signIn("verified");
-  useSessionStore.getState().setUser(rounds.me);
+  signInAs(rounds.me);
   renderApp("/home");
   return { rounds, safety, user: userEvent.setup({ pointerEventsCheck: 0 }) };
 }

@@ -10,9 +10,8 @@ import styles from "./safety.module.css";
 
 export interface ReportDialogProps {
   subject: SafetySubject;
+  /** On cancel, and once the report went through. */
   onClose: () => void;
-  /** After the report went through (the dialog is done). */
-  onReported?: () => void;
 }
 
 /**
@@ -20,7 +19,7 @@ export interface ReportDialogProps {
  * for "Something else"). Checked with the contracts schema before sending,
  * so the messages are the server's.
  */
-export function ReportDialog({ subject, onClose, onReported = onClose }: ReportDialogProps) {
+export function ReportDialog({ subject, onClose }: ReportDialogProps) {
   const formId = useId();
   const noteId = useId();
   const [reason, setReason] = useState<ReportReason | null>(null);
@@ -39,7 +38,7 @@ export function ReportDialog({ subject, onClose, onReported = onClose }: ReportD
       return;
     }
     const outcome = await report(parsed.request);
-    if (outcome.kind === "done") onReported();
+    if (outcome.kind === "done") onClose();
     else if (outcome.kind === "invalid") setErrors(outcome.errors);
   };
 

@@ -2,8 +2,8 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ApiProvider } from "../../app/api-provider";
 import { Toaster } from "../../app/toaster";
-import { useSessionStore } from "../../lib/session-store";
-import { createMeUser, createTokens, recording, server, trpcHandler, type TrpcResolvers } from "../../test/msw";
+import { createMeUser, recording, server, trpcHandler, type TrpcResolvers } from "../../test/msw";
+import { signInAs } from "../../test/render";
 import { safetyAnswers } from "../../test/msw/safety";
 import type { SafetySubject } from "./subject";
 import { useSafetyActions } from "./use-safety-actions";
@@ -34,9 +34,7 @@ export function renderSafety({
 }: { subject?: SafetySubject; onBlocked?: () => void; overrides?: TrpcResolvers } = {}) {
   const { resolvers, sent } = recording({ ...safetyAnswers, ...overrides });
   server.use(trpcHandler(resolvers));
-  const store = useSessionStore.getState();
-  store.setTokens(createTokens());
-  store.setUser(createMeUser());
+  signInAs(createMeUser());
   const user = userEvent.setup({ pointerEventsCheck: 0 });
   render(
     <ApiProvider>

@@ -6,7 +6,6 @@ import { SAFETY_TEXT } from "./texts";
 
 /** safety.block with its toasts; answers whether the block went through. */
 export function useBlockStudent() {
-  const utils = trpc.useUtils();
   const mutation = trpc.safety.block.useMutation();
 
   const block = async (subject: SafetySubject): Promise<boolean> => {
@@ -17,8 +16,6 @@ export function useBlockStudent() {
       return false;
     }
     notify.success(SAFETY_TEXT.blocked(subject.name));
-    // Settings lists the blocked students: it must not show a stale list.
-    void utils.safety.blocks.invalidate();
     return true;
   };
 

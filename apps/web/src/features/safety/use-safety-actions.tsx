@@ -16,17 +16,11 @@ export interface SafetyActions {
 
 /**
  * Block and report from a card: the ⋯ menu, the block confirmation and the
- * report form. `onBlocked` runs after a block went through (the voting
- * screen loads a fresh round; a vote's detail closes), `onReported` after a
- * report did (the voting screen moves on as after a block).
+ * report form. `onBlocked` runs after a block went through (a vote's detail
+ * closes). What either makes stale (the round, the blocked list) is
+ * refreshed by lib/refresh-after.ts.
  */
-export function useSafetyActions({
-  onBlocked,
-  onReported,
-}: {
-  onBlocked?: (subject: SafetySubject) => void;
-  onReported?: (subject: SafetySubject) => void;
-} = {}): SafetyActions {
+export function useSafetyActions({ onBlocked }: { onBlocked?: (subject: SafetySubject) => void } = {}): SafetyActions {
   const [step, setStep] = useState<Step>(null);
   const { block, blocking } = useBlockStudent();
   const close = () => setStep(null);
@@ -57,17 +51,7 @@ export function useSafetyActions({
       />
     );
   } else if (step?.kind === "report") {
-    const subject = step.subject;
-    dialogs = (
-      <ReportDialog
-        subject={subject}
-        onClose={close}
-        onReported={() => {
-          setStep(null);
-          onReported?.(subject);
-        }}
-      />
-    );
+    dialogs = <ReportDialog subject={step.subject} onClose={close} />;
   }
 
   return { open: (subject) => setStep({ kind: "menu", subject }), dialogs };

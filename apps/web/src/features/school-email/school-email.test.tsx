@@ -2,7 +2,6 @@ import { SCHOOL_EMAIL_MESSAGES, SCREEN_TEXT } from "@quad/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { useSessionStore } from "../../lib/session-store";
 import {
   inboxAnswers,
   createMeUser,
@@ -15,7 +14,7 @@ import {
   trpcError,
   trpcHandler,
 } from "../../test/msw";
-import { renderApp, signIn } from "../../test/render";
+import { cachedProfile, renderApp, signInAs } from "../../test/render";
 
 /**
  * /home for a student with a complete profile who has not proved a school
@@ -39,8 +38,7 @@ function startAsNewcomer() {
   });
   const inbox = inboxAnswers();
   server.use(trpcHandler({ ...defaultTrpcResolvers, ...inbox.resolvers, ...backend.resolvers }));
-  signIn("verified");
-  useSessionStore.getState().setUser(backend.me);
+  signInAs(backend.me);
   const view = renderApp("/home");
   return { ...view, sent: backend.sent, inboxSent: inbox.sent, user: userEvent.setup({ pointerEventsCheck: 0 }) };
 }
@@ -97,7 +95,7 @@ describe("proving a school address", { timeout: 20_000 }, () => {
     expect(await screen.findByRole("heading", { level: 2, name: /./ }, { timeout: 5000 })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("region", { name: SCHOOL_EMAIL_MESSAGES.verifyToVote })).toBeNull());
     expect(screen.getByRole("button", { name: SCREEN_TEXT.seeWhoVotedForYou })).toBeTruthy();
-    expect(useSessionStore.getState().user).toMatchObject({
+    expect(cachedProfile()).toMatchObject({
       schoolEmailVerified: true,
       schoolEmail: "ada@state.edu",
     });

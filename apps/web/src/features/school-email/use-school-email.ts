@@ -1,7 +1,6 @@
 import { SCHOOL_EMAIL_MESSAGES, SchoolEmailSchema, schoolAddressRefusal, type MeUser } from "@quad/contracts";
 import { useState } from "react";
 import { fieldErrorsOf, toUserMessage } from "../../lib/api-error";
-import { useSessionStore } from "../../lib/session-store";
 import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 
@@ -19,8 +18,6 @@ export function useSchoolDomains(user: MeUser) {
  */
 export function useSchoolEmail(user: MeUser, onVerified?: (user: MeUser) => void) {
   const { schoolName, domains } = useSchoolDomains(user);
-  const setUser = useSessionStore((state) => state.setUser);
-  const utils = trpc.useUtils();
   const [email, setEmail] = useState("");
   const [code, setCode] = useState("");
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -68,9 +65,8 @@ export function useSchoolEmail(user: MeUser, onVerified?: (user: MeUser) => void
       return;
     }
     try {
+      // The cached profile takes the answer (lib/refresh-after.ts): the home screen shows the round.
       const me = await verify.mutateAsync({ email: sentTo, code });
-      setUser(me);
-      utils.users.me.setData(undefined, me);
       notify.success(SCHOOL_EMAIL_MESSAGES.verified);
       onVerified?.(me);
     } catch (error) {

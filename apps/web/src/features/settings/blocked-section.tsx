@@ -8,7 +8,6 @@ import styles from "./settings.module.css";
 
 /** The students this student blocked, each with Unblock. */
 export function BlockedSection() {
-  const utils = trpc.useUtils();
   const blocks = trpc.safety.blocks.useQuery();
   const unblock = trpc.safety.unblock.useMutation({
     onError: (error) => notify.error(toUserMessage(error, TOASTS.processRequestFailed)),
@@ -34,12 +33,7 @@ export function BlockedSection() {
               unblock.mutate(
                 { userId: student.userId },
                 {
-                  onSuccess: () => {
-                    notify.success(SETTINGS_COPY.unblocked(student.firstName));
-                    void utils.safety.blocks.invalidate();
-                    // The unblocked student may be drawn again.
-                    void utils.rounds.open.invalidate();
-                  },
+                  onSuccess: () => notify.success(SETTINGS_COPY.unblocked(student.firstName)),
                 },
               )
             }

@@ -13,11 +13,9 @@ import styles from "./settings.module.css";
  * that choice as a consent record). Push replaces texts while any device has it on.
  */
 export function NotificationsSection() {
-  const utils = trpc.useUtils();
   const [pushOn, setPushOn] = useState(false);
   const settings = trpc.users.smsSettings.useQuery();
   const setSms = trpc.users.setSms.useMutation({
-    onSuccess: (next) => utils.users.smsSettings.setData(undefined, next),
     onError: (error) => notify.error(toUserMessage(error, TOASTS.processRequestFailed)),
   });
 

@@ -4,7 +4,6 @@ import { Button, Modal } from "../../components";
 import { useRestClient } from "../../app/api-provider";
 import { toUserMessage } from "../../lib/api-error";
 import { notify } from "../../lib/toast";
-import { useSaveProfile } from "../session/use-save-profile";
 import { ProfileImageStep, releasePhoto, type PhotoDraft } from "../auth/signup/steps/profile-image-step";
 import { SETTINGS_COPY } from "./copy";
 
@@ -18,7 +17,6 @@ export interface PhotoDialogProps {
  */
 export function PhotoDialog({ onClose }: PhotoDialogProps) {
   const rest = useRestClient();
-  const saveProfile = useSaveProfile();
   const [photo, setPhoto] = useState<PhotoDraft | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -39,8 +37,8 @@ export function PhotoDialog({ onClose }: PhotoDialogProps) {
     form.append("profileImage", new File([photo.cropped], "profile.jpg", { type: "image/jpeg" }));
     setSaving(true);
     try {
-      const { user } = await rest.request<{ user: MeUser }>("/users/update", { method: "PATCH", body: form });
-      saveProfile(user);
+      // The answer reaches the cached profile through lib/refresh-after.ts (as users.update).
+      await rest.request<{ user: MeUser }>("/users/update", { method: "PATCH", body: form });
       notify.success(SETTINGS_COPY.photoSaved);
       onClose();
     } catch (failure) {

@@ -3,22 +3,17 @@ import { Switch } from "../../components";
 import { toUserMessage } from "../../lib/api-error";
 import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
-import { useSaveProfile } from "../session/use-save-profile";
 import { SETTINGS_COPY } from "./copy";
 
 /** Pause (no longer drawn as a candidate) and the opt-in to the public landing preview. */
 export function PrivacySection({ user }: { user: MeUser }) {
-  const saved = useSaveProfile();
   const failed = (error: unknown) => notify.error(toUserMessage(error, TOASTS.processRequestFailed));
 
   const setPaused = trpc.account.pause.useMutation({
-    onSuccess: (me) => {
-      saved(me);
-      notify.success(me.paused ? SETTINGS_COPY.pausedToast : SETTINGS_COPY.resumedToast);
-    },
+    onSuccess: (me) => notify.success(me.paused ? SETTINGS_COPY.pausedToast : SETTINGS_COPY.resumedToast),
     onError: failed,
   });
-  const setPreview = trpc.account.preview.useMutation({ onSuccess: saved, onError: failed });
+  const setPreview = trpc.account.preview.useMutation({ onError: failed });
 
   return (
     <>

@@ -5,7 +5,6 @@ import { fieldErrorsOf, toUserMessage } from "../../lib/api-error";
 import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { FirstNameField, InstagramField } from "../auth/ui/profile-fields";
-import { useSaveProfile } from "../session/use-save-profile";
 import { SETTINGS_COPY } from "./copy";
 import { EmojiPicker } from "./emoji-picker";
 import {
@@ -28,7 +27,6 @@ export function ProfileForm({ user }: { user: MeUser }) {
   const [values, setValues] = useState<ProfileValues>(saved);
   const [errors, setErrors] = useState<ProfileErrors>({});
   const update = trpc.users.update.useMutation();
-  const saveProfile = useSaveProfile();
   const changes = changedFields(saved, values);
   const dirty = Object.keys(changes).length > 0;
 
@@ -50,7 +48,6 @@ export function ProfileForm({ user }: { user: MeUser }) {
     }
     try {
       const { user: stored } = await update.mutateAsync(changes);
-      saveProfile(stored);
       setValues(profileValuesOf(stored));
       notify.success(SETTINGS_COPY.profileSaved);
     } catch (error) {

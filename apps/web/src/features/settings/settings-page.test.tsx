@@ -3,18 +3,15 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useSessionStore } from "../../lib/session-store";
-import { accountAnswers, createTokens, inTurn, server, trpcError, type AccountAnswersOptions } from "../../test/msw";
-import { renderApp } from "../../test/render";
+import { accountAnswers, inTurn, server, trpcError, type AccountAnswersOptions } from "../../test/msw";
+import { cachedProfile, renderApp, signInAs } from "../../test/render";
 import { SETTINGS_COPY } from "./copy";
 
-/** /settings for a signed-in student whose stored profile is the one users.me answers. */
+/** /settings for a signed-in student whose cached profile is the one users.me answers. */
 async function openSettings(options: AccountAnswersOptions = {}) {
   const answers = accountAnswers(options);
   server.use(...answers.handlers);
-  const store = useSessionStore.getState();
-  store.clear();
-  store.setTokens(createTokens());
-  store.setUser(answers.me);
+  signInAs(answers.me);
   const user = userEvent.setup({ pointerEventsCheck: 0 });
   const view = renderApp("/settings");
   // The first visit compiles the lazy screen: allow for a busy machine.
@@ -50,7 +47,7 @@ describe("settings: profile", { timeout: 20_000 }, () => {
       }),
     );
     expect(await screen.findByText(SETTINGS_COPY.profileSaved)).toBeTruthy();
-    expect(useSessionStore.getState().user?.firstName).toBe("Ava");
+    expect(cachedProfile()?.firstName).toBe("Ava");
     expect(profile.getByRole("button", { name: "Save profile" })).toHaveProperty("disabled", true);
   });
 
@@ -111,7 +108,7 @@ describe("settings: notifications, privacy, blocks", { timeout: 20_000 }, () => 
     await user.click(privacy.getByRole("switch", { name: SETTINGS_COPY.pauseTitle }));
     await waitFor(() => expect(sent("account.pause")).toEqual([{ paused: true }]));
     expect(await screen.findByText(SETTINGS_COPY.pausedToast)).toBeTruthy();
-    expect(useSessionStore.getState().user?.paused).toBe(true);
+    expect(cachedProfile()?.paused).toBe(true);
 
     const preview = privacy.getByRole("switch", { name: SETTINGS_COPY.previewTitle });
     expect(preview).toHaveProperty("checked", false);
@@ -137,7 +134,7 @@ describe("settings: notifications, privacy, blocks", { timeout: 20_000 }, () => 
     await user.click(pause);
     expect(await screen.findByText(ERROR_MESSAGES.heldForReview)).toBeTruthy();
     await waitFor(() => expect(pause).toHaveProperty("checked", false));
-    expect(useSessionStore.getState().user?.paused).toBe(false);
+    expect(cachedProfile()?.paused).toBe(false);
   });
 
   it("lists blocked students and unblocks one", async () => {

@@ -14,7 +14,7 @@ import {
   trpcError,
   type TrpcCall,
 } from "../../../test/msw";
-import { renderApp } from "../../../test/render";
+import { cachedProfile, renderApp } from "../../../test/render";
 import { authTestRoutes } from "../test-routes";
 
 // Lazy screens and the lazy toast container appear slowly on a cold, busy machine.
@@ -142,7 +142,7 @@ describe("/login", { timeout: 30_000 }, () => {
 
     expect(await screen.findByText(TOASTS.noSuchUser)).toBeTruthy();
     expect(meCalls[0]?.request.headers.get("authorization")).toBe("Bearer access-token-1");
-    expect(useSessionStore.getState()).toMatchObject({ token: null, user: null });
+    expect(useSessionStore.getState()).toMatchObject({ token: null, verified: false });
     expect(location.pathname).toBe("/login");
     expect(screen.getByLabelText<HTMLInputElement>("Phone number").disabled).toBe(false);
     expect(screen.getByRole("button", { name: "Send Code" })).toBeTruthy();
@@ -172,7 +172,8 @@ describe("/login", { timeout: 30_000 }, () => {
     expect(location.pathname).toBe("/home");
     // The code goes with the value its send answered. Logging in records no consents: only the sign-up phone step sends them.
     expect(verifyInputs).toEqual([{ phone: "+12025550123", code: TEST_CODE, codeRequestId: TEST_CODE_REQUEST_ID }]);
-    expect(useSessionStore.getState()).toMatchObject({ token: "access-token-1", user: { isVerified: true } });
+    expect(useSessionStore.getState()).toMatchObject({ token: "access-token-1", verified: true });
+    expect(cachedProfile()?.isVerified).toBe(true);
   });
 
   it("an unverified profile: 'Please complete your profile!' and /signup, resuming at the photo", async () => {
@@ -184,6 +185,7 @@ describe("/login", { timeout: 30_000 }, () => {
     expect(await screen.findByText(TOASTS.completeProfile)).toBeTruthy();
     expect(await screen.findByRole("heading", { level: 1, name: "Add your photo" })).toBeTruthy();
     await waitFor(() => expect(location.pathname).toBe("/signup"));
-    expect(useSessionStore.getState().user?.isVerified).toBe(false);
+    expect(useSessionStore.getState().verified).toBe(false);
+    expect(cachedProfile()?.isVerified).toBe(false);
   });
 });

@@ -73,11 +73,12 @@ export function useLogin() {
       const tokens = await verification.verify({ failure: TOASTS.authFailed });
       if (!tokens) return;
       const session = useSessionStore.getState();
-      session.setTokens(tokens);
+      session.startSession(tokens);
 
       let user;
       try {
-        user = await utils.client.users.me.query(undefined, SKIP_AUTH_REDIRECT.trpc);
+        // Into the query cache, where the profile lives; the session's `verified` follows it.
+        user = await utils.users.me.fetch(undefined, { ...SKIP_AUTH_REDIRECT, staleTime: 0, retry: false });
       } catch (error) {
         session.clear();
         verification.changeNumber();
@@ -85,7 +86,6 @@ export function useLogin() {
         return;
       }
 
-      session.setUser(user);
       if (user.isVerified) {
         notify.success(TOASTS.loggedIn);
         void navigate("/", { replace: true });

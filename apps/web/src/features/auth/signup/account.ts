@@ -1,17 +1,17 @@
 import { TOASTS, type Gender, type MeUser } from "@quad/contracts";
 import { fieldErrorsOf, httpStatusOf, toUserMessage } from "../../../lib/api-error";
 import type { RestClient } from "../../../lib/rest-client";
-import { useSessionStore } from "../../../lib/session-store";
 import { notify } from "../../../lib/toast";
-import { SKIP_AUTH_REDIRECT, type TrpcClient } from "../../../lib/trpc";
+import { SKIP_AUTH_REDIRECT, type trpc } from "../../../lib/trpc";
 import { basicProfile, type SignupErrors, type SignupValues } from "./signup-values";
 import { BASIC_FIELDS, firstMissingStep, STEP_OF_FIELD, WIZARD_STEPS, type WizardStep } from "./wizard-steps";
 
 /**
  * The sign-up's calls that create the account (docs/product.md "Signing up and signing in"): the first
  * users.update with the basic fields, the profile lookup after /opt-in, and
- * the photo upload. Each stores what the server answered in the session and
- * tells the wizard where to go next; failures are toasted here.
+ * the photo upload. What the server answers becomes the cached profile
+ * (lib/refresh-after.ts, users.update; the lookup reads into the cache), and
+ * each tells the wizard where to go next; failures are toasted here.
  */
 export type AccountOutcome =
   /** The server verified the profile: signed in for good, on to /home with this toast. */
@@ -22,13 +22,12 @@ export type AccountOutcome =
   | { kind: "stay"; errors?: SignupErrors };
 
 export interface AccountApi {
-  client: TrpcClient;
+  utils: ReturnType<typeof trpc.useUtils>;
   rest: RestClient;
 }
 
 /** A stored profile decides: verified is done, otherwise fill what is missing, then the photo. */
 function outcomeFor(user: MeUser, signedInMessage: string): AccountOutcome {
-  useSessionStore.getState().setUser(user);
   if (user.isVerified) return { kind: "signedIn", message: signedInMessage };
   const missing = firstMissingStep(user);
   return missing ? { kind: "step", step: missing, user } : { kind: "step", step: "profileImage" };
@@ -43,7 +42,7 @@ export async function saveBasicProfile(
   const profile = basicProfile(values);
   if (!profile) return { kind: "step", step: WIZARD_STEPS[0] };
   try {
-    const { user } = await api.client.users.update.mutate({ ...profile, ...(preference ? { preference } : {}) });
+    const { user } = await api.utils.client.users.update.mutate({ ...profile, ...(preference ? { preference } : {}) });
     return outcomeFor(user, TOASTS.loggedIn);
   } catch (error) {
     notify.error(toUserMessage(error, TOASTS.createAccountFailed));
@@ -59,7 +58,7 @@ export async function saveBasicProfile(
 /** After /opt-in with nothing filled in: whatever the server already has decides where to go. */
 export async function continueStoredProfile(api: AccountApi): Promise<AccountOutcome> {
   try {
-    const user = await api.client.users.me.query(undefined, SKIP_AUTH_REDIRECT.trpc);
+    const user = await api.utils.users.me.fetch(undefined, { ...SKIP_AUTH_REDIRECT, staleTime: 0, retry: false });
     return outcomeFor(user, TOASTS.loggedIn);
   } catch (error) {
     // 404: no profile yet, so it starts at the first question.

@@ -18,7 +18,7 @@ import {
   trpcError,
   type ProfileUpload,
 } from "../../../test/msw";
-import { renderApp, signIn } from "../../../test/render";
+import { cachedProfile, renderApp, signIn } from "../../../test/render";
 import { authTestRoutes } from "../test-routes";
 import type { ImageCropperHandle } from "./steps/image-cropper";
 
@@ -257,7 +257,8 @@ describe("the sign-up wizard", { timeout: 30_000 }, () => {
     expect(await heading("Home")).toBeTruthy();
     expect(location.pathname).toBe("/home");
     expect(uploads).toEqual([{ fields: { isVerified: "true" }, hasPhoto: true }]);
-    expect(useSessionStore.getState().user?.isVerified).toBe(true);
+    expect(useSessionStore.getState().verified).toBe(true);
+    expect(cachedProfile()?.isVerified).toBe(true);
   });
 
   it("Back goes one step back and keeps the answers", async () => {

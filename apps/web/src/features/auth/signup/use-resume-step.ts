@@ -12,7 +12,8 @@ import { resumeStep, type WizardStep } from "./wizard-steps";
 export function useResumeStep(startAt: WizardStep): WizardStep | null {
   const utils = trpc.useUtils();
   const [step, setStep] = useState<WizardStep | null>(() => {
-    const { token, user } = useSessionStore.getState();
+    const { token } = useSessionStore.getState();
+    const user = utils.users.me.getData() ?? null;
     if (token !== null && user === null) return null;
     return resumeStep({ startAt, signedIn: token !== null, user });
   });
@@ -20,9 +21,9 @@ export function useResumeStep(startAt: WizardStep): WizardStep | null {
   useEffect(() => {
     if (step !== null) return;
     let cancelled = false;
-    utils.client.users.me.query(undefined, SKIP_AUTH_REDIRECT.trpc).then(
+    // Into the query cache: a profile the server has verified meanwhile sends the guard on to /home.
+    utils.users.me.fetch(undefined, { ...SKIP_AUTH_REDIRECT, staleTime: 0, retry: false }).then(
       (user) => {
-        useSessionStore.getState().setUser(user);
         if (!cancelled) setStep(resumeStep({ startAt, signedIn: true, user }));
       },
       (error: unknown) => {

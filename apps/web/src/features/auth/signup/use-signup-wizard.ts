@@ -51,7 +51,7 @@ export function useSignupWizard({
 
   const [step, setStep] = useState<WizardStep>(initialStep);
   const [values, setValues] = useState<SignupValues>(
-    () => initialValues ?? valuesFromUser(useSessionStore.getState().user),
+    () => initialValues ?? valuesFromUser(utils.users.me.getData() ?? null),
   );
   const [errors, setErrors] = useState<SignupErrors>({});
   const [busy, setBusy] = useState(false);
@@ -124,7 +124,7 @@ export function useSignupWizard({
     if (outcome.errors) setErrors(outcome.errors);
   };
 
-  const api = { client: utils.client, rest };
+  const api = { utils, rest };
   const saveBasics = async () => follow(await saveBasicProfile(api, values, preference));
 
   const sendCode = () => {
@@ -145,7 +145,7 @@ export function useSignupWizard({
     }
     const tokens = await verification.verify({ consents: CONSENTS, failure: TOASTS.invalidCode });
     if (!tokens) return;
-    useSessionStore.getState().setTokens(tokens);
+    useSessionStore.getState().startSession(tokens);
     notify.success(TOASTS.phoneVerified);
     follow(basicProfile(values) ? await saveBasicProfile(api, values, preference) : await continueStoredProfile(api));
   };
