@@ -7,7 +7,7 @@ import {
   type ReportReason,
   type SafetyTarget,
 } from "@quad/contracts";
-import { isUniqueViolation, type Database } from "@quad/db";
+import { isForeignKeyViolation, isUniqueViolation, type Database } from "@quad/db";
 import { blocks, reports, unlocks, users } from "@quad/db/schema";
 import { and, count, desc, eq, exists, gt, inArray, isNull, min, or, sql } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
@@ -17,7 +17,7 @@ import { eligibilityChanged } from "../rounds/eligibility";
 import { mediaUrl } from "../../media/storage";
 import { closeRoundsShowing } from "../rounds/round-history";
 import { memberSql, requireMember } from "../schools/membership";
-import { resolveTarget, wasShown } from "./target";
+import { resolveTarget, TARGET_MESSAGES, wasShown } from "./target";
 
 /**
  * Since when a reporter counts as a member of their school: the account's
@@ -39,7 +39,13 @@ export async function blockStudent(db: Database, me: string, target: SafetyTarge
   await requireMember(db, me);
   const { id: other } = await resolveTarget(db, me, target);
   await db.transaction(async (tx) => {
-    await tx.insert(blocks).values({ blockerId: me, blockedId: other, createdAt: now }).onConflictDoNothing();
+    try {
+      await tx.insert(blocks).values({ blockerId: me, blockedId: other, createdAt: now }).onConflictDoNothing();
+    } catch (error) {
+      // Deleted since it was read: the same 404 as any student who is gone, not a 500.
+      if (isForeignKeyViolation(error)) throw new AppError("NOT_FOUND", TARGET_MESSAGES.notFound);
+      throw error;
+    }
     await closeRoundsShowing(
       tx,
       [
@@ -146,12 +152,16 @@ async function fileReport(
     // Both rows locked, in id order (two students reporting each other cannot deadlock): a reporter's
     // reports are counted one at a time, and so are the reports about a student, so concurrent
     // reports can neither pass the daily limit together nor each miss the others and never hold.
-    await tx
+    const locked = await tx
       .select({ id: users.id })
       .from(users)
       .where(inArray(users.id, [me, other]))
       .orderBy(users.id)
       .for("no key update");
+    // The target deleted their account since it was read: its reports were kept or went, and this one
+    // finds no profile (decision 0010), answered as any student who is gone rather than a failed insert.
+    if (!locked.some((row) => row.id === other)) throw new AppError("NOT_FOUND", TARGET_MESSAGES.notFound);
+    if (!locked.some((row) => row.id === me)) throw new AppError("NOT_FOUND", ERROR_MESSAGES.noSuchUser);
     const [sent] = await tx
       .select({ count: count(), oldest: min(reports.createdAt) })
       .from(reports)
