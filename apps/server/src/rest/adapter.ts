@@ -30,7 +30,11 @@ export function registerRestRoutes(app: FastifyInstance, opts: RestAdapterOption
       handler: async (request, reply) => {
         const ctx = await opts.createContext(request);
         try {
-          const { path, input } = procedureCall(route, route.method === "GET" ? request.query : request.body);
+          const { path, input } = procedureCall(
+            route,
+            route.method === "GET" ? request.query : request.body,
+            request.method === "HEAD",
+          );
           // tRPC's own call (as createCaller makes, without building a caller proxy per request).
           const result = await callTRPCProcedure({
             router: opts.router,
@@ -54,10 +58,17 @@ export function registerRestRoutes(app: FastifyInstance, opts: RestAdapterOption
   return mounted;
 }
 
-/** The procedure a request goes to: the route's own, or its switch's when the switch's flag is set. */
-function procedureCall(route: RouteDef, input: unknown): { path: string; input: unknown } {
+/**
+ * The procedure a request goes to: the route's own, or its switch's when the switch's flag is set.
+ * Not for HEAD, which Fastify serves with the GET route's handler: a safe method whose answer
+ * nobody reads must not spend anything (a skip), so it stays on the route's own procedure.
+ */
+function procedureCall(route: RouteDef, input: unknown, head: boolean): { path: string; input: unknown } {
   if (!route.restSwitch) return { path: route.procedure, input };
   const { query, param, to } = route.restSwitch;
   const { [param]: flag, ...rest } = query.parse(input);
-  return { path: flag === true ? to : route.procedure, input: Object.keys(rest).length > 0 ? rest : undefined };
+  return {
+    path: flag === true && !head ? to : route.procedure,
+    input: Object.keys(rest).length > 0 ? rest : undefined,
+  };
 }

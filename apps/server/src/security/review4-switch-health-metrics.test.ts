@@ -7,7 +7,9 @@ import { campus } from "../test/voters";
 /**
  * The fourth hostile review, over what landed last: REST's skip switch on
  * GET /prompts/random, the health endpoints and the request metrics. Each
- * attack here held; the test keeps it so.
+ * attack here held but one: HEAD /prompts/random?skip=true (Fastify serves
+ * HEAD with the GET route's handler) skipped the open round, spending a
+ * skip on a request whose answer nobody reads; HEAD now goes to rounds.open.
  */
 let t: TestApp;
 let c: Awaited<ReturnType<typeof campus>>;
@@ -70,6 +72,17 @@ describe("REST's skip switch reaches rounds.skip only with skip=true, and only w
     expect(asQuery.statusCode).toBeGreaterThanOrEqual(400);
     expect(asQuery.statusCode).toBeLessThan(500);
     expect(roundKey(await openRound())).toBe(before);
+  });
+
+  it("HEAD, which Fastify answers with GET's handler, never skips: a safe method changes nothing", async () => {
+    const before = roundKey(await openRound());
+    for (let i = 0; i < 3; i++) {
+      const res = await t.app.inject({ method: "HEAD", url: "/api/prompts/random?skip=true", headers: c.headers });
+      expect(res.statusCode).toBe(200);
+    }
+    const after = await openRound();
+    expect(roundKey(after)).toBe(before);
+    expect(after.prompt.skipDisabled).toBe(false);
   });
 
   it("skips stop at the allowance over REST and tRPC together", async () => {
