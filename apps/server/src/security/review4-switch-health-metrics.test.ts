@@ -67,10 +67,23 @@ describe("REST's skip switch reaches rounds.skip only with skip=true, and only w
       headers: c.headers,
     });
     expect(trpc.statusCode).toBeLessThan(500);
-    // A mutation cannot be called as a query.
-    const asQuery = await t.app.inject({ method: "GET", url: "/api/trpc/rounds.skip", headers: c.headers });
-    expect(asQuery.statusCode).toBeGreaterThanOrEqual(400);
-    expect(asQuery.statusCode).toBeLessThan(500);
+    // A mutation cannot be called as a query, alone or in a batch beside a query, nor a query batch by POST.
+    for (const [method, url] of [
+      ["GET", "/api/trpc/rounds.skip"],
+      ["GET", "/api/trpc/rounds.open,rounds.skip?batch=1"],
+      ["GET", "/api/trpc/rounds.skip,rounds.skip?batch=1"],
+      ["POST", "/api/trpc/rounds.open,rounds.skip?batch=1"],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: c.headers,
+        ...(method === "POST" ? { payload: {} } : {}),
+      });
+      const failed = res.statusCode >= 400 || /"error"/.test(res.body.split("},{")[1] ?? "");
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(500);
+      expect(failed, `${method} ${url}: ${res.body}`).toBe(true);
+    }
     expect(roundKey(await openRound())).toBe(before);
   });
 
