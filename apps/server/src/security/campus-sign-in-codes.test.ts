@@ -2,7 +2,7 @@ import { SIGN_IN_CODES_PER_ADDRESS } from "@quad/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMemoryRateLimiter } from "../rate-limit/limiter";
 import { createTestApp, type TestApp } from "../test/app";
-import { testPhone } from "../test/auth";
+import { sendCodeFrom, testPhone } from "../test/auth";
 
 /**
  * The campus's sign-in codes (1,000 an hour per address) were counted before
@@ -22,13 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const sendCode = (rest: boolean, phone: string) =>
-  t.app.inject({
-    method: "POST",
-    url: rest ? "/api/auth/send-code" : "/api/trpc/auth.sendCode",
-    payload: { phone },
-    remoteAddress: CAMPUS_ADDRESS,
-  });
+const sendCode = (rest: boolean, phone: string) => sendCodeFrom(t.app, rest, phone, CAMPUS_ADDRESS);
 
 describe("one student on a campus address cannot stop classmates getting sign-in codes", () => {
   it("1,000 refused requests for one number, then classmates ask for codes over REST and tRPC: not 429", async () => {

@@ -1,7 +1,7 @@
 import { SIGN_IN_CODES_PER_ADDRESS, SIGN_IN_MESSAGES } from "@quad/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/app";
-import { testPhone } from "../test/auth";
+import { sendCodeFrom, testPhone } from "../test/auth";
 import { testClock } from "../test/sms";
 
 /**
@@ -23,13 +23,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-const sendCode = (rest: boolean, phone: string, ip: string) =>
-  t.app.inject({
-    method: "POST",
-    url: rest ? "/api/auth/send-code" : "/api/trpc/auth.sendCode",
-    payload: { phone },
-    remoteAddress: ip,
-  });
+const sendCode = (rest: boolean, phone: string, ip: string) => sendCodeFrom(t.app, rest, phone, ip);
 
 describe("requests the SMS budget refuses spend none of the address's codes", () => {
   it("1,000 refused while the budget is spent, then classmates get codes once it is back (REST and tRPC)", async () => {

@@ -1,10 +1,9 @@
 import { ReviewQueue } from "@quad/contracts";
 import { keptUrgentReports } from "@quad/db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { grantAdmin } from "../modules/admin/service";
 import { createTestApp, type TestApp } from "../test/app";
 import { showTo } from "../test/shown";
-import { campus, sessionFor } from "../test/voters";
+import { type campus, newSchoolWithModerator, sessionFor } from "../test/voters";
 
 /**
  * An "Under 18" report from a new account weighs nothing and holds no one,
@@ -24,10 +23,7 @@ let admin: Record<string, string>;
 beforeAll(async () => {
   t = await createTestApp();
   // A school that just launched: every reporter is new and weighs nothing.
-  c = await campus(t, { createdAt: new Date(Date.now() - 3_600_000) });
-  const moderator = await c.student({ gender: "male" });
-  await grantAdmin(t.deps.db, moderator.phone);
-  admin = { authorization: `Bearer ${(await sessionFor(t, moderator.phone)).token}` };
+  ({ c, admin } = await newSchoolWithModerator(t));
 }, 60_000);
 afterAll(() => t?.close());
 

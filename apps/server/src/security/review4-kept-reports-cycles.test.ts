@@ -1,11 +1,10 @@
 import { ReviewQueue } from "@quad/contracts";
 import { keptUrgentReports } from "@quad/db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { grantAdmin } from "../modules/admin/service";
 import { purgeExpired } from "../modules/notifications/purge";
 import { createTestApp, type TestApp } from "../test/app";
 import { showTo } from "../test/shown";
-import { campus, sessionFor } from "../test/voters";
+import { type campus, newSchoolWithModerator, sessionFor } from "../test/voters";
 
 /**
  * The fourth hostile review of kept Under 18 reports: a reported student
@@ -22,10 +21,7 @@ const now = () => t.deps.now();
 
 beforeAll(async () => {
   t = await createTestApp();
-  c = await campus(t, { createdAt: new Date(Date.now() - 3_600_000) });
-  const moderator = await c.student({ gender: "male" });
-  await grantAdmin(t.deps.db, moderator.phone);
-  admin = { authorization: `Bearer ${(await sessionFor(t, moderator.phone)).token}` };
+  ({ c, admin } = await newSchoolWithModerator(t));
 }, 60_000);
 afterAll(() => t?.close());
 

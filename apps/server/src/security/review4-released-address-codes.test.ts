@@ -1,7 +1,7 @@
 import { SIGN_IN_CODES_PER_ADDRESS, SIGN_IN_MESSAGES } from "@quad/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/app";
-import { testPhone } from "../test/auth";
+import { sendCodeFrom, testPhone } from "../test/auth";
 import { testClock } from "../test/sms";
 
 /**
@@ -23,13 +23,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-const sendCode = (rest: boolean, phone: string, ip: string) =>
-  t.app.inject({
-    method: "POST",
-    url: rest ? "/api/auth/send-code" : "/api/trpc/auth.sendCode",
-    payload: { phone },
-    remoteAddress: ip,
-  });
+const sendCode = (rest: boolean, phone: string, ip: string) => sendCodeFrom(t.app, rest, phone, ip);
 const messageOf = (res: Awaited<ReturnType<typeof sendCode>>) => res.json().message ?? res.json().error?.message;
 
 describe("the address's code given back when the budget refuses", () => {

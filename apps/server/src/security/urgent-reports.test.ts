@@ -1,10 +1,9 @@
 import { REPORT_REASON_LABELS, ReviewQueue } from "@quad/contracts";
 import { reports } from "@quad/db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { grantAdmin } from "../modules/admin/service";
 import { createTestApp, type TestApp } from "../test/app";
 import { showTo } from "../test/shown";
-import { campus, sessionFor } from "../test/voters";
+import { type campus, newSchoolWithModerator } from "../test/voters";
 
 /**
  * At a school that just launched every account is days old, and a report
@@ -22,10 +21,7 @@ let c: Awaited<ReturnType<typeof campus>>;
 beforeAll(async () => {
   t = await createTestApp();
   // A new school: the reporter signed up an hour ago.
-  c = await campus(t, { createdAt: new Date(Date.now() - 3_600_000) });
-  const moderator = await c.student({ gender: "male" });
-  await grantAdmin(t.deps.db, moderator.phone);
-  admin = { authorization: `Bearer ${(await sessionFor(t, moderator.phone)).token}` };
+  ({ c, admin } = await newSchoolWithModerator(t));
 }, 60_000);
 afterAll(() => t?.close());
 

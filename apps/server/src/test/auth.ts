@@ -64,3 +64,12 @@ export async function proveSchoolEmail(
   });
   if (verified.statusCode !== 200) throw new Error(`school-email verify ${verified.statusCode}: ${verified.body}`);
 }
+
+/** Asks for a sign-in code from `ip`, over REST or tRPC. */
+export const sendCodeFrom = (app: FastifyInstance, rest: boolean, phone: string, ip: string) =>
+  app.inject({
+    method: "POST",
+    url: rest ? "/api/auth/send-code" : "/api/trpc/auth.sendCode",
+    payload: { phone },
+    remoteAddress: ip,
+  });

@@ -35,7 +35,8 @@ type MutationPaths<R, Prefix extends string = ""> = {
 /** Every mutation's dotted path, e.g. "rounds.vote". */
 export type MutationPath = MutationPaths<Procedures>;
 
-type ProcedureAt<R, P extends string> = P extends `${infer Head}.${infer Rest}`
+/** The procedure at a dotted path of the router's record. */
+export type ProcedureAt<R, P extends string> = P extends `${infer Head}.${infer Rest}`
   ? Head extends keyof R
     ? ProcedureAt<R[Head], Rest>
     : never

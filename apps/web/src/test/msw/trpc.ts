@@ -5,6 +5,7 @@ import type { ErrorCode } from "@quad/contracts";
 import type { AppRouter } from "@quad/server/router";
 import type { AnyProcedure, inferProcedureOutput } from "@trpc/server";
 import { TRPC_PATH } from "../../lib/http";
+import type { ProcedureAt } from "../../lib/refresh-after";
 
 /**
  * MSW helpers that answer the app's tRPC calls by procedure name, through
@@ -20,14 +21,6 @@ type Procedures = AppRouter["_def"]["record"];
 export type ProcedurePath<R = Procedures, Prefix extends string = ""> = {
   [K in keyof R & string]: R[K] extends AnyProcedure ? `${Prefix}${K}` : ProcedurePath<R[K], `${Prefix}${K}.`>;
 }[keyof R & string];
-
-type ProcedureAt<R, P extends string> = P extends `${infer Head}.${infer Rest}`
-  ? Head extends keyof R
-    ? ProcedureAt<R[Head], Rest>
-    : never
-  : P extends keyof R
-    ? R[P]
-    : never;
 
 /** What the server's procedure at `P` answers, as the client receives it. */
 export type ProcedureOutput<P extends ProcedurePath> = inferProcedureOutput<ProcedureAt<Procedures, P>>;
