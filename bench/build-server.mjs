@@ -8,6 +8,6 @@ import { fileURLToPath } from "node:url";
 import { bundleServer } from "@quad/server/bundle";
 
 const here = (relative) => fileURLToPath(new URL(relative, import.meta.url));
-await bundleServer({ entry: here("src/serve.ts"), outdir: here("dist") });
+await bundleServer({ entries: { server: here("src/serve.ts") }, outdir: here("dist") });
 await symlink("../../apps/server/node_modules", here("dist/node_modules"), "dir");
 console.log("built bench/dist/bin/server.mjs");

@@ -1,5 +1,6 @@
-// Bundles the server into dist/bin/server.mjs (bundle.mjs says how).
+// Bundles the server into dist/bin/server.mjs and the admin:grant command into
+// dist/bin/admin-grant.mjs (bundle.mjs says how), so the image runs both.
 import { bundleServer } from "./bundle.mjs";
 
-await bundleServer({ entry: "src/index.ts", outdir: "dist" });
-console.log("built dist/bin/server.mjs");
+await bundleServer({ entries: { server: "src/index.ts", "admin-grant": "src/cli/admin-grant.ts" }, outdir: "dist" });
+console.log("built dist/bin/server.mjs and dist/bin/admin-grant.mjs");

@@ -1,19 +1,21 @@
-// The server bundle (decision 0002): an entry bundled into <outdir>/bin/server.mjs.
+// The server bundle (decision 0002): each entry bundled into <outdir>/bin/<name>.mjs,
+// self-contained (no shared chunks, so every bundle finds ../drizzle the same way).
 // Workspace packages (TypeScript sources) are bundled in; npm dependencies stay
 // external and load from node_modules. Migrations are copied to <outdir>/drizzle,
 // where @quad/db's migrate() looks for them relative to the bundle.
-// build.mjs bundles src/index.ts; the bench bundles its own entry (the server plus its routes) the same way.
+// build.mjs bundles src/index.ts and the admin:grant command; the bench bundles its own
+// entry (the server plus its routes) the same way.
 import { cp, rm } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const MIGRATIONS = fileURLToPath(new URL("../../packages/db/drizzle", import.meta.url));
 
-/** @param {{ entry: string, outdir: string }} options */
-export async function bundleServer({ entry, outdir }) {
+/** @param {{ entries: Record<string, string>, outdir: string }} options name → source file */
+export async function bundleServer({ entries, outdir }) {
   await rm(outdir, { recursive: true, force: true });
   await build({
-    entryPoints: { "bin/server": entry },
+    entryPoints: Object.fromEntries(Object.entries(entries).map(([name, file]) => [`bin/${name}`, file])),
     outdir,
     outExtension: { ".js": ".mjs" },
     bundle: true,

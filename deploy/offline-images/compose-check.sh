@@ -192,6 +192,33 @@ else
   fail "GET / through the proxy lacks:${missing:- frame-ancestors 'none'}"
 fi
 
+# Readiness (database reachable, migrations applied, not draining) through the proxy.
+ready=$(curl -s -w '\n%{http_code}' "$base/api/health/ready")
+if [ "${ready##*$'\n'}" = 200 ]; then
+  pass "GET /api/health/ready -> 200 ${ready%$'\n'*}"
+else
+  fail "GET /api/health/ready -> $ready"
+fi
+
+# Metrics: scraped from inside the compose network (another container asks each
+# replica's metrics port), and reachable neither through the proxy nor on the host.
+for svc in app1 app2; do
+  scrape=$(compose exec -T app2 node -e \
+    "fetch('http://$svc:9464/metrics').then(async r => { process.stdout.write(await r.text()); process.exit(r.ok ? 0 : 1) }, () => process.exit(1))" 2>/dev/null)
+  if grep -q '^quad_http_requests_total' <<<"$scrape" && grep -q '^nodejs_eventloop_lag_seconds' <<<"$scrape"; then
+    pass "$svc's metrics scraped from inside the network: $(grep -c '^[a-z]' <<<"$scrape") samples (quad_http_requests_total, nodejs_eventloop_lag_seconds, ...)"
+  else
+    fail "$svc's metrics not scraped from inside the network: $(head -c 300 <<<"$scrape")"
+  fi
+done
+outside=$(curl -s "$base/metrics" | head -c 2000)
+host_port=$(curl -s -o /dev/null -m 3 -w '%{http_code}' "http://127.0.0.1:9464/metrics")
+if ! grep -q '^quad_' <<<"$outside" && [ "$host_port" = 000 ]; then
+  pass "metrics not served through the proxy (/metrics is the web app) nor on the host's port 9464"
+else
+  fail "metrics leak: through the proxy $(grep -c '^quad_' <<<"$outside") quad_ lines; host port 9464 -> $host_port"
+fi
+
 # The demo runs NODE_ENV=production with ALLOW_DEV_PROVIDERS: still no /api/dev.
 dev_code=$(curl -s -o /dev/null -w '%{http_code}' "$base/api/dev/sms-outbox")
 if [ "$dev_code" = 404 ]; then
@@ -335,6 +362,18 @@ if [ -n "$phone" ]; then
   fi
 else
   fail "no seeded demo student found in Postgres (SEED_DEMO)"
+fi
+
+# The first moderator, granted inside the app container with the bundled command
+# (the image holds no sources and no tsx), on the stack's own database.
+if [ -n "$phone" ]; then
+  granted=$(compose exec -T app1 node dist/bin/admin-grant.mjs "$phone" 2>&1)
+  role=$(compose exec -T postgres psql -U quad -d quad -tAc "select role from users where phone = '$phone'" 2>/dev/null | tr -d '[:space:]')
+  if grep -q "is now an admin" <<<"$granted" && [ "$role" = admin ]; then
+    pass "admin:grant inside app1 (node dist/bin/admin-grant.mjs $phone): $granted; role in Postgres: $role"
+  else
+    fail "admin:grant inside app1: '$granted'; role in Postgres: '$role'"
+  fi
 fi
 
 echo "$passed passed, $failed failed"

@@ -6,13 +6,15 @@ import { loadConfig } from "../env";
 import { grantAdmin } from "../modules/admin/service";
 
 /**
- * `pnpm admin:grant +15555550123`: makes that phone's account a moderator.
- * With the embedded database, stop the server first (one process per data dir).
+ * `pnpm admin:grant +15555550123` in a checkout, `node dist/bin/admin-grant.mjs
+ * +15555550123` in the image: makes that phone's account a moderator, on the
+ * database the server's own configuration names. With the embedded database,
+ * stop the server first (one process per data dir).
  */
 async function main() {
   const phone = E164PhoneSchema.safeParse(process.argv[2]);
   if (!phone.success) {
-    console.error("Usage: pnpm admin:grant +1XXXXXXXXXX");
+    console.error("Usage: admin:grant +1XXXXXXXXXX (a phone in E.164 form)");
     process.exit(2);
   }
   const config = await loadConfig();
