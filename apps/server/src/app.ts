@@ -3,6 +3,7 @@ import type { Duplex } from "node:stream";
 import { ERROR_MESSAGES, routeList } from "@quad/contracts";
 import { registerTrpcEndpoint } from "@quad/trpc-fastify-single-call";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import type { ErrorReporter } from "./error-reports/reporter";
 import { retryAfterSecondsOf } from "./errors";
 import { errorResponse, httpErrorBody } from "./http/error-body";
 import { builtInlineHashes } from "./http/inline-hashes";
@@ -42,6 +43,8 @@ export interface BuildAppOptions extends AppDeps {
   logStream?: { write(line: string): void };
   /** Registered after the API's own routes, before the media routes and the SPA. */
   plugins?: readonly AppPlugin[];
+  /** Unexpected errors the log records go here too (SENTRY_DSN). */
+  errorReporter?: ErrorReporter;
 }
 
 /** The most calls one tRPC batch may carry; the client's link uses the same. */
@@ -70,11 +73,11 @@ function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoException, 
 
 /** Builds the whole HTTP app without listening, so tests drive it with inject(). */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
-  const { webDistDir, logger, logStream, plugins = [], ...given } = opts;
+  const { webDistDir, logger, logStream, plugins = [], errorReporter, ...given } = opts;
   // With metrics on (METRICS_PORT), refusals are counted by limit; off, nothing is in the way.
   const deps = given.config.metricsEnabled ? { ...given, rateLimiter: countingRefusals(given.rateLimiter) } : given;
   const app = Fastify({
-    logger: logger === false ? false : loggerOptions(deps.config.LOG_LEVEL, logStream),
+    logger: logger === false ? false : loggerOptions(deps.config.LOG_LEVEL, logStream, errorReporter),
     logController: new OneLineRequestLog(),
     bodyLimit: JSON_BODY_LIMIT,
     // Per-address limits read the client address; trust X-Forwarded-For only behind a proxy we run.

@@ -71,6 +71,8 @@ const EnvSchema = z
       emptyAsUndefined,
       z.coerce.number<number>().int().min(1).max(1_000_000).default(2000),
     ),
+    /** Unexpected errors are also sent, scrubbed of personal data, to this Sentry project; off when unset. */
+    SENTRY_DSN: optional(z.url({ protocol: /^https?$/, error: "must be a Sentry DSN (https://key@host/project)" })),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Lets production run the outbox SMS and the local payments (demo deployments); /api/dev never is. */
     ALLOW_DEV_PROVIDERS: optional(bool),

@@ -4,6 +4,7 @@ import { buildApp, type AppPlugin } from "./app";
 import { openDatabase } from "./database";
 import { devJwtSecret, devVapidKeys } from "./dev-secret";
 import { loadConfig, type Config } from "./env";
+import { startErrorReports } from "./error-reports/reporter";
 import { createDiskStorage } from "./media/storage";
 import { createFirebaseVerifier } from "./modules/auth/firebase";
 import { createSessionRevocations } from "./modules/auth/revocations";
@@ -36,6 +37,7 @@ export interface StartOptions {
 /** Starts one server process: config, database, HTTP. Everything else is in buildApp. */
 async function startServer(options: StartOptions) {
   const config = await loadConfig();
+  const errorReporter = await startErrorReports(config);
   const jwtSecret = config.JWT_SECRET ?? (await devJwtSecret(config.dataDir));
   const push = config.webPushEnabled ? await webPushSender(config) : undefined;
   const media = createDiskStorage(path.join(config.dataDir, "media"));
@@ -113,6 +115,7 @@ async function startServer(options: StartOptions) {
     webDistDir,
     plugins: options.plugins,
     lifecycle,
+    errorReporter,
   });
   appLog = app.log;
   if (!webDistDir) app.log.info("no web build found: serving the API only");
@@ -154,6 +157,7 @@ async function startServer(options: StartOptions) {
       await poolBus.close();
       await sessionRevocations.close();
       await database.close();
+      await errorReporter?.flush(1_000);
       app.log.info({ ms: Date.now() - started }, "shut down");
     } finally {
       clearTimeout(force);

@@ -1,5 +1,6 @@
 import fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
-import pino from "pino";
+import pino, { type LogFn, type Logger } from "pino";
+import type { ErrorReporter } from "../error-reports/reporter";
 
 /** Bytes of log lines held before they are written to stdout in one write. */
 const LOG_BUFFER_BYTES = 4096;
@@ -29,10 +30,15 @@ function bufferedStdout() {
  * pino flushes the buffer when the process exits, a crash included; only a
  * kill -9 loses what is held. Tests pass their own `stream`.
  */
-export function loggerOptions(level: string, stream?: { write(line: string): void }): FastifyServerOptions["logger"] {
+export function loggerOptions(
+  level: string,
+  stream?: { write(line: string): void },
+  reporter?: ErrorReporter,
+): FastifyServerOptions["logger"] {
   return {
     level,
     stream: stream ?? bufferedStdout(),
+    ...(reporter && { hooks: { logMethod: reportingErrors(reporter) } }),
     redact: {
       paths: [
         "req.headers.authorization",
@@ -77,4 +83,34 @@ export class OneLineRequestLog extends fastify.LogController {
       reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, "request completed");
     }
   }
+}
+
+/** pino's level number for `error`: lines at it or above (fatal) with an error are reported. */
+const ERROR_LEVEL = 50;
+
+/**
+ * Every line the app logs at error with an `err` (a request or procedure that
+ * failed unexpectedly, a job, a webhook) is also an error report: one place,
+ * whatever logged it. Only the route's pattern, the procedure, the job and the
+ * line's message go with it; the report is scrubbed before it leaves.
+ */
+function reportingErrors(reporter: ErrorReporter) {
+  return function (this: Logger, args: Parameters<LogFn>, method: LogFn, level: number): void {
+    const [fields, message] = args as [unknown, unknown];
+    const err = (fields as { err?: unknown } | null)?.err;
+    if (level >= ERROR_LEVEL && err instanceof Error) {
+      const { procedure, job, req } = fields as {
+        procedure?: unknown;
+        job?: unknown;
+        req?: { routeOptions?: { url?: string } };
+      };
+      reporter.capture(err, {
+        message: typeof message === "string" ? message : undefined,
+        route: req?.routeOptions?.url,
+        procedure: typeof procedure === "string" ? procedure : undefined,
+        job: typeof job === "string" ? job : undefined,
+      });
+    }
+    method.apply(this, args);
+  };
 }

@@ -67,6 +67,7 @@ export interface TestAppOptions extends Partial<
     | "logStream"
     | "push"
     | "plugins"
+    | "errorReporter"
   >
 > {
   env?: Record<string, string>;
@@ -129,6 +130,7 @@ export async function createTestAppOn(
     logStream: opts.logStream,
     webDistDir: opts.webDistDir,
     plugins: opts.plugins,
+    errorReporter: opts.errorReporter,
   });
   await app.ready();
   return {
