@@ -4,7 +4,7 @@
  * against each, measures the hot paths over REST and tRPC at 50 connections
  * from 127.0.0.1, and prints a table and the budgets, met or missed.
  *
- *   pnpm bench [--duration S] [--voters N] [--only big|small] [--cases rounds|web] [--pool-size N]
+ *   pnpm bench [--duration S] [--voters N] [--only big|small] [--cases rounds|web|observability] [--pool-size N]
  *   DATABASE_URL (default postgres://postgres@127.0.0.1:5432/quad_bench) names the
  *   server and the big campus's database; the small one is <name>_500.
  */
@@ -26,6 +26,7 @@ import {
   type Measurement,
 } from "./load";
 import { campusBudgets, growthTrends, READ_P99_MS, WRITE_P99_MS, writeTrends, type StatedLoad } from "./budgets";
+import { benchObservability, observabilityLines, type ObservabilityVariant } from "./observability";
 import { paced } from "./paced";
 import { openRoundRequest, trpcGet, trpcInput, voteRequest } from "./requests";
 import { budgetLines, ratio, table, type Budget, type CampusReport, type Protocol, type Row } from "./report";
@@ -60,12 +61,17 @@ const { values: args } = parseArgs({
     only: { type: "string" },
     // `rounds`: only the anchors and the round cases (opening, voting, the allowance races).
     // `web`: only the SELECT 1 ceilings and the web-tier line (the endpoint against the official adapter).
+    // `observability`: server CPU per request with metrics on against off (observability.ts).
     cases: { type: "string" },
     // The server's DATABASE_POOL_SIZE.
     "pool-size": { type: "string", default: POOL_SIZE },
   },
 });
 const durationS = Number(args.duration);
+/** `--cases observability`: what watching the server costs, each variant against the server unwatched. */
+const OBSERVABILITY_VARIANTS: ObservabilityVariant[] = [
+  { name: "metrics on (METRICS_PORT, scraped every second)", env: (port) => ({ METRICS_PORT: String(port) }) },
+];
 const log = (line: string) => console.log(`[bench] ${line}`);
 
 interface CampusRun {
@@ -476,6 +482,19 @@ async function main() {
   const loadBefore = os.loadavg()[0]!;
   const campuses: { campus: Campus; label: string }[] = [];
   for (const { spec, label } of specs) campuses.push({ campus: await prepareCampus(benchUrl, spec, log), label });
+  if (args.cases === "observability") {
+    const lines = observabilityLines(
+      await benchObservability(campuses[0]!.campus, OBSERVABILITY_VARIANTS, {
+        durationS,
+        voters: Number(args.voters),
+        poolSize: args["pool-size"],
+        log,
+      }),
+    );
+    console.log(`\n${lines.join("\n")}`);
+    if (lines.some((line) => line.startsWith("MISSED"))) process.exitCode = 1;
+    return;
+  }
   const runs: CampusRun[] = [];
   const pgbench = args.cases === "web" ? null : await preparePgbench(benchUrl, log);
   for (const { campus, label } of campuses) runs.push(await benchCampus(campus, label, pgbench));
