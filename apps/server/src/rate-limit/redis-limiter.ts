@@ -108,8 +108,8 @@ export function createRedisRateLimiter(
   });
   /**
    * Not ready, the insurance is asked directly: the library would get there too, but
-   * through an Error built for every call, which made a count in memory about 15
-   * times slower (measured in decision 0029).
+   * through an Error built for every call, which made a count in memory about ten
+   * times slower (docs/decisions/0029-maintained-rate-limiter-and-twilio-signature.md).
    */
   const counts = () => (redis.status === "ready" ? inRedis : insurance);
 
