@@ -1,7 +1,8 @@
 /**
  * Fixed-window counters for abuse limits (per IP, per student). One
- * interface, two stores: in-process for a single server, Redis when several
- * processes must share the count.
+ * interface, two stores: in-process for a single server (below, on the clock
+ * it is given), Redis when several processes must share the count
+ * (redis-limiter.ts, on rate-limiter-flexible).
  */
 export interface RateLimitDecision {
   allowed: boolean;

@@ -143,6 +143,36 @@ describe("rate limits while Redis is away", () => {
     expect((await limiterFallback.get()).values[0]?.value).toBe(0);
   }, 30_000);
 
+  it("counts in process when a Redis it is connected to stops answering, and shares again when it answers", async () => {
+    const port = await freePort();
+    const redis = await startRedis(port);
+    // Runs before the stop above (cleanups run last first): a stopped process would not hear SIGTERM.
+    cleanups.push(async () => redis.kill("SIGCONT"));
+    const { log, lines } = recordingLog();
+    const limiter = limiterAt(port, log);
+    await waitFor(() => limiter.isShared());
+    expect((await limiter.consume("k1", 1, 60_000)).allowed).toBe(true);
+
+    redis.kill("SIGSTOP");
+    // Connected, and silent: the command times out and this process counts for itself.
+    const first = await timed(() => limiter.consume("k1", 1, 60_000));
+    expect(first.value.allowed).toBe(true);
+    expect(first.ms).toBeLessThan(PROMPT_MS);
+    expect(lines.map((l) => l.level)).toEqual(["warn"]);
+    expect((await limiterFallback.get()).values[0]?.value).toBe(1);
+    // The connection was dropped: the next request does not wait on it, and the in-process count holds.
+    const second = await timed(() => limiter.consume("k1", 1, 60_000));
+    expect(second.value.allowed).toBe(false);
+    expect(second.ms).toBeLessThan(PROMPT_MS);
+
+    redis.kill("SIGCONT");
+    await waitFor(() => limiter.isShared() && lines.some((l) => l.level === "info"));
+    // Redis kept the first count.
+    expect((await limiter.consume("k1", 1, 60_000)).allowed).toBe(false);
+    expect(lines.map((l) => l.level)).toEqual(["warn", "info"]);
+    expect((await limiterFallback.get()).values[0]?.value).toBe(0);
+  }, 30_000);
+
   it("keeps sign-in working over HTTP with Redis down: no 500, no hang", async () => {
     const { log } = recordingLog();
     const t = await createTestApp({ rateLimiter: limiterAt(await freePort(), log) });

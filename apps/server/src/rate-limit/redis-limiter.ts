@@ -1,27 +1,7 @@
 import { Redis } from "ioredis";
-import { createMemoryRateLimiter, type RateLimiter } from "./limiter";
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from "rate-limiter-flexible";
+import type { RateLimiter } from "./limiter";
 import { limiterFallback } from "../metrics/registry";
-
-// INCR and set the expiry on the first hit, atomically; answer count and ttl.
-const CONSUME = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
-return {count, ttl}
-`;
-
-/** Only a live count goes down: a finished window is not brought back as a negative one. */
-const RELEASE = `
-local count = tonumber(redis.call('GET', KEYS[1]) or '0')
-if count > 0 then redis.call('DECR', KEYS[1]) end
-return 0
-`;
-
-type ConsumingRedis = Redis & {
-  quadConsume(key: string, windowMs: string): Promise<[number, number]>;
-  quadRelease(key: string): Promise<number>;
-};
 
 /** Where the limiter says that Redis went away or came back; the app's logger fits. */
 export interface LimiterLog {
@@ -38,10 +18,23 @@ export interface RedisRateLimiterOptions {
 }
 
 /**
- * Counters shared by every server process through one Redis. While Redis is
- * away (refusing, or connected but silent), each process counts for itself
- * in memory: limits become per process for a while, which is better than
- * refusing every sign-in and vote. The switch each way is logged once.
+ * rate-limiter-flexible fixes a limiter's points when it is made, while the
+ * app names the limit with each call (and `release` names none): one limiter
+ * with a ceiling no key reaches holds every key, and the call's own limit is
+ * compared with the count it answers.
+ */
+const NO_CEILING = Number.MAX_SAFE_INTEGER;
+
+/** Its windows are whole seconds; a remainder shorter than one still gets one. */
+const windowSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/**
+ * Counters shared by every server process through one Redis
+ * (rate-limiter-flexible's RateLimiterRedis: one atomic script per count).
+ * While Redis is away (refusing, or connected but silent), its in-memory
+ * insurance limiter counts for this process: limits become per process for
+ * a while, which is better than refusing every sign-in and vote. The switch
+ * each way is logged once.
  */
 export function createRedisRateLimiter(
   url: string,
@@ -56,11 +49,7 @@ export function createRedisRateLimiter(
     connectTimeout: Math.max(commandTimeoutMs, 1000),
     // Keep trying to reconnect, at most every 2 s, for as long as the process lives.
     retryStrategy: (attempt) => Math.min(attempt * 100, 2000),
-  }) as ConsumingRedis;
-  // A defined command runs by EVALSHA (the script is sent once, not with every request).
-  redis.defineCommand("quadConsume", { numberOfKeys: 1, lua: CONSUME });
-  redis.defineCommand("quadRelease", { numberOfKeys: 1, lua: RELEASE });
-  const local = createMemoryRateLimiter();
+  });
   let shared = true;
   let closing = false;
 
@@ -80,38 +69,67 @@ export function createRedisRateLimiter(
     log.info({}, "Redis is back: rate limits are shared again");
   });
 
+  /** The library turns to its insurance without saying why; this is where we hear it. */
+  const insured = () => {
+    if (redis.status !== "ready") {
+      if (shared) fallBack(`connection ${redis.status}`);
+      return;
+    }
+    fallBack("a command failed or was not answered in time");
+    // A silent server: drop the connection so the next request doesn't wait on it too.
+    redis.disconnect(true);
+  };
+  type Options = { [key: string]: unknown };
+  class Insurance extends RateLimiterMemory {
+    override consume(key: string | number, points?: number, opts?: Options): Promise<RateLimiterRes> {
+      insured();
+      return super.consume(key, points, opts);
+    }
+    override get(key: string | number, opts?: Options): Promise<RateLimiterRes | null> {
+      insured();
+      return super.get(key, opts);
+    }
+    override reward(key: string | number, points?: number, opts?: Options): Promise<RateLimiterRes> {
+      insured();
+      return super.reward(key, points, opts);
+    }
+  }
+
+  // The prefix is put on by us (keyPrefix ""), so the keys are `prefix + key` as they always were.
+  const insurance = new Insurance({ keyPrefix: "", points: NO_CEILING, duration: 60 });
+  const inRedis = new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix: "",
+    points: NO_CEILING,
+    duration: 60,
+    // Not ready (connecting, reconnecting): to the insurance without sending anything.
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: insurance,
+  });
+  /**
+   * Not ready, the insurance is asked directly: the library would get there too, but
+   * through an Error built for every call, which made a count in memory about ten
+   * times slower (docs/decisions/0029-maintained-rate-limiter-and-twilio-signature.md).
+   */
+  const counts = () => (redis.status === "ready" ? inRedis : insurance);
+
   return {
     /** Whether counts go to Redis right now (rather than this process's memory). */
     isShared: () => redis.status === "ready",
     async consume(key, limit, windowMs) {
-      if (redis.status === "ready") {
-        try {
-          const [count, ttl] = await redis.quadConsume(prefix + key, String(windowMs));
-          return count <= limit ? { allowed: true, retryAfterMs: 0 } : { allowed: false, retryAfterMs: ttl };
-        } catch (error) {
-          fallBack(error instanceof Error ? error.message : String(error));
-          // A silent server: drop the connection so the next request doesn't wait on it too.
-          if (redis.status === "ready") redis.disconnect(true);
-        }
-      } else {
-        fallBack(`connection ${redis.status}`);
-      }
-      return local.consume(key, limit, windowMs);
+      const count = await counts().consume(prefix + key, 1, { customDuration: windowSeconds(windowMs) });
+      return count.consumedPoints <= limit
+        ? { allowed: true, retryAfterMs: 0 }
+        : { allowed: false, retryAfterMs: count.msBeforeNext };
     },
     async release(key) {
-      if (redis.status === "ready") {
-        try {
-          await redis.quadRelease(prefix + key);
-          return;
-        } catch (error) {
-          fallBack(error instanceof Error ? error.message : String(error));
-        }
-      }
-      await local.release(key);
+      // Only a live count goes down: a key never counted, or a finished window, is not made a negative one.
+      const current = await counts().get(prefix + key);
+      if (!current || current.consumedPoints <= 0 || current.msBeforeNext <= 0) return;
+      await counts().reward(prefix + key, 1, { customDuration: windowSeconds(current.msBeforeNext) });
     },
     async close() {
       closing = true;
-      await local.close();
       redis.disconnect();
     },
   };
