@@ -353,8 +353,10 @@ if [ -n "$phone" ]; then
   code=$(compose exec -T postgres psql -U quad -d quad -tAc \
     "select body from sms_outbox where to_phone = '$phone' order by created_at desc limit 1" 2>/dev/null \
     | grep -oE '\b[0-9]{6}\b' | head -1)
+  # The code is bound to the request that sent it: verify-code presents that request's id.
+  request_id=$(node -e 'try{process.stdout.write(JSON.parse(process.argv[1]).codeRequestId??"")}catch{}' "$sent")
   token=$(curl -s -X POST -H 'content-type: application/json' \
-    -d "{\"phone\":\"$phone\",\"code\":\"$code\",\"consents\":{\"sms\":true,\"terms\":true}}" "$base/api/auth/verify-code" \
+    -d "{\"phone\":\"$phone\",\"code\":\"$code\",\"codeRequestId\":\"$request_id\",\"consents\":{\"sms\":true,\"terms\":true}}" "$base/api/auth/verify-code" \
     | node -e 'let s="";process.stdin.on("data",(d)=>(s+=d)).on("end",()=>{try{process.stdout.write(JSON.parse(s).token??"")}catch{}})')
   ok=0
   for _ in 1 2 3 4; do   # least_conn spreads these over both replicas
