@@ -17,6 +17,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { PUSH_TEXT } from "../features/push/texts";
 import { SETTINGS_COPY } from "../features/settings/copy";
 import { SAFETY_TEXT } from "../features/safety/texts";
 import {
@@ -254,11 +255,11 @@ const SCENARIOS: { [P in MutationPath]: Scenario | { testedIn: string } } = {
     const device = fakePushDevice();
     const { user } = openApp("/settings", backend, { vapidPublicKey: VAPID_KEY });
     await heading(1, SETTINGS_COPY.title);
-    const push = await section("Notifications").findByRole("switch", { name: SETTINGS_COPY.pushTitle });
+    const push = await section("Notifications").findByRole("switch", { name: PUSH_TEXT.title });
     await waitFor(() => expect(push).toHaveProperty("checked", false));
     await user.click(push);
     await waitFor(() => expect(push).toHaveProperty("checked", true));
-    expect(section("Notifications").getByText(SETTINGS_COPY.pushOn)).toBeTruthy();
+    expect(section("Notifications").getByText(PUSH_TEXT.on)).toBeTruthy();
     expect(backend.sent("push.subscribe")).toEqual([device.input]);
   },
 
@@ -267,11 +268,11 @@ const SCENARIOS: { [P in MutationPath]: Scenario | { testedIn: string } } = {
     const device = fakePushDevice({ subscribed: true });
     const { user } = openApp("/settings", backend, { vapidPublicKey: VAPID_KEY });
     await heading(1, SETTINGS_COPY.title);
-    const push = await section("Notifications").findByRole("switch", { name: SETTINGS_COPY.pushTitle });
+    const push = await section("Notifications").findByRole("switch", { name: PUSH_TEXT.title });
     await waitFor(() => expect(push).toHaveProperty("checked", true));
     await user.click(push);
     await waitFor(() => expect(push).toHaveProperty("checked", false));
-    expect(section("Notifications").getByText(SETTINGS_COPY.pushOff)).toBeTruthy();
+    expect(section("Notifications").getByText(PUSH_TEXT.off)).toBeTruthy();
     expect(backend.sent("push.unsubscribe")).toEqual([{ endpoint: device.input.endpoint }]);
   },
 

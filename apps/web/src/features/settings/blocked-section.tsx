@@ -4,6 +4,7 @@ import { toUserMessage } from "../../lib/api-error";
 import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { SETTINGS_COPY } from "./copy";
+import sectionText from "./section-text.module.css";
 import styles from "./settings.module.css";
 
 /** The students this student blocked, each with Unblock. */
@@ -14,8 +15,8 @@ export function BlockedSection() {
   });
 
   if (blocks.isPending) return <Spinner label="Loading blocked students" />;
-  if (blocks.isError) return <p className={styles.muted}>{TOASTS.processRequestFailed}</p>;
-  if (blocks.data.blocked.length === 0) return <p className={styles.muted}>{SETTINGS_COPY.noBlocks}</p>;
+  if (blocks.isError) return <p className={sectionText.muted}>{TOASTS.processRequestFailed}</p>;
+  if (blocks.data.blocked.length === 0) return <p className={sectionText.muted}>{SETTINGS_COPY.noBlocks}</p>;
 
   return (
     <ul className={styles.people}>

@@ -5,6 +5,7 @@ import { toUserMessage } from "../../lib/api-error";
 import { notify } from "../../lib/toast";
 import { SETTINGS_COPY } from "./copy";
 import { DeleteAccountDialog } from "./delete-account-dialog";
+import sectionText from "./section-text.module.css";
 import styles from "./settings.module.css";
 
 /** Saves `data` as a pretty-printed JSON file through a temporary link. */
@@ -43,7 +44,7 @@ export function DataSection() {
       <div className={styles.action}>
         <div className={styles.actionText}>
           <p className={styles.actionTitle}>{SETTINGS_COPY.exportTitle}</p>
-          <p className={styles.muted}>{SETTINGS_COPY.exportDescription}</p>
+          <p className={sectionText.muted}>{SETTINGS_COPY.exportDescription}</p>
         </div>
         <Button
           variant="secondary"
@@ -57,7 +58,7 @@ export function DataSection() {
       <div className={styles.action}>
         <div className={styles.actionText}>
           <p className={styles.actionTitle}>{SETTINGS_COPY.deleteTitle}</p>
-          <p className={styles.muted}>Removes your account and data right away.</p>
+          <p className={sectionText.muted}>Removes your account and data right away.</p>
         </div>
         <Button variant="danger" icon={<Icon name="trash" size={18} />} onClick={() => setDeleting(true)}>
           Delete

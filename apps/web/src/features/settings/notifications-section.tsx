@@ -4,9 +4,10 @@ import { Spinner, Switch } from "../../components";
 import { toUserMessage } from "../../lib/api-error";
 import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
+import { PushDeviceSetting } from "../push/push-device-setting";
+import { PUSH_TEXT } from "../push/texts";
 import { SETTINGS_COPY } from "./copy";
-import { PushDeviceSetting } from "./push-device-setting";
-import styles from "./settings.module.css";
+import sectionText from "./section-text.module.css";
 
 /**
  * Vote notifications: by push on this device, and by SMS (the server records
@@ -20,7 +21,7 @@ export function NotificationsSection() {
   });
 
   if (settings.isPending) return <Spinner label="Loading notification settings" />;
-  if (settings.isError) return <p className={styles.muted}>{TOASTS.fetchUserFailed}</p>;
+  if (settings.isError) return <p className={sectionText.muted}>{TOASTS.fetchUserFailed}</p>;
 
   const { enabled, optedOutBySms } = settings.data;
   return (
@@ -32,9 +33,9 @@ export function NotificationsSection() {
         busy={setSms.isPending}
         onChange={(next) => setSms.mutate({ enabled: next })}
       />
-      {optedOutBySms && <p className={styles.note}>{SETTINGS_COPY.smsOptedOut}</p>}
+      {optedOutBySms && <p className={sectionText.note}>{SETTINGS_COPY.smsOptedOut}</p>}
       <PushDeviceSetting onStateChange={setPushOn} />
-      <p className={styles.muted}>{SETTINGS_COPY.pushReplacesTexts}</p>
+      <p className={sectionText.muted}>{PUSH_TEXT.replacesTexts}</p>
     </>
   );
 }
