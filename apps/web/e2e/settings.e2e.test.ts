@@ -1,6 +1,7 @@
 import { AUTH_CODE, PROFILE_LIST, TOASTS, VOTES_PER_BATCH } from "@quad/contracts";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
+import { ACCOUNT_TEXT } from "../src/features/account/texts";
 import { SETTINGS_COPY } from "../src/features/settings/copy";
 import { createApi, openSignedIn, type Student } from "./api";
 import { animationsSettled, saveScreenshot, useBrowser, type OpenedPage } from "./browser";
@@ -65,9 +66,9 @@ describe("settings", () => {
       await saveScreenshot(page, "settings-mobile");
       await saveScreenshot(page, "settings-mobile-full", { fullPage: true });
 
-      const pause = page.getByRole("switch", { name: SETTINGS_COPY.pauseTitle });
+      const pause = page.getByRole("switch", { name: ACCOUNT_TEXT.pauseTitle });
       await pause.click();
-      await toast(page, SETTINGS_COPY.pausedToast);
+      await toast(page, ACCOUNT_TEXT.pausedToast);
       expect(await pause.isChecked()).toBe(true);
 
       // A whole batch of rounds shows every eligible student at least once; never Harper.
@@ -80,7 +81,7 @@ describe("settings", () => {
       expect((await candidatesSeenBy(theo)).has(harper.me.id)).toBe(false);
 
       await pause.click();
-      await toast(page, SETTINGS_COPY.resumedToast);
+      await toast(page, ACCOUNT_TEXT.resumedToast);
       const owen = await createStudent("+12027400103", {
         firstName: "Owen",
         gender: "male",
@@ -126,12 +127,12 @@ describe("settings", () => {
 
     await page.getByRole("button", { name: "Delete", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Delete your account?" });
-    await dialog.getByLabel(SETTINGS_COPY.deleteConfirmLabel).fill("DELETE");
+    await dialog.getByLabel(ACCOUNT_TEXT.deleteConfirmLabel).fill("DELETE");
     await settle(page);
     await saveScreenshot(page, "settings-delete-mobile");
     await dialog.getByRole("button", { name: "Delete my account" }).click();
     await page.waitForURL(`${baseURL}/login`);
-    await toast(page, SETTINGS_COPY.deleted);
+    await toast(page, ACCOUNT_TEXT.deleted);
 
     // The old session is gone on the server too.
     await expect(api("/users/me", { token: quinn.tokens.token })).rejects.toThrow(/401|404/);

@@ -17,6 +17,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ACCOUNT_TEXT } from "../features/account/texts";
 import { PUSH_TEXT } from "../features/push/texts";
 import { SETTINGS_COPY } from "../features/settings/copy";
 import { SAFETY_TEXT } from "../features/safety/texts";
@@ -175,32 +176,29 @@ const SCENARIOS: { [P in MutationPath]: Scenario | { testedIn: string } } = {
     const backend = statefulServer();
     const { user } = openApp("/settings", backend);
     await heading(1, SETTINGS_COPY.title);
-    await user.click(section("Privacy").getByRole("switch", { name: SETTINGS_COPY.pauseTitle }));
+    await user.click(section("Privacy").getByRole("switch", { name: ACCOUNT_TEXT.pauseTitle }));
     await waitFor(() =>
-      expect(section("Privacy").getByRole("switch", { name: SETTINGS_COPY.pauseTitle })).toHaveProperty(
-        "checked",
-        true,
-      ),
+      expect(section("Privacy").getByRole("switch", { name: ACCOUNT_TEXT.pauseTitle })).toHaveProperty("checked", true),
     );
     // Away and back: the profile the screen reads is the paused one.
     await goTo(user, "Home");
     await heading(1, "Hey Avery");
     await goTo(user, "Settings");
     await heading(1, SETTINGS_COPY.title);
-    expect(section("Privacy").getByRole("switch", { name: SETTINGS_COPY.pauseTitle })).toHaveProperty("checked", true);
+    expect(section("Privacy").getByRole("switch", { name: ACCOUNT_TEXT.pauseTitle })).toHaveProperty("checked", true);
   },
 
   "account.preview": async () => {
     const backend = statefulServer();
     const { user } = openApp("/settings", backend);
     await heading(1, SETTINGS_COPY.title);
-    const preview = section("Privacy").getByRole("switch", { name: SETTINGS_COPY.previewTitle });
+    const preview = section("Privacy").getByRole("switch", { name: ACCOUNT_TEXT.previewTitle });
     expect(preview).toHaveProperty("checked", false);
     await user.click(preview);
     await waitFor(() => expect(preview).toHaveProperty("checked", true));
   },
 
-  "account.delete": { testedIn: "features/settings/settings-page.test.tsx" },
+  "account.delete": { testedIn: "features/account/account.test.tsx" },
   "admin.restore": { testedIn: "features/admin/admin-page.test.tsx" },
   "admin.removeProfile": { testedIn: "features/admin/admin-page.test.tsx" },
   "admin.removePhoto": { testedIn: "features/admin/admin-page.test.tsx" },

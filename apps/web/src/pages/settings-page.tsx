@@ -1,12 +1,12 @@
 import type { MeUser } from "@quad/contracts";
 import { WithProfile } from "../app/with-profile";
 import { AppShell, Button, ButtonLink, Icon, TopBar } from "../components";
+import { DataSection } from "../features/account/data-section";
+import { PrivacySection } from "../features/account/privacy-section";
 import { BlockedSection } from "../features/settings/blocked-section";
 import { SETTINGS_COPY } from "../features/settings/copy";
-import { DataSection } from "../features/settings/data-section";
 import { NotificationsSection } from "../features/settings/notifications-section";
 import { PhotoSection } from "../features/settings/photo-section";
-import { PrivacySection } from "../features/settings/privacy-section";
 import { ProfileForm } from "../features/settings/profile-form";
 import { SchoolEmailSection } from "../features/school-email";
 import { SettingsSection } from "../features/settings/settings-section";
