@@ -325,7 +325,7 @@ const SCENARIOS: { [P in MutationPath]: Scenario | { testedIn: string } } = {
     await heading(1, SETTINGS_COPY.title);
     const blocked = section("Blocked students");
     await user.click(await blocked.findByRole("button", { name: "Unblock" }));
-    expect(await blocked.findByText(SETTINGS_COPY.noBlocks)).toBeTruthy();
+    expect(await blocked.findByText(SAFETY_TEXT.noBlocks)).toBeTruthy();
     // Sam may be drawn again: back home, the round is asked for anew rather than read from the cache.
     await goTo(user, "Home");
     await heading(2, "Most likely to start a company");

@@ -3,7 +3,7 @@ import { WithProfile } from "../app/with-profile";
 import { AppShell, Button, ButtonLink, Icon, TopBar } from "../components";
 import { DataSection } from "../features/account/data-section";
 import { PrivacySection } from "../features/account/privacy-section";
-import { BlockedSection } from "../features/settings/blocked-section";
+import { BlockedSection } from "../features/safety/blocked-section";
 import { SETTINGS_COPY } from "../features/settings/copy";
 import { NotificationsSection } from "../features/settings/notifications-section";
 import { PhotoSection } from "../features/settings/photo-section";

@@ -8,6 +8,4 @@ export const SETTINGS_COPY = {
   smsWhilePush: "Paused while notifications are on: texts come back if you turn them off.",
   smsOptedOut:
     "You replied STOP to one of our texts, so your carrier blocks them. Reply START to any Quad text to turn them back on.",
-  noBlocks: "You haven't blocked anyone.",
-  unblocked: (name: string) => `${name} is unblocked`,
 } as const;

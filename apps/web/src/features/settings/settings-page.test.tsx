@@ -1,7 +1,6 @@
 import { MAX_EMOJIS, VALIDATION } from "@quad/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { inTurn } from "../../test/msw";
 import { cachedProfile } from "../../test/render";
 import { SETTINGS_COPY } from "./copy";
 import { openSettings, section } from "./test-support";
@@ -69,7 +68,7 @@ describe("settings: profile", { timeout: 20_000 }, () => {
   });
 });
 
-describe("settings: notifications, blocks", { timeout: 20_000 }, () => {
+describe("settings: notifications", { timeout: 20_000 }, () => {
   it("turns vote texts off and on", async () => {
     const { user, sent } = await openSettings({ sms: { enabled: true } });
     const sms = await section("Notifications").findByRole("switch", { name: "Text me when I get votes" });
@@ -83,27 +82,5 @@ describe("settings: notifications, blocks", { timeout: 20_000 }, () => {
   it("explains that a number that replied STOP must text START", async () => {
     await openSettings({ sms: { enabled: false, optedOutBySms: true } });
     expect(await section("Notifications").findByText(SETTINGS_COPY.smsOptedOut)).toBeTruthy();
-  });
-
-  it("lists blocked students and unblocks one", async () => {
-    const blockedAt = new Date().toISOString();
-    const sam = { userId: "11111111-1111-4111-8111-111111111111", firstName: "Sam", photo: null, blockedAt };
-    const kim = { userId: "22222222-2222-4222-8222-222222222222", firstName: "Kim", photo: null, blockedAt };
-    const { user, sent } = await openSettings({
-      overrides: { "safety.blocks": inTurn({ blocked: [sam, kim] }, { blocked: [kim] }) },
-    });
-    const blocked = section("Blocked students");
-    expect(await blocked.findByText("Sam")).toBeTruthy();
-    const samItem = blocked.getByText("Sam").closest("li")!;
-    await user.click(within(samItem).getByRole("button", { name: "Unblock" }));
-    await waitFor(() => expect(blocked.queryByText("Sam")).toBeNull());
-    expect(blocked.getByText("Kim")).toBeTruthy();
-    expect(sent("safety.unblock")).toEqual([{ userId: sam.userId }]);
-    expect(await screen.findByText(SETTINGS_COPY.unblocked("Sam"))).toBeTruthy();
-  });
-
-  it("says so when nobody is blocked", async () => {
-    await openSettings();
-    expect(await section("Blocked students").findByText(SETTINGS_COPY.noBlocks)).toBeTruthy();
   });
 });
