@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { ACCOUNT_TEXT } from "../src/features/account/texts";
 import { SETTINGS_COPY } from "../src/features/settings/copy";
+import { USERS_TEXT } from "../src/features/users/texts";
 import { createApi, openSignedIn, type Student } from "./api";
 import { animationsSettled, saveScreenshot, useBrowser, type OpenedPage } from "./browser";
 import { hueColors } from "./portrait";
@@ -105,11 +106,11 @@ describe("settings", () => {
     await interests.press("Enter");
     await page.getByRole("button", { name: "🎧" }).click();
     await page.getByRole("button", { name: "Save profile" }).click();
-    await toast(page, SETTINGS_COPY.profileSaved);
+    await toast(page, USERS_TEXT.profileSaved);
     const sms = page.getByRole("switch", { name: "Text me when I get votes" });
     expect(await sms.isChecked()).toBe(true);
     await sms.click();
-    await page.getByText(SETTINGS_COPY.smsOff).waitFor();
+    await page.getByText(USERS_TEXT.smsOff).waitFor();
 
     const me = await api<{ interests: string[]; emojis: string[] }>("/users/me", { token: riley.tokens.token });
     expect(me).toMatchObject({ interests: ["Climbing"], emojis: ["🎧"] });

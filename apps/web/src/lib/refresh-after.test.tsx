@@ -20,6 +20,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ACCOUNT_TEXT } from "../features/account/texts";
 import { PUSH_TEXT } from "../features/push/texts";
 import { SETTINGS_COPY } from "../features/settings/copy";
+import { USERS_TEXT } from "../features/users/texts";
 import { SAFETY_TEXT } from "../features/safety/texts";
 import {
   createMeUser,
@@ -375,7 +376,7 @@ const SCENARIOS: { [P in MutationPath]: Scenario | { testedIn: string } } = {
     await user.clear(name);
     await user.type(name, "Ava");
     await user.click(section("Profile").getByRole("button", { name: "Save profile" }));
-    expect(await screen.findByText(SETTINGS_COPY.profileSaved)).toBeTruthy();
+    expect(await screen.findByText(USERS_TEXT.profileSaved)).toBeTruthy();
 
     // The same write as a multipart upload (the photo; jsdom cannot crop one through the dialog).
     const form = new FormData();
@@ -403,7 +404,7 @@ const SCENARIOS: { [P in MutationPath]: Scenario | { testedIn: string } } = {
     const sms = await section("Notifications").findByRole("switch", { name: "Text me when I get votes" });
     await user.click(sms);
     await waitFor(() => expect(sms).toHaveProperty("checked", false));
-    expect(section("Notifications").getByText(SETTINGS_COPY.smsOff)).toBeTruthy();
+    expect(section("Notifications").getByText(USERS_TEXT.smsOff)).toBeTruthy();
   },
 };
 

@@ -5,15 +5,15 @@ import { DataSection } from "../features/account/data-section";
 import { PrivacySection } from "../features/account/privacy-section";
 import { BlockedSection } from "../features/safety/blocked-section";
 import { SETTINGS_COPY } from "../features/settings/copy";
-import { NotificationsSection } from "../features/settings/notifications-section";
-import { PhotoSection } from "../features/settings/photo-section";
-import { ProfileForm } from "../features/settings/profile-form";
+import { NotificationsSection } from "../features/users/notifications-section";
+import { PhotoSection } from "../features/users/photo-section";
+import { ProfileForm } from "../features/users/profile-form";
 import { SchoolEmailSection } from "../features/school-email";
 import { SettingsSection } from "../features/settings/settings-section";
 import styles from "../features/settings/settings.module.css";
 import { PreferenceSwitch } from "../features/rounds/preference-switch";
 import { usePreference } from "../features/rounds/use-preference";
-import { useSignOut } from "../features/session/use-sign-out";
+import { useSignOut } from "../features/auth/use-sign-out";
 import { useDocumentTitle } from "../lib/use-document-title";
 
 /** `/settings`: profile, preference, notifications, privacy, blocked students, data. */

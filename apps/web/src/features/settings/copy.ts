@@ -1,11 +1,4 @@
 /** The settings screen's own words. Server messages come from contracts. */
 export const SETTINGS_COPY = {
   title: "Settings",
-  profileSaved: "Profile saved",
-  photoSaved: "Photo updated",
-  smsOn: "You'll get a text when someone votes for you.",
-  smsOff: "Vote notifications by text are off.",
-  smsWhilePush: "Paused while notifications are on: texts come back if you turn them off.",
-  smsOptedOut:
-    "You replied STOP to one of our texts, so your carrier blocks them. Reply START to any Quad text to turn them back on.",
 } as const;

@@ -6,8 +6,8 @@ import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { PushDeviceSetting } from "../push/push-device-setting";
 import { PUSH_TEXT } from "../push/texts";
-import { SETTINGS_COPY } from "./copy";
-import sectionText from "./section-text.module.css";
+import sectionText from "../settings/section-text.module.css";
+import { USERS_TEXT } from "./texts";
 
 /**
  * Vote notifications: by push on this device, and by SMS (the server records
@@ -28,12 +28,12 @@ export function NotificationsSection() {
     <>
       <Switch
         label="Text me when I get votes"
-        description={enabled ? (pushOn ? SETTINGS_COPY.smsWhilePush : SETTINGS_COPY.smsOn) : SETTINGS_COPY.smsOff}
+        description={enabled ? (pushOn ? USERS_TEXT.smsWhilePush : USERS_TEXT.smsOn) : USERS_TEXT.smsOff}
         checked={enabled}
         busy={setSms.isPending}
         onChange={(next) => setSms.mutate({ enabled: next })}
       />
-      {optedOutBySms && <p className={sectionText.note}>{SETTINGS_COPY.smsOptedOut}</p>}
+      {optedOutBySms && <p className={sectionText.note}>{USERS_TEXT.smsOptedOut}</p>}
       <PushDeviceSetting onStateChange={setPushOn} />
       <p className={sectionText.muted}>{PUSH_TEXT.replacesTexts}</p>
     </>

@@ -2,8 +2,8 @@ import { MAX_EMOJIS, VALIDATION } from "@quad/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { cachedProfile } from "../../test/render";
-import { SETTINGS_COPY } from "./copy";
-import { openSettings, section } from "./test-support";
+import { openSettings, section } from "../settings/test-support";
+import { USERS_TEXT } from "./texts";
 
 describe("settings: profile", { timeout: 20_000 }, () => {
   it("edits name, handle, organizations, interests and emojis, sending only what changed", async () => {
@@ -28,7 +28,7 @@ describe("settings: profile", { timeout: 20_000 }, () => {
         emojis: ["🎸"],
       }),
     );
-    expect(await screen.findByText(SETTINGS_COPY.profileSaved)).toBeTruthy();
+    expect(await screen.findByText(USERS_TEXT.profileSaved)).toBeTruthy();
     expect(cachedProfile()?.firstName).toBe("Ava");
     expect(profile.getByRole("button", { name: "Save profile" })).toHaveProperty("disabled", true);
   });
@@ -76,11 +76,11 @@ describe("settings: notifications", { timeout: 20_000 }, () => {
     await user.click(sms);
     await waitFor(() => expect(sent("users.setSms")).toEqual([{ enabled: false }]));
     await waitFor(() => expect(sms).toHaveProperty("checked", false));
-    expect(section("Notifications").getByText(SETTINGS_COPY.smsOff)).toBeTruthy();
+    expect(section("Notifications").getByText(USERS_TEXT.smsOff)).toBeTruthy();
   });
 
   it("explains that a number that replied STOP must text START", async () => {
     await openSettings({ sms: { enabled: false, optedOutBySms: true } });
-    expect(await section("Notifications").findByText(SETTINGS_COPY.smsOptedOut)).toBeTruthy();
+    expect(await section("Notifications").findByText(USERS_TEXT.smsOptedOut)).toBeTruthy();
   });
 });
