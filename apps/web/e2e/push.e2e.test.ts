@@ -5,7 +5,7 @@ import { browserSubscription, startFakePushService, type FakePushService } from 
 import type { BrowserContext, CDPSession, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { PUSH_TEXT } from "../src/features/push/texts";
-import { SETTINGS_COPY } from "../src/features/settings/copy";
+import { SETTINGS_TEXT } from "../src/features/settings/texts";
 import { createApi, openSignedIn, type Student } from "./api";
 import { animationsSettled, useBrowser } from "./browser";
 import { hueColors } from "./portrait";
@@ -82,7 +82,7 @@ async function settingsPage(context: BrowserContext, student: Student) {
   // still loading when the worker activates can miss its clients.claim() and stay uncontrolled until reloaded.
   await page.evaluate(async () => void (await navigator.serviceWorker.ready));
   await openSignedIn(page, baseURL, student, "/settings");
-  await page.getByRole("heading", { level: 1, name: SETTINGS_COPY.title }).waitFor();
+  await page.getByRole("heading", { level: 1, name: SETTINGS_TEXT.title }).waitFor();
   return { page, errors };
 }
 

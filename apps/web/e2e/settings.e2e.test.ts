@@ -2,7 +2,7 @@ import { AUTH_CODE, PROFILE_LIST, TOASTS, VOTES_PER_BATCH } from "@quad/contract
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { ACCOUNT_TEXT } from "../src/features/account/texts";
-import { SETTINGS_COPY } from "../src/features/settings/copy";
+import { SETTINGS_TEXT } from "../src/features/settings/texts";
 import { USERS_TEXT } from "../src/features/users/texts";
 import { createApi, openSignedIn, type Student } from "./api";
 import { animationsSettled, saveScreenshot, useBrowser, type OpenedPage } from "./browser";
@@ -48,7 +48,7 @@ describe("settings", () => {
   async function openSettingsAs(student: Student, kind: "mobile" | "desktop" = "mobile"): Promise<OpenedPage> {
     const page = await chromium.open(kind, `${baseURL}/terms`);
     await openSignedIn(page.page, baseURL, student, "/settings");
-    await page.page.getByRole("heading", { level: 1, name: SETTINGS_COPY.title }).waitFor();
+    await page.page.getByRole("heading", { level: 1, name: SETTINGS_TEXT.title }).waitFor();
     return page;
   }
 

@@ -19,9 +19,9 @@ import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ACCOUNT_TEXT } from "../features/account/texts";
 import { PUSH_TEXT } from "../features/push/texts";
-import { SETTINGS_COPY } from "../features/settings/copy";
-import { USERS_TEXT } from "../features/users/texts";
 import { SAFETY_TEXT } from "../features/safety/texts";
+import { SETTINGS_TEXT } from "../features/settings/texts";
+import { USERS_TEXT } from "../features/users/texts";
 import {
   createMeUser,
   createVoteCards,
@@ -176,7 +176,7 @@ const SCENARIOS: { [P in MutationPath]: Scenario | { testedIn: string } } = {
   "account.pause": async () => {
     const backend = statefulServer();
     const { user } = openApp("/settings", backend);
-    await heading(1, SETTINGS_COPY.title);
+    await heading(1, SETTINGS_TEXT.title);
     await user.click(section("Privacy").getByRole("switch", { name: ACCOUNT_TEXT.pauseTitle }));
     await waitFor(() =>
       expect(section("Privacy").getByRole("switch", { name: ACCOUNT_TEXT.pauseTitle })).toHaveProperty("checked", true),
@@ -185,14 +185,14 @@ const SCENARIOS: { [P in MutationPath]: Scenario | { testedIn: string } } = {
     await goTo(user, "Home");
     await heading(1, "Hey Avery");
     await goTo(user, "Settings");
-    await heading(1, SETTINGS_COPY.title);
+    await heading(1, SETTINGS_TEXT.title);
     expect(section("Privacy").getByRole("switch", { name: ACCOUNT_TEXT.pauseTitle })).toHaveProperty("checked", true);
   },
 
   "account.preview": async () => {
     const backend = statefulServer();
     const { user } = openApp("/settings", backend);
-    await heading(1, SETTINGS_COPY.title);
+    await heading(1, SETTINGS_TEXT.title);
     const preview = section("Privacy").getByRole("switch", { name: ACCOUNT_TEXT.previewTitle });
     expect(preview).toHaveProperty("checked", false);
     await user.click(preview);
@@ -253,7 +253,7 @@ const SCENARIOS: { [P in MutationPath]: Scenario | { testedIn: string } } = {
     const backend = statefulServer();
     const device = fakePushDevice();
     const { user } = openApp("/settings", backend, { vapidPublicKey: VAPID_KEY });
-    await heading(1, SETTINGS_COPY.title);
+    await heading(1, SETTINGS_TEXT.title);
     const push = await section("Notifications").findByRole("switch", { name: PUSH_TEXT.title });
     await waitFor(() => expect(push).toHaveProperty("checked", false));
     await user.click(push);
@@ -266,7 +266,7 @@ const SCENARIOS: { [P in MutationPath]: Scenario | { testedIn: string } } = {
     const backend = statefulServer();
     const device = fakePushDevice({ subscribed: true });
     const { user } = openApp("/settings", backend, { vapidPublicKey: VAPID_KEY });
-    await heading(1, SETTINGS_COPY.title);
+    await heading(1, SETTINGS_TEXT.title);
     const push = await section("Notifications").findByRole("switch", { name: PUSH_TEXT.title });
     await waitFor(() => expect(push).toHaveProperty("checked", true));
     await user.click(push);
@@ -308,7 +308,7 @@ const SCENARIOS: { [P in MutationPath]: Scenario | { testedIn: string } } = {
     expect(await heading(2, "Best person to study with")).toBeTruthy();
     expect(screen.queryByRole("article", { name: "Maya" })).toBeNull();
     await goTo(user, "Settings");
-    await heading(1, SETTINGS_COPY.title);
+    await heading(1, SETTINGS_TEXT.title);
     expect(await section("Blocked students").findByText("Maya")).toBeTruthy();
   },
 
@@ -323,7 +323,7 @@ const SCENARIOS: { [P in MutationPath]: Scenario | { testedIn: string } } = {
     const { user } = openApp("/home", backend);
     await heading(2, "Most likely to start a company");
     await goTo(user, "Settings");
-    await heading(1, SETTINGS_COPY.title);
+    await heading(1, SETTINGS_TEXT.title);
     const blocked = section("Blocked students");
     await user.click(await blocked.findByRole("button", { name: "Unblock" }));
     expect(await blocked.findByText(SAFETY_TEXT.noBlocks)).toBeTruthy();
@@ -364,14 +364,14 @@ const SCENARIOS: { [P in MutationPath]: Scenario | { testedIn: string } } = {
     expect(await heading(2, "Most likely to start a company")).toBeTruthy();
     expect(screen.getByRole("button", { name: SCREEN_TEXT.seeWhoVotedForYou })).toBeTruthy();
     await goTo(user, "Settings");
-    await heading(1, SETTINGS_COPY.title);
+    await heading(1, SETTINGS_TEXT.title);
     expect(section("School e-mail").getByText(/ada@state\.edu/)).toBeTruthy();
   },
 
   "users.update": async () => {
     const backend = statefulServer();
     const { user } = openApp("/settings", backend);
-    await heading(1, SETTINGS_COPY.title);
+    await heading(1, SETTINGS_TEXT.title);
     const name = section("Profile").getByLabelText("First name");
     await user.clear(name);
     await user.type(name, "Ava");
@@ -400,7 +400,7 @@ const SCENARIOS: { [P in MutationPath]: Scenario | { testedIn: string } } = {
   "users.setSms": async () => {
     const backend = statefulServer();
     const { user } = openApp("/settings", backend);
-    await heading(1, SETTINGS_COPY.title);
+    await heading(1, SETTINGS_TEXT.title);
     const sms = await section("Notifications").findByRole("switch", { name: "Text me when I get votes" });
     await user.click(sms);
     await waitFor(() => expect(sms).toHaveProperty("checked", false));
