@@ -4,7 +4,7 @@ import { Switch } from "../../components";
 import { toUserMessage } from "../../lib/api-error";
 import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
-import { usePublicConfig } from "../payments/use-public-config";
+import { usePublicConfig } from "../config/use-public-config";
 import sectionText from "../settings/section-text.module.css";
 import { browserPushSupport, currentSubscription, subscribeThisDevice, subscriptionInput } from "./push-device";
 import { PUSH_TEXT } from "./texts";
