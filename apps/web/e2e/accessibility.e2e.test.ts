@@ -12,7 +12,7 @@ import {
 import type AxeCore from "axe-core";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import { SETTINGS_COPY } from "../src/features/settings/copy";
+import { SETTINGS_TEXT } from "../src/features/settings/texts";
 import { createApi, openSignedIn, type Student } from "./api";
 import { animationsSettled, saveScreenshot, useBrowser, type OpenedPage } from "./browser";
 import { hueColors, portraitPng } from "./portrait";
@@ -238,7 +238,7 @@ describe("accessibility: no axe-core violations", () => {
         await check(page, kind, "home: after a block");
 
         await page.goto(`${baseURL}/settings`, { waitUntil: "networkidle" });
-        await page.getByRole("heading", { level: 1, name: SETTINGS_COPY.title }).waitFor();
+        await page.getByRole("heading", { level: 1, name: SETTINGS_TEXT.title }).waitFor();
         await page.getByRole("img", { name: "Your profile photo" }).waitFor();
         await page.getByRole("button", { name: "Unblock" }).waitFor();
         await check(page, kind, "settings, with a blocked student");

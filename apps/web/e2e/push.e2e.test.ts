@@ -4,7 +4,8 @@ import { pushNotice, SCREEN_TEXT } from "@quad/contracts";
 import { browserSubscription, startFakePushService, type FakePushService } from "@quad/server/test/push-service";
 import type { BrowserContext, CDPSession, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { SETTINGS_COPY } from "../src/features/settings/copy";
+import { PUSH_TEXT } from "../src/features/push/texts";
+import { SETTINGS_TEXT } from "../src/features/settings/texts";
 import { createApi, openSignedIn, type Student } from "./api";
 import { animationsSettled, useBrowser } from "./browser";
 import { hueColors } from "./portrait";
@@ -81,12 +82,12 @@ async function settingsPage(context: BrowserContext, student: Student) {
   // still loading when the worker activates can miss its clients.claim() and stay uncontrolled until reloaded.
   await page.evaluate(async () => void (await navigator.serviceWorker.ready));
   await openSignedIn(page, baseURL, student, "/settings");
-  await page.getByRole("heading", { level: 1, name: SETTINGS_COPY.title }).waitFor();
+  await page.getByRole("heading", { level: 1, name: SETTINGS_TEXT.title }).waitFor();
   return { page, errors };
 }
 
 const notificationsSection = (page: Page) => page.getByRole("region", { name: "Notifications", exact: true });
-const pushSwitch = (page: Page) => page.getByRole("switch", { name: SETTINGS_COPY.pushTitle });
+const pushSwitch = (page: Page) => page.getByRole("switch", { name: PUSH_TEXT.title });
 
 async function screenshotSection(page: Page, name: string) {
   await mkdir(SCREENSHOTS_DIR, { recursive: true });
@@ -129,10 +130,10 @@ describe("notifications on this device", () => {
         await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
 
         const toggle = pushSwitch(page);
-        await page.getByText(SETTINGS_COPY.pushReplacesTexts).waitFor();
+        await page.getByText(PUSH_TEXT.replacesTexts).waitFor();
         expect(await toggle.isChecked()).toBe(false);
         await toggle.click();
-        await page.getByText(SETTINGS_COPY.pushOn).waitFor();
+        await page.getByText(PUSH_TEXT.on).waitFor();
         expect(await toggle.isChecked()).toBe(true);
         await screenshotSection(page, "settings-notifications-mobile");
 
@@ -193,9 +194,9 @@ describe("notifications on this device", () => {
 
         // Off removes the subscription from the server and the browser.
         await page.goto(`${baseURL}/settings`, { waitUntil: "networkidle" });
-        await page.getByText(SETTINGS_COPY.pushOn).waitFor();
+        await page.getByText(PUSH_TEXT.on).waitFor();
         await pushSwitch(page).click();
-        await page.getByText(SETTINGS_COPY.pushOff).waitFor();
+        await page.getByText(PUSH_TEXT.off).waitFor();
         expect((await exported()).pushDevices).toEqual([]);
         expect(await page.evaluate(() => sessionStorage.getItem("e2e-push-subscription"))).toBeNull();
         expect(errors).toEqual([]);
@@ -228,7 +229,7 @@ describe("notifications on this device", () => {
       });
       try {
         const { page, errors } = await settingsPage(iphone, noah);
-        await page.getByText(SETTINGS_COPY.pushIosInstallFirst).waitFor();
+        await page.getByText(PUSH_TEXT.iosInstallFirst).waitFor();
         expect(await pushSwitch(page).isDisabled()).toBe(true);
         await screenshotSection(page, "settings-notifications-iphone");
         expect(errors).toEqual([]);

@@ -1,6 +1,6 @@
 import { SCHOOL_EMAIL_MESSAGES, SCREEN_TEXT } from "@quad/contracts";
 import { describe, expect, inject, it } from "vitest";
-import { SETTINGS_COPY } from "../src/features/settings/copy";
+import { SETTINGS_TEXT } from "../src/features/settings/texts";
 import { createApi, openSignedIn } from "./api";
 import { animationsSettled, saveScreenshot, useBrowser } from "./browser";
 import { hueColors } from "./portrait";
@@ -41,7 +41,7 @@ describe("school e-mail", () => {
 
       const { page, errors } = await chromium.open("mobile", `${baseURL}/terms`);
       await openSignedIn(page, baseURL, quinn, "/settings");
-      await page.getByRole("heading", { level: 1, name: SETTINGS_COPY.title }).waitFor();
+      await page.getByRole("heading", { level: 1, name: SETTINGS_TEXT.title }).waitFor();
       const section = page.getByRole("region", { name: "School e-mail" });
       const field = section.getByRole("textbox", { name: "School e-mail" });
       await expect.poll(() => field.getAttribute("placeholder")).toMatch(/^you@.+\..+/);

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { LOCKED_NAME_PLACEHOLDER, SCREEN_TEXT, SMS_CONSENT_TEXT, TERMS_CONSENT_TEXT, TOASTS } from "@quad/contracts";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { SETTINGS_COPY } from "../src/features/settings/copy";
+import { SETTINGS_TEXT } from "../src/features/settings/texts";
 import { createApi, openSignedIn } from "./api";
 import { useBrowser } from "./browser";
 import { hueColors, portraitPng } from "./portrait";
@@ -258,7 +258,7 @@ describe("security headers in the browser", () => {
 
         // Settings.
         await go(page, "/settings");
-        await heading(page, SETTINGS_COPY.title);
+        await heading(page, SETTINGS_TEXT.title);
         await page.getByRole("img", { name: "Your profile photo" }).waitFor();
         expect(violations, kind).toEqual([]);
         expect(unexpected(errors), kind).toEqual([]);

@@ -1,7 +1,9 @@
 import { AUTH_CODE, PROFILE_LIST, TOASTS, VOTES_PER_BATCH } from "@quad/contracts";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { SETTINGS_COPY } from "../src/features/settings/copy";
+import { ACCOUNT_TEXT } from "../src/features/account/texts";
+import { SETTINGS_TEXT } from "../src/features/settings/texts";
+import { USERS_TEXT } from "../src/features/users/texts";
 import { createApi, openSignedIn, type Student } from "./api";
 import { animationsSettled, saveScreenshot, useBrowser, type OpenedPage } from "./browser";
 import { hueColors } from "./portrait";
@@ -46,7 +48,7 @@ describe("settings", () => {
   async function openSettingsAs(student: Student, kind: "mobile" | "desktop" = "mobile"): Promise<OpenedPage> {
     const page = await chromium.open(kind, `${baseURL}/terms`);
     await openSignedIn(page.page, baseURL, student, "/settings");
-    await page.page.getByRole("heading", { level: 1, name: SETTINGS_COPY.title }).waitFor();
+    await page.page.getByRole("heading", { level: 1, name: SETTINGS_TEXT.title }).waitFor();
     return page;
   }
 
@@ -65,9 +67,9 @@ describe("settings", () => {
       await saveScreenshot(page, "settings-mobile");
       await saveScreenshot(page, "settings-mobile-full", { fullPage: true });
 
-      const pause = page.getByRole("switch", { name: SETTINGS_COPY.pauseTitle });
+      const pause = page.getByRole("switch", { name: ACCOUNT_TEXT.pauseTitle });
       await pause.click();
-      await toast(page, SETTINGS_COPY.pausedToast);
+      await toast(page, ACCOUNT_TEXT.pausedToast);
       expect(await pause.isChecked()).toBe(true);
 
       // A whole batch of rounds shows every eligible student at least once; never Harper.
@@ -80,7 +82,7 @@ describe("settings", () => {
       expect((await candidatesSeenBy(theo)).has(harper.me.id)).toBe(false);
 
       await pause.click();
-      await toast(page, SETTINGS_COPY.resumedToast);
+      await toast(page, ACCOUNT_TEXT.resumedToast);
       const owen = await createStudent("+12027400103", {
         firstName: "Owen",
         gender: "male",
@@ -104,11 +106,11 @@ describe("settings", () => {
     await interests.press("Enter");
     await page.getByRole("button", { name: "🎧" }).click();
     await page.getByRole("button", { name: "Save profile" }).click();
-    await toast(page, SETTINGS_COPY.profileSaved);
+    await toast(page, USERS_TEXT.profileSaved);
     const sms = page.getByRole("switch", { name: "Text me when I get votes" });
     expect(await sms.isChecked()).toBe(true);
     await sms.click();
-    await page.getByText(SETTINGS_COPY.smsOff).waitFor();
+    await page.getByText(USERS_TEXT.smsOff).waitFor();
 
     const me = await api<{ interests: string[]; emojis: string[] }>("/users/me", { token: riley.tokens.token });
     expect(me).toMatchObject({ interests: ["Climbing"], emojis: ["🎧"] });
@@ -126,12 +128,12 @@ describe("settings", () => {
 
     await page.getByRole("button", { name: "Delete", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Delete your account?" });
-    await dialog.getByLabel(SETTINGS_COPY.deleteConfirmLabel).fill("DELETE");
+    await dialog.getByLabel(ACCOUNT_TEXT.deleteConfirmLabel).fill("DELETE");
     await settle(page);
     await saveScreenshot(page, "settings-delete-mobile");
     await dialog.getByRole("button", { name: "Delete my account" }).click();
     await page.waitForURL(`${baseURL}/login`);
-    await toast(page, SETTINGS_COPY.deleted);
+    await toast(page, ACCOUNT_TEXT.deleted);
 
     // The old session is gone on the server too.
     await expect(api("/users/me", { token: quinn.tokens.token })).rejects.toThrow(/401|404/);

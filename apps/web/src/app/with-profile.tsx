@@ -1,7 +1,7 @@
 import { TOASTS, type MeUser } from "@quad/contracts";
 import type { ReactNode } from "react";
 import { AppShell, Button, Icon, LoadingScreen, TopBar } from "../components";
-import { useProfile } from "../features/session/use-profile";
+import { useProfile } from "../features/users/use-profile";
 import styles from "../pages/pages.module.css";
 
 /**

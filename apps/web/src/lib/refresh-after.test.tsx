@@ -17,8 +17,11 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { SETTINGS_COPY } from "../features/settings/copy";
+import { ACCOUNT_TEXT } from "../features/account/texts";
+import { PUSH_TEXT } from "../features/push/texts";
 import { SAFETY_TEXT } from "../features/safety/texts";
+import { SETTINGS_TEXT } from "../features/settings/texts";
+import { USERS_TEXT } from "../features/users/texts";
 import {
   createMeUser,
   createVoteCards,
@@ -173,33 +176,30 @@ const SCENARIOS: { [P in MutationPath]: Scenario | { testedIn: string } } = {
   "account.pause": async () => {
     const backend = statefulServer();
     const { user } = openApp("/settings", backend);
-    await heading(1, SETTINGS_COPY.title);
-    await user.click(section("Privacy").getByRole("switch", { name: SETTINGS_COPY.pauseTitle }));
+    await heading(1, SETTINGS_TEXT.title);
+    await user.click(section("Privacy").getByRole("switch", { name: ACCOUNT_TEXT.pauseTitle }));
     await waitFor(() =>
-      expect(section("Privacy").getByRole("switch", { name: SETTINGS_COPY.pauseTitle })).toHaveProperty(
-        "checked",
-        true,
-      ),
+      expect(section("Privacy").getByRole("switch", { name: ACCOUNT_TEXT.pauseTitle })).toHaveProperty("checked", true),
     );
     // Away and back: the profile the screen reads is the paused one.
     await goTo(user, "Home");
     await heading(1, "Hey Avery");
     await goTo(user, "Settings");
-    await heading(1, SETTINGS_COPY.title);
-    expect(section("Privacy").getByRole("switch", { name: SETTINGS_COPY.pauseTitle })).toHaveProperty("checked", true);
+    await heading(1, SETTINGS_TEXT.title);
+    expect(section("Privacy").getByRole("switch", { name: ACCOUNT_TEXT.pauseTitle })).toHaveProperty("checked", true);
   },
 
   "account.preview": async () => {
     const backend = statefulServer();
     const { user } = openApp("/settings", backend);
-    await heading(1, SETTINGS_COPY.title);
-    const preview = section("Privacy").getByRole("switch", { name: SETTINGS_COPY.previewTitle });
+    await heading(1, SETTINGS_TEXT.title);
+    const preview = section("Privacy").getByRole("switch", { name: ACCOUNT_TEXT.previewTitle });
     expect(preview).toHaveProperty("checked", false);
     await user.click(preview);
     await waitFor(() => expect(preview).toHaveProperty("checked", true));
   },
 
-  "account.delete": { testedIn: "features/settings/settings-page.test.tsx" },
+  "account.delete": { testedIn: "features/account/account.test.tsx" },
   "admin.restore": { testedIn: "features/admin/admin-page.test.tsx" },
   "admin.removeProfile": { testedIn: "features/admin/admin-page.test.tsx" },
   "admin.removePhoto": { testedIn: "features/admin/admin-page.test.tsx" },
@@ -253,12 +253,12 @@ const SCENARIOS: { [P in MutationPath]: Scenario | { testedIn: string } } = {
     const backend = statefulServer();
     const device = fakePushDevice();
     const { user } = openApp("/settings", backend, { vapidPublicKey: VAPID_KEY });
-    await heading(1, SETTINGS_COPY.title);
-    const push = await section("Notifications").findByRole("switch", { name: SETTINGS_COPY.pushTitle });
+    await heading(1, SETTINGS_TEXT.title);
+    const push = await section("Notifications").findByRole("switch", { name: PUSH_TEXT.title });
     await waitFor(() => expect(push).toHaveProperty("checked", false));
     await user.click(push);
     await waitFor(() => expect(push).toHaveProperty("checked", true));
-    expect(section("Notifications").getByText(SETTINGS_COPY.pushOn)).toBeTruthy();
+    expect(section("Notifications").getByText(PUSH_TEXT.on)).toBeTruthy();
     expect(backend.sent("push.subscribe")).toEqual([device.input]);
   },
 
@@ -266,12 +266,12 @@ const SCENARIOS: { [P in MutationPath]: Scenario | { testedIn: string } } = {
     const backend = statefulServer();
     const device = fakePushDevice({ subscribed: true });
     const { user } = openApp("/settings", backend, { vapidPublicKey: VAPID_KEY });
-    await heading(1, SETTINGS_COPY.title);
-    const push = await section("Notifications").findByRole("switch", { name: SETTINGS_COPY.pushTitle });
+    await heading(1, SETTINGS_TEXT.title);
+    const push = await section("Notifications").findByRole("switch", { name: PUSH_TEXT.title });
     await waitFor(() => expect(push).toHaveProperty("checked", true));
     await user.click(push);
     await waitFor(() => expect(push).toHaveProperty("checked", false));
-    expect(section("Notifications").getByText(SETTINGS_COPY.pushOff)).toBeTruthy();
+    expect(section("Notifications").getByText(PUSH_TEXT.off)).toBeTruthy();
     expect(backend.sent("push.unsubscribe")).toEqual([{ endpoint: device.input.endpoint }]);
   },
 
@@ -308,7 +308,7 @@ const SCENARIOS: { [P in MutationPath]: Scenario | { testedIn: string } } = {
     expect(await heading(2, "Best person to study with")).toBeTruthy();
     expect(screen.queryByRole("article", { name: "Maya" })).toBeNull();
     await goTo(user, "Settings");
-    await heading(1, SETTINGS_COPY.title);
+    await heading(1, SETTINGS_TEXT.title);
     expect(await section("Blocked students").findByText("Maya")).toBeTruthy();
   },
 
@@ -323,10 +323,10 @@ const SCENARIOS: { [P in MutationPath]: Scenario | { testedIn: string } } = {
     const { user } = openApp("/home", backend);
     await heading(2, "Most likely to start a company");
     await goTo(user, "Settings");
-    await heading(1, SETTINGS_COPY.title);
+    await heading(1, SETTINGS_TEXT.title);
     const blocked = section("Blocked students");
     await user.click(await blocked.findByRole("button", { name: "Unblock" }));
-    expect(await blocked.findByText(SETTINGS_COPY.noBlocks)).toBeTruthy();
+    expect(await blocked.findByText(SAFETY_TEXT.noBlocks)).toBeTruthy();
     // Sam may be drawn again: back home, the round is asked for anew rather than read from the cache.
     await goTo(user, "Home");
     await heading(2, "Most likely to start a company");
@@ -364,19 +364,19 @@ const SCENARIOS: { [P in MutationPath]: Scenario | { testedIn: string } } = {
     expect(await heading(2, "Most likely to start a company")).toBeTruthy();
     expect(screen.getByRole("button", { name: SCREEN_TEXT.seeWhoVotedForYou })).toBeTruthy();
     await goTo(user, "Settings");
-    await heading(1, SETTINGS_COPY.title);
+    await heading(1, SETTINGS_TEXT.title);
     expect(section("School e-mail").getByText(/ada@state\.edu/)).toBeTruthy();
   },
 
   "users.update": async () => {
     const backend = statefulServer();
     const { user } = openApp("/settings", backend);
-    await heading(1, SETTINGS_COPY.title);
+    await heading(1, SETTINGS_TEXT.title);
     const name = section("Profile").getByLabelText("First name");
     await user.clear(name);
     await user.type(name, "Ava");
     await user.click(section("Profile").getByRole("button", { name: "Save profile" }));
-    expect(await screen.findByText(SETTINGS_COPY.profileSaved)).toBeTruthy();
+    expect(await screen.findByText(USERS_TEXT.profileSaved)).toBeTruthy();
 
     // The same write as a multipart upload (the photo; jsdom cannot crop one through the dialog).
     const form = new FormData();
@@ -400,11 +400,11 @@ const SCENARIOS: { [P in MutationPath]: Scenario | { testedIn: string } } = {
   "users.setSms": async () => {
     const backend = statefulServer();
     const { user } = openApp("/settings", backend);
-    await heading(1, SETTINGS_COPY.title);
+    await heading(1, SETTINGS_TEXT.title);
     const sms = await section("Notifications").findByRole("switch", { name: "Text me when I get votes" });
     await user.click(sms);
     await waitFor(() => expect(sms).toHaveProperty("checked", false));
-    expect(section("Notifications").getByText(SETTINGS_COPY.smsOff)).toBeTruthy();
+    expect(section("Notifications").getByText(USERS_TEXT.smsOff)).toBeTruthy();
   },
 };
 

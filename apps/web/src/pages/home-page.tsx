@@ -8,7 +8,7 @@ import { VerifySchoolEmailScreen } from "../features/school-email";
 import { Icon } from "../components/icon";
 import { PreferenceSwitch } from "../features/rounds/preference-switch";
 import { usePreference } from "../features/rounds/use-preference";
-import { useSignOut } from "../features/session/use-sign-out";
+import { useSignOut } from "../features/auth/use-sign-out";
 import { useDocumentTitle } from "../lib/use-document-title";
 import styles from "./home-page.module.css";
 

@@ -1,24 +1,24 @@
 import type { MeUser } from "@quad/contracts";
 import { WithProfile } from "../app/with-profile";
 import { AppShell, Button, ButtonLink, Icon, TopBar } from "../components";
-import { BlockedSection } from "../features/settings/blocked-section";
-import { SETTINGS_COPY } from "../features/settings/copy";
-import { DataSection } from "../features/settings/data-section";
-import { NotificationsSection } from "../features/settings/notifications-section";
-import { PhotoSection } from "../features/settings/photo-section";
-import { PrivacySection } from "../features/settings/privacy-section";
-import { ProfileForm } from "../features/settings/profile-form";
+import { DataSection } from "../features/account/data-section";
+import { PrivacySection } from "../features/account/privacy-section";
+import { useSignOut } from "../features/auth/use-sign-out";
+import { PreferenceSwitch } from "../features/rounds/preference-switch";
+import { usePreference } from "../features/rounds/use-preference";
+import { BlockedSection } from "../features/safety/blocked-section";
 import { SchoolEmailSection } from "../features/school-email";
 import { SettingsSection } from "../features/settings/settings-section";
 import styles from "../features/settings/settings.module.css";
-import { PreferenceSwitch } from "../features/rounds/preference-switch";
-import { usePreference } from "../features/rounds/use-preference";
-import { useSignOut } from "../features/session/use-sign-out";
+import { SETTINGS_TEXT } from "../features/settings/texts";
+import { NotificationsSection } from "../features/users/notifications-section";
+import { PhotoSection } from "../features/users/photo-section";
+import { ProfileForm } from "../features/users/profile-form";
 import { useDocumentTitle } from "../lib/use-document-title";
 
 /** `/settings`: profile, preference, notifications, privacy, blocked students, data. */
 export function SettingsPage() {
-  useDocumentTitle(SETTINGS_COPY.title);
+  useDocumentTitle(SETTINGS_TEXT.title);
   return <WithProfile>{(user) => <Settings user={user} />}</WithProfile>;
 }
 
@@ -35,7 +35,7 @@ function Settings({ user }: { user: MeUser }) {
           </ButtonLink>
         }
       />
-      <h1 className={styles.title}>{SETTINGS_COPY.title}</h1>
+      <h1 className={styles.title}>{SETTINGS_TEXT.title}</h1>
 
       <div className={styles.sections}>
         <SettingsSection title="Profile" icon="person">

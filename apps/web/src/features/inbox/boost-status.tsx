@@ -1,5 +1,5 @@
 import { Icon } from "../../components";
-import { useProfilePart } from "../session/use-profile";
+import { useProfilePart } from "../users/use-profile";
 import { useBoostRemaining } from "../payments";
 import styles from "./boost-status.module.css";
 

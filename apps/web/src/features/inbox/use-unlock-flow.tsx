@@ -5,7 +5,7 @@ import { errorCodeOf, toUserMessage } from "../../lib/api-error";
 import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { FlashSaleDialog, UNLOCK_REVEALS, unlockCountLabel } from "../payments";
-import { useProfilePart } from "../session/use-profile";
+import { useProfilePart } from "../users/use-profile";
 import styles from "./use-unlock-flow.module.css";
 
 type Step = "idle" | "confirm" | "flashSale";

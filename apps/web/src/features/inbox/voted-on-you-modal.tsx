@@ -1,7 +1,7 @@
 import { SCREEN_TEXT, TOASTS, type VoteCard } from "@quad/contracts";
 import { useState } from "react";
 import { Button, Icon, Modal, Spinner } from "../../components";
-import { useProfilePart } from "../session/use-profile";
+import { useProfilePart } from "../users/use-profile";
 import { BoostDialog, unlockCountLabel } from "../payments";
 import { useReceivedVotes } from "./use-received-votes";
 import { VoteCardTile } from "./vote-card";

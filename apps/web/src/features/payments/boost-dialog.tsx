@@ -1,7 +1,7 @@
 import { BOOST_OPTIONS, formatPrice, SCREEN_TEXT, type BoostOptionId } from "@quad/contracts";
 import { useState } from "react";
 import { Button, Icon, Modal } from "../../components";
-import { useProfilePart } from "../session/use-profile";
+import { useProfilePart } from "../users/use-profile";
 import { useBoostRemaining } from "./boost-remaining";
 import { useCheckout } from "./checkout";
 import styles from "./dialogs.module.css";

@@ -7,11 +7,11 @@ import { errorCodeOf, toUserMessage } from "../../lib/api-error";
 import { refreshAfterEvent } from "../../lib/data-layer";
 import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
+import { usePublicConfig } from "../config/use-public-config";
 import { LocalCardForm } from "./local-card-form";
 import styles from "./payment-dialog.module.css";
 import { PriceTag } from "./price-tag";
 import { summarizeProduct } from "./products";
-import { usePublicConfig } from "./use-public-config";
 
 // Stripe.js comes only with this chunk, and this chunk only when the server has a publishable key.
 const StripeCheckout = lazy(() => import("./stripe-checkout").then((m) => ({ default: m.StripeCheckout })));

@@ -1,7 +1,7 @@
 import { formatPrice, percentOff, UNLOCK_PACKAGES, type FlashSaleOffer, type UnlockPackageId } from "@quad/contracts";
 import { useState } from "react";
 import { Button, Modal } from "../../components";
-import { useProfilePart } from "../session/use-profile";
+import { useProfilePart } from "../users/use-profile";
 import { useCheckout } from "./checkout";
 import styles from "./dialogs.module.css";
 import { PriceTag } from "./price-tag";

@@ -1,5 +1,5 @@
 /**
- * Block and report copy. Only these screens show it (the server's own
+ * Block, report and unblock copy. Only these screens show it (the server's own
  * messages, such as "already reported", come from the server), so it lives
  * with the feature rather than in contracts.
  */
@@ -28,4 +28,7 @@ export const SAFETY_TEXT = {
   reported: "Thanks. Our team will review your report.",
   reportFailed: "Couldn't send your report. Please try again.",
   cancel: "Cancel",
+  /** Settings: the students this student blocked. */
+  noBlocks: "You haven't blocked anyone.",
+  unblocked: (name: string) => `${name} is unblocked`,
 } as const;

@@ -24,4 +24,4 @@ export {
   TEST_CODE_REQUEST_ID,
   type ProfileUpload,
 } from "./auth";
-export { accountAnswers, type AccountAnswersOptions } from "./account";
+export { settingsAnswers, type SettingsAnswersOptions } from "./settings";

@@ -1,6 +1,6 @@
 import { MAX_EMOJIS } from "@quad/contracts";
 import { FieldError } from "../auth/ui/fields";
-import styles from "./settings.module.css";
+import styles from "./profile.module.css";
 
 /** A small palette that suits a campus profile; emojis already chosen stay shown even if not in it. */
 const PALETTE = [

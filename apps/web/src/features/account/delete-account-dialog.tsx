@@ -8,8 +8,8 @@ import { useSessionStore } from "../../lib/session-store";
 import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { TextField } from "../auth/ui/fields";
-import { SETTINGS_COPY } from "./copy";
-import styles from "./settings.module.css";
+import styles from "./account.module.css";
+import { ACCOUNT_TEXT } from "./texts";
 
 export interface DeleteAccountDialogProps {
   open: boolean;
@@ -49,7 +49,7 @@ export function DeleteAccountDialog({ open, onClose }: DeleteAccountDialogProps)
     useSessionStore.getState().clear();
     void navigate("/login", { replace: true });
     queryClient.clear();
-    notify.success(SETTINGS_COPY.deleted);
+    notify.success(ACCOUNT_TEXT.deleted);
   };
 
   return (
@@ -79,9 +79,9 @@ export function DeleteAccountDialog({ open, onClose }: DeleteAccountDialogProps)
         </>
       }
     >
-      <p className={styles.dialogText}>{SETTINGS_COPY.deleteDescription}</p>
+      <p className={styles.dialogText}>{ACCOUNT_TEXT.deleteDescription}</p>
       <TextField
-        label={SETTINGS_COPY.deleteConfirmLabel}
+        label={ACCOUNT_TEXT.deleteConfirmLabel}
         name="confirm"
         autoComplete="off"
         autoCapitalize="characters"

@@ -2,7 +2,7 @@ import type { MeUser } from "@quad/contracts";
 import { useState } from "react";
 import { Button, Icon } from "../../components";
 import { PhotoDialog } from "./photo-dialog";
-import styles from "./settings.module.css";
+import styles from "./profile.module.css";
 
 /** The current photo with a way to change it, and the school it belongs to. */
 export function PhotoSection({ user }: { user: MeUser }) {

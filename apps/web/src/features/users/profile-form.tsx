@@ -5,7 +5,6 @@ import { fieldErrorsOf, toUserMessage } from "../../lib/api-error";
 import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { FirstNameField, InstagramField } from "../auth/ui/profile-fields";
-import { SETTINGS_COPY } from "./copy";
 import { EmojiPicker } from "./emoji-picker";
 import {
   changedFields,
@@ -15,8 +14,9 @@ import {
   type ProfileErrors,
   type ProfileValues,
 } from "./profile-values";
-import styles from "./settings.module.css";
+import styles from "./profile.module.css";
 import { TagListField } from "./tag-list-field";
+import { USERS_TEXT } from "./texts";
 
 /**
  * First name, Instagram handle, organizations, interests and emojis. Checked
@@ -49,7 +49,7 @@ export function ProfileForm({ user }: { user: MeUser }) {
     try {
       const { user: stored } = await update.mutateAsync(changes);
       setValues(profileValuesOf(stored));
-      notify.success(SETTINGS_COPY.profileSaved);
+      notify.success(USERS_TEXT.profileSaved);
     } catch (error) {
       setErrors(firstErrors(fieldErrorsOf(error), values));
       notify.error(toUserMessage(error, TOASTS.processRequestFailed));

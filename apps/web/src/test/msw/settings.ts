@@ -5,22 +5,23 @@ import { defaultTrpcResolvers } from "./handlers";
 import { recording, trpcHandler, type ProcedureOutput, type TrpcResolvers } from "./trpc";
 
 /**
- * Canned answers for the settings screen: the student `me`, their SMS
- * setting and block list, each write answered as gone through (the profile
- * with the change applied). A test needing another answer, or a refusal,
- * passes `overrides`; `sent(path)` is what the UI sent. The rules behind the
+ * Canned answers for the settings screen, whose sections call users.*,
+ * account.* and safety.*: the student `me`, their SMS setting and block
+ * list, each write answered as gone through (the profile with the change
+ * applied). A test needing another answer, or a refusal, passes
+ * `overrides`; `sent(path)` is what the UI sent. The rules behind the
  * answers (validation, a held profile staying paused, STOP) are the
  * server's, tested in apps/server.
  */
 
-export interface AccountAnswersOptions {
+export interface SettingsAnswersOptions {
   me?: Partial<MeUser>;
   sms?: Partial<SmsSettings>;
   blocked?: ProcedureOutput<"safety.blocks">["blocked"];
   overrides?: TrpcResolvers;
 }
 
-export function accountAnswers(options: AccountAnswersOptions = {}) {
+export function settingsAnswers(options: SettingsAnswersOptions = {}) {
   const me = createMeUser({ showInPreview: false, organizations: [], interests: [], emojis: [], ...options.me });
   const sms: SmsSettings = { enabled: true, optedOutBySms: false, updatedAt: null, ...options.sms };
   const { resolvers, sent } = recording({

@@ -3,7 +3,7 @@ import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { useSessionStore } from "../../lib/session-store";
 import { SKIP_AUTH_REDIRECT, trpc } from "../../lib/trpc";
-import { forgetThisDevicesPush } from "../settings/push-device";
+import { forgetThisDevicesPush } from "../push/push-device";
 
 /**
  * Logs out (docs/product.md "Signing up and signing in"): forgets the session on this device at

@@ -4,9 +4,10 @@ import { Spinner, Switch } from "../../components";
 import { toUserMessage } from "../../lib/api-error";
 import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
-import { SETTINGS_COPY } from "./copy";
-import { PushDeviceSetting } from "./push-device-setting";
-import styles from "./settings.module.css";
+import { PushDeviceSetting } from "../push/push-device-setting";
+import { PUSH_TEXT } from "../push/texts";
+import sectionText from "../settings/section-text.module.css";
+import { USERS_TEXT } from "./texts";
 
 /**
  * Vote notifications: by push on this device, and by SMS (the server records
@@ -20,21 +21,21 @@ export function NotificationsSection() {
   });
 
   if (settings.isPending) return <Spinner label="Loading notification settings" />;
-  if (settings.isError) return <p className={styles.muted}>{TOASTS.fetchUserFailed}</p>;
+  if (settings.isError) return <p className={sectionText.muted}>{TOASTS.fetchUserFailed}</p>;
 
   const { enabled, optedOutBySms } = settings.data;
   return (
     <>
       <Switch
         label="Text me when I get votes"
-        description={enabled ? (pushOn ? SETTINGS_COPY.smsWhilePush : SETTINGS_COPY.smsOn) : SETTINGS_COPY.smsOff}
+        description={enabled ? (pushOn ? USERS_TEXT.smsWhilePush : USERS_TEXT.smsOn) : USERS_TEXT.smsOff}
         checked={enabled}
         busy={setSms.isPending}
         onChange={(next) => setSms.mutate({ enabled: next })}
       />
-      {optedOutBySms && <p className={styles.note}>{SETTINGS_COPY.smsOptedOut}</p>}
+      {optedOutBySms && <p className={sectionText.note}>{USERS_TEXT.smsOptedOut}</p>}
       <PushDeviceSetting onStateChange={setPushOn} />
-      <p className={styles.muted}>{SETTINGS_COPY.pushReplacesTexts}</p>
+      <p className={sectionText.muted}>{PUSH_TEXT.replacesTexts}</p>
     </>
   );
 }

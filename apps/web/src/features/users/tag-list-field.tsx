@@ -1,7 +1,7 @@
 import { PROFILE_LIST } from "@quad/contracts";
 import { useId, useState, type KeyboardEvent } from "react";
 import { FieldError } from "../auth/ui/fields";
-import styles from "./settings.module.css";
+import styles from "./profile.module.css";
 
 export interface TagListFieldProps {
   label: string;

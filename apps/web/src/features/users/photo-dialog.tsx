@@ -5,7 +5,7 @@ import { useRestClient } from "../../app/api-provider";
 import { toUserMessage } from "../../lib/api-error";
 import { notify } from "../../lib/toast";
 import { ProfileImageStep, releasePhoto, type PhotoDraft } from "../auth/signup/steps/profile-image-step";
-import { SETTINGS_COPY } from "./copy";
+import { USERS_TEXT } from "./texts";
 
 export interface PhotoDialogProps {
   onClose: () => void;
@@ -39,7 +39,7 @@ export function PhotoDialog({ onClose }: PhotoDialogProps) {
     try {
       // The answer reaches the cached profile through lib/refresh-after.ts (as users.update).
       await rest.request<{ user: MeUser }>("/users/update", { method: "PATCH", body: form });
-      notify.success(SETTINGS_COPY.photoSaved);
+      notify.success(USERS_TEXT.photoSaved);
       onClose();
     } catch (failure) {
       const message = toUserMessage(failure, TOASTS.processRequestFailed);

@@ -3,8 +3,9 @@ import { Button, Icon, Spinner } from "../../components";
 import { toUserMessage } from "../../lib/api-error";
 import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
-import { SETTINGS_COPY } from "./copy";
-import styles from "./settings.module.css";
+import sectionText from "../settings/section-text.module.css";
+import styles from "./blocked-section.module.css";
+import { SAFETY_TEXT } from "./texts";
 
 /** The students this student blocked, each with Unblock. */
 export function BlockedSection() {
@@ -14,8 +15,8 @@ export function BlockedSection() {
   });
 
   if (blocks.isPending) return <Spinner label="Loading blocked students" />;
-  if (blocks.isError) return <p className={styles.muted}>{TOASTS.processRequestFailed}</p>;
-  if (blocks.data.blocked.length === 0) return <p className={styles.muted}>{SETTINGS_COPY.noBlocks}</p>;
+  if (blocks.isError) return <p className={sectionText.muted}>{TOASTS.processRequestFailed}</p>;
+  if (blocks.data.blocked.length === 0) return <p className={sectionText.muted}>{SAFETY_TEXT.noBlocks}</p>;
 
   return (
     <ul className={styles.people}>
@@ -33,7 +34,7 @@ export function BlockedSection() {
               unblock.mutate(
                 { userId: student.userId },
                 {
-                  onSuccess: () => notify.success(SETTINGS_COPY.unblocked(student.firstName)),
+                  onSuccess: () => notify.success(SAFETY_TEXT.unblocked(student.firstName)),
                 },
               )
             }

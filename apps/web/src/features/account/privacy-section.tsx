@@ -3,14 +3,14 @@ import { Switch } from "../../components";
 import { toUserMessage } from "../../lib/api-error";
 import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
-import { SETTINGS_COPY } from "./copy";
+import { ACCOUNT_TEXT } from "./texts";
 
 /** Pause (no longer drawn as a candidate) and the opt-in to the public landing preview. */
 export function PrivacySection({ user }: { user: MeUser }) {
   const failed = (error: unknown) => notify.error(toUserMessage(error, TOASTS.processRequestFailed));
 
   const setPaused = trpc.account.pause.useMutation({
-    onSuccess: (me) => notify.success(me.paused ? SETTINGS_COPY.pausedToast : SETTINGS_COPY.resumedToast),
+    onSuccess: (me) => notify.success(me.paused ? ACCOUNT_TEXT.pausedToast : ACCOUNT_TEXT.resumedToast),
     onError: failed,
   });
   const setPreview = trpc.account.preview.useMutation({ onError: failed });
@@ -18,16 +18,16 @@ export function PrivacySection({ user }: { user: MeUser }) {
   return (
     <>
       <Switch
-        label={SETTINGS_COPY.pauseTitle}
-        description={user.heldForReview ? ERROR_MESSAGES.heldForReview : SETTINGS_COPY.pauseDescription}
+        label={ACCOUNT_TEXT.pauseTitle}
+        description={user.heldForReview ? ERROR_MESSAGES.heldForReview : ACCOUNT_TEXT.pauseDescription}
         checked={user.paused}
         disabled={user.heldForReview}
         busy={setPaused.isPending}
         onChange={(paused) => setPaused.mutate({ paused })}
       />
       <Switch
-        label={SETTINGS_COPY.previewTitle}
-        description={SETTINGS_COPY.previewDescription}
+        label={ACCOUNT_TEXT.previewTitle}
+        description={ACCOUNT_TEXT.previewDescription}
         checked={user.showInPreview}
         busy={setPreview.isPending}
         onChange={(showInPreview) => setPreview.mutate({ showInPreview })}

@@ -3,9 +3,10 @@ import { Button, Icon } from "../../components";
 import { useRestClient } from "../../app/api-provider";
 import { toUserMessage } from "../../lib/api-error";
 import { notify } from "../../lib/toast";
-import { SETTINGS_COPY } from "./copy";
+import sectionText from "../settings/section-text.module.css";
 import { DeleteAccountDialog } from "./delete-account-dialog";
-import styles from "./settings.module.css";
+import styles from "./account.module.css";
+import { ACCOUNT_TEXT } from "./texts";
 
 /** Saves `data` as a pretty-printed JSON file through a temporary link. */
 function downloadJson(data: unknown, fileName: string): void {
@@ -32,7 +33,7 @@ export function DataSection() {
       const data = await rest.request<unknown>("/users/export");
       downloadJson(data, `quad-data-${new Date().toISOString().slice(0, 10)}.json`);
     } catch (error) {
-      notify.error(toUserMessage(error, SETTINGS_COPY.exportFailed));
+      notify.error(toUserMessage(error, ACCOUNT_TEXT.exportFailed));
     } finally {
       setExporting(false);
     }
@@ -42,8 +43,8 @@ export function DataSection() {
     <>
       <div className={styles.action}>
         <div className={styles.actionText}>
-          <p className={styles.actionTitle}>{SETTINGS_COPY.exportTitle}</p>
-          <p className={styles.muted}>{SETTINGS_COPY.exportDescription}</p>
+          <p className={styles.actionTitle}>{ACCOUNT_TEXT.exportTitle}</p>
+          <p className={sectionText.muted}>{ACCOUNT_TEXT.exportDescription}</p>
         </div>
         <Button
           variant="secondary"
@@ -56,8 +57,8 @@ export function DataSection() {
       </div>
       <div className={styles.action}>
         <div className={styles.actionText}>
-          <p className={styles.actionTitle}>{SETTINGS_COPY.deleteTitle}</p>
-          <p className={styles.muted}>Removes your account and data right away.</p>
+          <p className={styles.actionTitle}>{ACCOUNT_TEXT.deleteTitle}</p>
+          <p className={sectionText.muted}>Removes your account and data right away.</p>
         </div>
         <Button variant="danger" icon={<Icon name="trash" size={18} />} onClick={() => setDeleting(true)}>
           Delete

@@ -4,10 +4,10 @@ import { Switch } from "../../components";
 import { toUserMessage } from "../../lib/api-error";
 import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
-import { usePublicConfig } from "../payments/use-public-config";
-import { SETTINGS_COPY } from "./copy";
-import styles from "./settings.module.css";
+import { usePublicConfig } from "../config/use-public-config";
+import sectionText from "../settings/section-text.module.css";
 import { browserPushSupport, currentSubscription, subscribeThisDevice, subscriptionInput } from "./push-device";
+import { PUSH_TEXT } from "./texts";
 
 type DeviceState = "checking" | "on" | "off";
 
@@ -35,7 +35,7 @@ function usePushDevice(vapidPublicKey: string | null) {
   async function turnOn(key: string) {
     const outcome = await subscribeThisDevice(key);
     if ("refused" in outcome) {
-      if (outcome.refused === "denied") notify.error(SETTINGS_COPY.pushBlocked);
+      if (outcome.refused === "denied") notify.error(PUSH_TEXT.blocked);
       return;
     }
     try {
@@ -62,7 +62,7 @@ function usePushDevice(vapidPublicKey: string | null) {
     setBusy(true);
     (on ? turnOn(vapidPublicKey!) : turnOff())
       .catch((error: unknown) =>
-        notify.error(toUserMessage(error, on ? SETTINGS_COPY.pushFailed : TOASTS.processRequestFailed)),
+        notify.error(toUserMessage(error, on ? PUSH_TEXT.failed : TOASTS.processRequestFailed)),
       )
       .finally(() => setBusy(false));
   };
@@ -79,8 +79,8 @@ function PushSwitch({ vapidPublicKey, onStateChange }: PushDeviceSettingProps & 
   useEffect(() => onStateChange?.(device.state === "on"), [device.state, onStateChange]);
   return (
     <Switch
-      label={SETTINGS_COPY.pushTitle}
-      description={device.state === "on" ? SETTINGS_COPY.pushOn : SETTINGS_COPY.pushOff}
+      label={PUSH_TEXT.title}
+      description={device.state === "on" ? PUSH_TEXT.on : PUSH_TEXT.off}
       checked={device.state === "on"}
       busy={device.busy || device.state === "checking"}
       onChange={device.change}
@@ -97,9 +97,9 @@ export function PushDeviceSetting({ onStateChange }: PushDeviceSettingProps) {
   if (support === "supported" && config.isPending) return null;
   return (
     <>
-      <Switch label={SETTINGS_COPY.pushTitle} checked={false} disabled onChange={() => undefined} />
-      <p className={styles.note}>
-        {support === "ios-install-first" ? SETTINGS_COPY.pushIosInstallFirst : SETTINGS_COPY.pushUnsupported}
+      <Switch label={PUSH_TEXT.title} checked={false} disabled onChange={() => undefined} />
+      <p className={sectionText.note}>
+        {support === "ios-install-first" ? PUSH_TEXT.iosInstallFirst : PUSH_TEXT.unsupported}
       </p>
     </>
   );
