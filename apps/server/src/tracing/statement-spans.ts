@@ -3,6 +3,8 @@ import type { StatementObserver } from "@quad/db";
 
 /** The longest query summary (OpenTelemetry's database conventions truncate it there). */
 const SUMMARY_LENGTH = 255;
+/** Summaries kept, by statement text: the app sends a few hundred texts; past this the cache starts over. */
+const SUMMARIES_KEPT = 2000;
 
 /**
  * Each operation and each table it names, in order: `select`, `insert`,
@@ -57,10 +59,20 @@ export function databaseAttributes(url: string | undefined): Attributes {
  * value). Statements outside a request (start-up, jobs) make none.
  */
 export function statementSpans(tracer: Tracer, database: Attributes): StatementObserver {
+  // A statement's summary, read once per text rather than on every run (the vote's is 3 KB of SQL).
+  const summaries = new Map<string, string>();
+  const summaryOf = (text: string) => {
+    let summary = summaries.get(text);
+    if (summary === undefined) {
+      if (summaries.size >= SUMMARIES_KEPT) summaries.clear();
+      summaries.set(text, (summary = querySummary(text)));
+    }
+    return summary;
+  };
   return ({ text }) => {
     const parent = context.active();
     if (!trace.getSpan(parent)) return undefined;
-    const summary = querySummary(text);
+    const summary = summaryOf(text);
     const span = tracer.startSpan(
       summary,
       { kind: SpanKind.CLIENT, attributes: { ...database, "db.query.summary": summary, "db.query.text": text } },
