@@ -7,10 +7,12 @@
  * keeps the .cpuprofile (open it in Chrome DevTools) under bench/reports/profiles.
  *
  * Cases: select1, me, for-user, rounds (open a round then vote, passes over
- * the voters); over REST, or as the web client calls them with `--protocol tRPC`.
+ * the voters), votes (the same passes, only the votes measured); over REST,
+ * or as the web client calls them with `--protocol tRPC`.
  * `--pg-perf` also samples Postgres' side with Linux perf; `--env KEY=VALUE`
  * (repeatable) sets the server's environment, e.g. `--env LOG_LEVEL=info`
- * for production's request logs.
+ * for production's request logs; `--otlp` turns tracing on, its spans sent
+ * to a local stand-in collector (otlp-sink.ts).
  * Uses the big campus `pnpm bench` seeded (seeding it first when missing).
  */
 import { randomBytes } from "node:crypto";
@@ -22,6 +24,7 @@ import { BIG_CAMPUS, prepareCampus } from "./campus";
 import { cpuPerRequest, emptyMeasurement, load, percentile, rps, type Measurement } from "./load";
 import type { Protocol } from "./report";
 import { openRoundRequest, trpcGet, voteRequest } from "./requests";
+import { startOtlpSink, type OtlpSink } from "./otlp-sink";
 import { perfAvailable, startPgPerf, type PgPerf } from "./pg-perf";
 import { POOL_SIZE, REPO_ROOT, ensureServerBuilt, startServer } from "./server";
 import { accessToken, openRounds, pickVoters, resetVoters } from "./voters";
@@ -42,6 +45,8 @@ const { values: args } = parseArgs({
     "pg-perf": { type: "boolean", default: false },
     // KEY=VALUE for the server's environment, repeatable (e.g. --env LOG_LEVEL=info, as production logs).
     env: { type: "string", multiple: true, default: [] },
+    // Tracing on (OTEL_EXPORTER_OTLP_ENDPOINT), exporting to a local sink that answers 200.
+    otlp: { type: "boolean", default: false },
   },
 });
 const log = (line: string) => console.log(`[profile] ${line}`);
@@ -127,6 +132,7 @@ async function main() {
   );
   mkdirSync(profileDir, { recursive: true });
   const jwtSecret = randomBytes(32).toString("hex");
+  const sink: OtlpSink | null = args.otlp ? await startOtlpSink() : null;
   const server = await startServer({
     databaseUrl: campus.url,
     jwtSecret,
@@ -134,6 +140,7 @@ async function main() {
     nodeArgs: args["no-cpu-prof"] ? [] : ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
     env: {
       DATABASE_POOL_SIZE: args["pool-size"],
+      ...(sink ? { OTEL_EXPORTER_OTLP_ENDPOINT: sink.endpoint } : {}),
       ...Object.fromEntries(
         args.env.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
       ),
@@ -147,6 +154,23 @@ async function main() {
     const deep = { authorization: `Bearer ${await accessToken(jwtSecret, campus.deepPhone)}` };
     const durationS = Number(args.duration);
     const mePath = protocol === "REST" ? "/api/users/me" : trpcGet("users.me", undefined);
+    /** Passes over the voters, each opening a round then voting in it; the openings measured too, or only the votes. */
+    const roundPasses = async (measureOpenings: boolean) => {
+      const into = emptyMeasurement();
+      await resetVoters(sql, voters);
+      for (let pass = 0; pass < 11; pass++) {
+        await load(server.baseUrl, {
+          mode: "each-once",
+          into: measureOpenings ? into : emptyMeasurement(),
+          cpu: server.cpu,
+          requests: voters.map((v) => openRoundRequest(protocol, v)),
+        });
+        const rounds = await openRounds(sql, voters);
+        const votes = voters.filter((v) => rounds.has(v.id)).map((v) => voteRequest(protocol, v, rounds.get(v.id)!));
+        await load(server.baseUrl, { mode: "each-once", into, cpu: server.cpu, requests: votes });
+      }
+      return into;
+    };
     const forUserPath =
       protocol === "REST" ? "/api/votes/for-user?page=1&limit=10" : trpcGet("inbox.received", { page: 1, limit: 10 });
     const cases: Record<string, () => Promise<Measurement>> = {
@@ -171,22 +195,8 @@ async function main() {
           cpu: server.cpu,
           requests: [{ method: "GET", path: forUserPath, headers: deep }],
         }),
-      rounds: async () => {
-        const into = emptyMeasurement();
-        await resetVoters(sql, voters);
-        for (let pass = 0; pass < 11; pass++) {
-          await load(server.baseUrl, {
-            mode: "each-once",
-            into,
-            cpu: server.cpu,
-            requests: voters.map((v) => openRoundRequest(protocol, v)),
-          });
-          const rounds = await openRounds(sql, voters);
-          const votes = voters.filter((v) => rounds.has(v.id)).map((v) => voteRequest(protocol, v, rounds.get(v.id)!));
-          await load(server.baseUrl, { mode: "each-once", into, cpu: server.cpu, requests: votes });
-        }
-        return into;
-      },
+      rounds: () => roundPasses(true),
+      votes: () => roundPasses(false),
     };
     const run = cases[args.case];
     if (!run) throw new Error(`no case ${args.case}; one of ${Object.keys(cases).join(", ")}`);
@@ -204,11 +214,19 @@ async function main() {
       `${args.case} over ${protocol}: ${m.requests} requests, ${rps(m).toFixed(0)} req/s, p50 ${percentile(m, 50).toFixed(2)} ms, p99 ${percentile(m, 99).toFixed(2)} ms`,
     );
     log(`CPU per request: server ${perRequest("server")}, PostgreSQL ${perRequest("postgres")}`);
+    if (sink) {
+      // The exporter batches every 5 s: what it sent by the end of the run.
+      const { requests, bytes, spans } = sink.received();
+      log(
+        `tracing on: the local sink took ${requests} OTLP exports, ${spans} spans, ${(bytes / 1e6).toFixed(1)} MB (warm-up included)`,
+      );
+    }
     pgPerf?.summarize(log);
   } finally {
     await pgPerf?.stop();
     await sql.end({ timeout: 5 });
     await server.stop();
+    await sink?.close();
   }
   // The measured run, and a second for the shutdown after it.
   if (!args["no-cpu-prof"]) summarize(profileDir, m.seconds + 1);

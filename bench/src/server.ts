@@ -72,7 +72,8 @@ export async function startServer(opts: {
   mkdirSync(LOG_DIR, { recursive: true });
   const logFile = path.join(LOG_DIR, `server-${opts.name}.log`);
   const log = createWriteStream(logFile);
-  const { REDIS_URL: _redis, ...inherited } = process.env;
+  // Neither a shared Redis nor a collector the caller's shell names: tracing is on only when a case asks.
+  const { REDIS_URL: _redis, OTEL_EXPORTER_OTLP_ENDPOINT: _otlp, ...inherited } = process.env;
   const child: ChildProcess = spawn("node", [...(opts.nodeArgs ?? []), SERVER_BUNDLE], {
     // Where `pnpm start` and the image run the app's bundle from ($DATA_DIR is relative to it).
     cwd: path.join(REPO_ROOT, "apps/server"),

@@ -78,7 +78,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const deps = given.config.metricsEnabled ? { ...given, rateLimiter: countingRefusals(given.rateLimiter) } : given;
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(deps.config.LOG_LEVEL, logStream, errorReporter),
-    logController: new OneLineRequestLog(),
+    logController: new OneLineRequestLog(deps.tracing),
     bodyLimit: JSON_BODY_LIMIT,
     // Per-address limits read the client address; trust X-Forwarded-For only behind a proxy we run.
     trustProxy: deps.config.TRUST_PROXY === true,
@@ -92,6 +92,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     clientErrorHandler: answerClientError,
   });
 
+  // Before every hook and route, so each request's span covers them (tracing on; off, nothing is added).
+  if (deps.tracing) await deps.tracing.register(app);
   const createContext = requestContextFactory(deps);
   // First, so every answer below (not-found and error answers too) carries them.
   registerSecurityHeaders(app, deps.config, builtInlineHashes(webDistDir));

@@ -297,3 +297,39 @@ describe("the hourly SMS budget", () => {
     }
   });
 });
+
+describe("tracing settings", () => {
+  const dev = { NODE_ENV: "development" };
+  it("are off unless an OTLP endpoint is given, which must be an http(s) URL", () => {
+    expect(parseConfig(dev, "/tmp").tracingEnabled).toBe(false);
+    expect(parseConfig({ ...dev, OTEL_EXPORTER_OTLP_ENDPOINT: "" }, "/tmp").tracingEnabled).toBe(false);
+    const on = parseConfig({ ...dev, OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:4318" }, "/tmp");
+    expect(on).toMatchObject({
+      tracingEnabled: true,
+      OTEL_SERVICE_NAME: "quad",
+      OTEL_TRACES_SAMPLER: "parentbased_always_on",
+      OTEL_TRACES_SAMPLER_ARG: 1,
+    });
+    for (const bad of ["127.0.0.1:4318", "grpc://collector:4317", "not a url"]) {
+      expect(() => parseConfig({ ...dev, OTEL_EXPORTER_OTLP_ENDPOINT: bad })).toThrow(
+        /^Invalid configuration: OTEL_EXPORTER_OTLP_ENDPOINT /,
+      );
+    }
+  });
+
+  it("take OpenTelemetry's standard samplers and a ratio between 0 and 1", () => {
+    const config = parseConfig(
+      { ...dev, OTEL_TRACES_SAMPLER: "parentbased_traceidratio", OTEL_TRACES_SAMPLER_ARG: "0.1" },
+      "/tmp",
+    );
+    expect(config).toMatchObject({ OTEL_TRACES_SAMPLER: "parentbased_traceidratio", OTEL_TRACES_SAMPLER_ARG: 0.1 });
+    expect(() => parseConfig({ ...dev, OTEL_TRACES_SAMPLER: "sometimes" })).toThrow(
+      /^Invalid configuration: OTEL_TRACES_SAMPLER /,
+    );
+    for (const bad of ["1.5", "-0.1", "half"]) {
+      expect(() => parseConfig({ ...dev, OTEL_TRACES_SAMPLER_ARG: bad })).toThrow(
+        /^Invalid configuration: OTEL_TRACES_SAMPLER_ARG /,
+      );
+    }
+  });
+});

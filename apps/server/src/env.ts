@@ -21,6 +21,16 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 const milliseconds = (fallback: number, min: number) =>
   z.preprocess(emptyAsUndefined, z.coerce.number<number>().int().min(min).max(3_600_000).default(fallback));
 
+/** OpenTelemetry's standard samplers (OTEL_TRACES_SAMPLER); the ratio ones read OTEL_TRACES_SAMPLER_ARG. */
+const TRACE_SAMPLERS = [
+  "always_on",
+  "always_off",
+  "traceidratio",
+  "parentbased_always_on",
+  "parentbased_always_off",
+  "parentbased_traceidratio",
+] as const;
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
@@ -125,6 +135,19 @@ const EnvSchema = z
     ),
     /** Runs the 10-minute job's scheduler in this process (notices, sending, purge); one run per interval across processes. */
     JOBS_ENABLED: z.preprocess(emptyAsUndefined, bool.default(true)),
+    /**
+     * Traces (tracing/): sent over OTLP/HTTP to this collector, e.g. http://127.0.0.1:4318 (spans go to
+     * its /v1/traces). Unset: off, and the tracing SDK is not even loaded.
+     */
+    OTEL_EXPORTER_OTLP_ENDPOINT: optional(
+      z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL (OTLP over HTTP)" }),
+    ),
+    /** The service the spans are from, as the tracing backend lists it. */
+    OTEL_SERVICE_NAME: z.preprocess(emptyAsUndefined, z.string().min(1).max(200).default("quad")),
+    /** Which requests are traced: OpenTelemetry's standard samplers (a trace id ratio keeps its cost down). */
+    OTEL_TRACES_SAMPLER: z.preprocess(emptyAsUndefined, z.enum(TRACE_SAMPLERS).default("parentbased_always_on")),
+    /** The ratio of traces a `traceidratio` sampler keeps, 0 to 1. */
+    OTEL_TRACES_SAMPLER_ARG: z.preprocess(emptyAsUndefined, z.coerce.number<number>().min(0).max(1).default(1)),
   })
   .superRefine((env, ctx) => {
     const need = (name: keyof typeof env, when: string) => {
@@ -209,6 +232,8 @@ export interface Config extends Omit<Env, "PUBLIC_URL"> {
   vapidSubject: string;
   /** METRICS_PORT is set: requests, limits and outboxes are counted (metrics/). */
   metricsEnabled: boolean;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT is set: requests, procedures and statements are traced (tracing/). */
+  tracingEnabled: boolean;
 }
 
 /** The domain Firebase Auth runs its frames on: the configured one, else the project's default. */
@@ -262,6 +287,7 @@ export function parseConfig(source: Record<string, string | undefined>, cwd = pr
     webPushEnabled: env.WEB_PUSH ?? (!isProduction || env.VAPID_PUBLIC_KEY !== undefined),
     vapidSubject: env.VAPID_SUBJECT ?? (publicUrl.startsWith("https://") ? publicUrl : "mailto:push@quad.invalid"),
     metricsEnabled: env.METRICS_PORT !== undefined,
+    tracingEnabled: env.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined,
   };
 }
 

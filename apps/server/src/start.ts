@@ -27,6 +27,7 @@ import { SMS_STATUS_PATH } from "./modules/sms/webhooks";
 import { createMemoryRateLimiter } from "./rate-limit/limiter";
 import { createRedisRateLimiter, type LimiterLog } from "./rate-limit/redis-limiter";
 import { startMetricsServer } from "./metrics/server";
+import { loadTracing } from "./tracing/tracing";
 import { findWebDist } from "./web-dist";
 
 export interface StartOptions {
@@ -42,6 +43,9 @@ async function startServer(options: StartOptions) {
   const push = config.webPushEnabled ? await webPushSender(config) : undefined;
   const media = createDiskStorage(path.join(config.dataDir, "media"));
   const database = await openDatabase(config, media, (message) => console.log(message));
+  // With tracing on (OTEL_EXPORTER_OTLP_ENDPOINT), every service gets the database whose statements are spans.
+  const tracing = await loadTracing(config);
+  const db = tracing ? tracing.observe(database.db, database.kind) : database.db;
   const webDistDir = findWebDist(config.WEB_DIST_DIR);
   const now = () => new Date();
   const stripe =
@@ -80,7 +84,7 @@ async function startServer(options: StartOptions) {
     : createLocalInvalidationBus();
   // Sign-outs reach every process the same way (decision 0011); on PGlite this process is the only one.
   const sessionRevocations = await createSessionRevocations({
-    db: database.db,
+    db,
     now,
     listenUrl: config.DATABASE_URL,
     onError: (error) => console.error("reloading session revocations failed", error),
@@ -88,12 +92,12 @@ async function startServer(options: StartOptions) {
   const lifecycle = { draining: false };
   const app = await buildApp({
     config,
-    db: database.db,
+    db,
     dbKind: database.kind,
     media,
-    sms: createSmsSender(database.db, smsProvider, now),
+    sms: createSmsSender(db, smsProvider, now),
     email: createEmailSender(
-      database.db,
+      db,
       config.EMAIL_PROVIDER === "smtp"
         ? createSmtpProvider({ url: config.SMTP_URL!, from: config.EMAIL_FROM })
         : outboxEmailProvider,
@@ -101,7 +105,7 @@ async function startServer(options: StartOptions) {
     ),
     push,
     rateLimiter,
-    candidatePool: createCandidatePool(database.db, Date.now, poolBus),
+    candidatePool: createCandidatePool(db, Date.now, poolBus),
     payments: stripe ? createStripePaymentProvider(stripe) : createLocalPaymentProvider(),
     stripe,
     random: Math.random,
@@ -116,17 +120,18 @@ async function startServer(options: StartOptions) {
     plugins: options.plugins,
     lifecycle,
     errorReporter,
+    tracing,
   });
   appLog = app.log;
   if (!webDistDir) app.log.info("no web build found: serving the API only");
   const scheduler = config.JOBS_ENABLED
     ? createJobScheduler({
-        db: database.db,
+        db,
         now,
         log: app.log,
         jobs: [
           notificationJob({
-            db: database.db,
+            db,
             provider: smsProvider,
             push,
             now,
@@ -158,6 +163,7 @@ async function startServer(options: StartOptions) {
       await sessionRevocations.close();
       await database.close();
       await errorReporter?.flush(1_000);
+      await tracing?.shutdown();
       app.log.info({ ms: Date.now() - started }, "shut down");
     } finally {
       clearTimeout(force);

@@ -13,6 +13,7 @@ export {
 } from "./client";
 export { migrate, migrationCheck, DEFAULT_MIGRATIONS_FOLDER, type MigrateOptions } from "./migrate";
 export { preparedStatement, queryRows, type StatementParams } from "./sql";
+export { observeStatements, type SentStatement, type StatementObserver } from "./observe";
 export * from "./errors";
 export { DataDirLockedError, LOCK_FILE, lockDataDir, type DataDirLock, type LockHolder } from "./data-dir-lock";
 export * from "./schema/index";

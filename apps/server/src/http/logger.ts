@@ -65,7 +65,7 @@ export function loggerOptions(
 
 /**
  * One line per request, when it is answered: the method and path, the
- * status and the time taken. Fastify's own controller writes two (one on
+ * status and the time taken, and with tracing on the request's `traceId`. Fastify's own controller writes two (one on
  * arrival, one on completion); this one writes the completion line with
  * the request in it, so half the lines, and half of pino's serialising and
  * redacting, for the same facts. Every other line (errors, 404s, aborted
@@ -73,15 +73,19 @@ export function loggerOptions(
  * those.
  */
 export class OneLineRequestLog extends fastify.LogController {
+  /** @param tracing present when tracing is on: the line names the request's trace. */
+  constructor(private readonly tracing?: { traceIdOf(request: FastifyRequest): string | undefined }) {
+    super();
+  }
+
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (this.isLogDisabled(request)) return;
-    if (error) {
-      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, "request errored");
-    } else {
-      reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, "request completed");
-    }
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    const traced = this.tracing ? { ...line, traceId: this.tracing.traceIdOf(request) } : line;
+    if (error) reply.log.error({ ...traced, err: error }, "request errored");
+    else reply.log.info(traced, "request completed");
   }
 }
 

@@ -4,6 +4,7 @@ import path from "node:path";
 import { seed } from "@quad/db/seed";
 import type { Database } from "@quad/db";
 import { createTestDatabase } from "@quad/db/testing";
+import type { SpanExporter } from "@opentelemetry/sdk-trace-node";
 import type { FastifyInstance } from "fastify";
 import { buildApp, type BuildAppOptions } from "../app";
 import { parseConfig, type Config } from "../env";
@@ -14,6 +15,7 @@ import { createCandidatePool } from "../modules/rounds/candidate-pool";
 import { createEmailSender, outboxEmailProvider, type EmailSender } from "../modules/school-email/email-sender";
 import { createOutboxSender } from "../modules/sms/sender";
 import { createMemoryRateLimiter } from "../rate-limit/limiter";
+import { loadTracing } from "../tracing/tracing";
 import type { AppDeps } from "../trpc/context";
 
 export interface TestApp {
@@ -74,6 +76,8 @@ export interface TestAppOptions extends Partial<
   demo?: boolean;
   now?: () => Date;
   email?: EmailSender;
+  /** With OTEL_EXPORTER_OTLP_ENDPOINT in `env`: where the spans go instead (an in-memory exporter). */
+  spanExporter?: SpanExporter;
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -95,11 +99,14 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
  * app and its media folder, not the database.
  */
 export async function createTestAppOn(
-  db: Database,
+  given: Database,
   dbKind: AppDeps["dbKind"],
   opts: TestAppOptions = {},
 ): Promise<TestApp> {
   const config = testConfig(opts.env);
+  // As start.ts does: with tracing on, every service gets the database whose statements are spans.
+  const tracing = await loadTracing(config, { exporter: opts.spanExporter });
+  const db = tracing ? tracing.observe(given, dbKind) : given;
   const mediaDir = opts.media ? null : await mkdtemp(path.join(tmpdir(), "quad-media-"));
   const media: MediaStorage = opts.media ?? createDiskStorage(mediaDir!);
   const now = opts.now ?? (() => new Date());
@@ -123,6 +130,7 @@ export async function createTestAppOn(
     generateCode: opts.generateCode,
     firebaseVerifier: opts.firebaseVerifier,
     lifecycle: { draining: false },
+    tracing,
   };
   const app = await buildApp({
     ...deps,
@@ -138,6 +146,7 @@ export async function createTestAppOn(
     deps,
     async close() {
       await app.close();
+      await tracing?.shutdown();
       if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
     },
   };

@@ -14,6 +14,7 @@ import type { Random } from "../modules/rounds/draw";
 import type { EmailSender } from "../modules/school-email/email-sender";
 import type { SmsSender } from "../modules/sms/sender";
 import type { RateLimiter } from "../rate-limit/limiter";
+import type { Tracing } from "../tracing/tracing";
 import { addressKey } from "../rate-limit/address";
 import { createTokenVerifier } from "./verified-tokens";
 
@@ -49,6 +50,8 @@ export interface AppDeps {
   generateCode?: () => string;
   /** Set to draining on SIGTERM (start.ts): readiness fails while in-flight requests finish. */
   lifecycle?: Lifecycle;
+  /** Present when tracing is on (OTEL_EXPORTER_OTLP_ENDPOINT): each procedure call runs in its span. */
+  tracing?: Tracing;
 }
 
 /** Who is calling: set from a valid bearer token. A phone may not have a profile yet. */
@@ -96,6 +99,7 @@ export function createContextInner(
     firebaseVerifier: deps.firebaseVerifier,
     generateCode: deps.generateCode,
     lifecycle: deps.lifecycle,
+    tracing: deps.tracing,
     viewer: opts.viewer ?? null,
     ip: opts.ip ?? "127.0.0.1",
     log: opts.log,

@@ -54,13 +54,25 @@ async function refuseInput(getRawInput: () => Promise<unknown>) {
   if (invalid) throw fromAppError(invalid);
 }
 
+/**
+ * A procedure call's first step, in the call's span when tracing is on
+ * (tracing/procedure-spans.ts). Every procedure starts with one of the two
+ * steps below, whichever protocol called it (tRPC, each call of a batch, or
+ * REST), so this is the one place a call is traced. Off, the step runs as it is.
+ */
+function traced<T>(ctx: Context, path: string, step: () => Promise<T>): Promise<T> {
+  return ctx.tracing ? ctx.tracing.procedure(path, step) : step();
+}
+
 // ── procedures ───────────────────────────────────────────────────────────
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => {
-  await refuseInput(getRawInput);
-  return toTrpcError(await next());
-});
+export const publicProcedure = t.procedure.use(({ ctx, path, getRawInput, next }) =>
+  traced(ctx, path, async () => {
+    await refuseInput(getRawInput);
+    return toTrpcError(await next());
+  }),
+);
 
 /**
  * Needs a valid session; narrows `viewer` for the procedures behind it. One
@@ -69,9 +81,11 @@ export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => 
  * `ctx: undefined` cast to the narrowing saved nothing measurable, on a
  * tRPC whose object spread was then patched: decision 0022.)
  */
-export const sessionProcedure = t.procedure.use(async ({ ctx, getRawInput, next }) => {
-  const viewer = ctx.viewer;
-  if (!viewer) throw fromAppError(new AppError("UNAUTHORIZED", ERROR_MESSAGES.unauthorized));
-  await refuseInput(getRawInput);
-  return toTrpcError(await next({ ctx: { viewer } }));
-});
+export const sessionProcedure = t.procedure.use(({ ctx, path, getRawInput, next }) =>
+  traced(ctx, path, async () => {
+    const viewer = ctx.viewer;
+    if (!viewer) throw fromAppError(new AppError("UNAUTHORIZED", ERROR_MESSAGES.unauthorized));
+    await refuseInput(getRawInput);
+    return toTrpcError(await next({ ctx: { viewer } }));
+  }),
+);
