@@ -1,5 +1,5 @@
 import path from "node:path";
-import { DataDirLockedError } from "@quad/db";
+import { DataDirLockedError, observeStatements } from "@quad/db";
 import { buildApp, type AppPlugin } from "./app";
 import { openDatabase } from "./database";
 import { devJwtSecret, devVapidKeys } from "./dev-secret";
@@ -28,6 +28,7 @@ import { createMemoryRateLimiter } from "./rate-limit/limiter";
 import { createRedisRateLimiter, type LimiterLog } from "./rate-limit/redis-limiter";
 import { startMetricsServer } from "./metrics/server";
 import { loadTracing } from "./tracing/tracing";
+import { poolMetrics } from "./metrics/pool-metrics";
 import { findWebDist } from "./web-dist";
 
 export interface StartOptions {
@@ -45,7 +46,12 @@ async function startServer(options: StartOptions) {
   const database = await openDatabase(config, media, (message) => console.log(message));
   // With tracing on (OTEL_EXPORTER_OTLP_ENDPOINT), every service gets the database whose statements are spans.
   const tracing = await loadTracing(config);
-  const db = tracing ? tracing.observe(database.db, database.kind) : database.db;
+  const traced = tracing ? tracing.observe(database.db, database.kind) : database.db;
+  // With metrics on, the pool's load is counted off the statements in flight (postgres.js reports none).
+  const db =
+    config.metricsEnabled && database.kind === "postgres"
+      ? observeStatements(traced, database.kind, poolMetrics(config.DATABASE_POOL_SIZE))
+      : traced;
   const webDistDir = findWebDist(config.WEB_DIST_DIR);
   const now = () => new Date();
   const stripe =
