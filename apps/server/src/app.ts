@@ -14,6 +14,7 @@ import { registerDatabaseGauges } from "./metrics/outbox-metrics";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSpa } from "./http/spa";
 import { registerMediaRoutes } from "./media/routes";
+import { noteStorageFull } from "./modules/health/service";
 import { registerStripeWebhook } from "./modules/payments/webhook-route";
 import { registerSmsWebhooks } from "./modules/sms/webhooks";
 import { registerProfileUpdateRoute } from "./modules/users/upload-route";
@@ -106,7 +107,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       const { status: mapped, body } = errorResponse(error);
-      if (mapped === 503) return reply.code(503).header("retry-after", String(body.retryAfterSeconds)).send(body);
+      if (mapped === 503) {
+        noteStorageFull(deps.lifecycle, deps.now, error);
+        return reply.code(503).header("retry-after", String(body.retryAfterSeconds)).send(body);
+      }
       request.log.error({ err: error }, "request failed");
       return reply.code(500).send(httpErrorBody(500, ERROR_MESSAGES.unexpected));
     }

@@ -13,6 +13,20 @@ import type { MediaStorage } from "./media/storage";
  */
 export async function openDatabase(config: Config, media: MediaStorage, log: (message: string) => void) {
   const started = Date.now();
+  if (config.DATABASE_URL) {
+    // On a connection of their own, outside the pool's answer timeout: a long migration, or
+    // waiting for another process's, is neither a request's statement nor a silent network.
+    const migrator = await createDatabase({
+      url: config.DATABASE_URL,
+      poolSize: 1,
+      connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    });
+    try {
+      await migrate(migrator.db);
+    } finally {
+      await migrator.close();
+    }
+  }
   const handle = await createDatabase(
     config.DATABASE_URL
       ? {
@@ -20,10 +34,11 @@ export async function openDatabase(config: Config, media: MediaStorage, log: (me
           poolSize: config.DATABASE_POOL_SIZE,
           connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
           statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+          answerTimeoutMs: config.DATABASE_ANSWER_TIMEOUT_MS,
         }
       : { dataDir: path.join(config.dataDir, "pglite") },
   );
-  await migrate(handle.db);
+  if (handle.kind === "pglite") await migrate(handle.db);
   const retired = await removeRetiredTeasers(media);
   if (retired > 0) log(`deleted ${retired} retired vote-card teaser images`);
   await seed(handle.db, { demo: config.seedDemo, media });

@@ -1,6 +1,11 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from "@quad/db";
+import {
+  DEFAULT_ANSWER_TIMEOUT_MS,
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  DEFAULT_POOL_SIZE,
+  DEFAULT_STATEMENT_TIMEOUT_MS,
+} from "@quad/db";
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { isPushServiceHostPattern } from "./modules/push/endpoint-policy";
@@ -54,6 +59,12 @@ const EnvSchema = z
     DATABASE_CONNECT_TIMEOUT_MS: milliseconds(DEFAULT_CONNECT_TIMEOUT_MS, 100),
     /** Postgres cancels any one statement that runs longer (0: no limit); the request gets a 503. */
     DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(DEFAULT_STATEMENT_TIMEOUT_MS, 0),
+    /**
+     * A query unanswered this long makes the server ask Postgres for a new connection's answer
+     * (within DATABASE_CONNECT_TIMEOUT_MS); without one, the connection is dropped and the request
+     * gets 503 (a network partition). 0: never checked.
+     */
+    DATABASE_ANSWER_TIMEOUT_MS: milliseconds(DEFAULT_ANSWER_TIMEOUT_MS, 0),
     DATA_DIR: z.string().min(1).default(".data"),
     /** A request's headers must have arrived within this; else 408 and the connection is closed. */
     HTTP_HEADERS_TIMEOUT_MS: milliseconds(DEFAULT_HEADERS_TIMEOUT_MS, 100),

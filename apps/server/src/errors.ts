@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES, type ErrorCode } from "@quad/contracts";
-import { isDatabaseUnavailable } from "@quad/db";
+import { isDatabaseUnavailable, isStorageFull } from "@quad/db";
 
 /**
  * A rule the request broke, as a value with a contracts error code.
@@ -26,10 +26,13 @@ export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * The one mapping of "the database is unreachable or did not answer in time"
- * (docs/decisions/0014-failing-fast-when-the-database-is-down.md): a 503 with
- * the shared body and Retry-After, on every edge. Undefined for any other error.
+ * (docs/decisions/0014-failing-fast-when-the-database-is-down.md), and of a
+ * write that found no space (a full disk under Postgres or the photos,
+ * decision 0033): a 503 with the shared body and Retry-After, on every edge.
+ * Undefined for any other error.
  */
 export function unavailableError(error: unknown): AppError | undefined {
+  if (isStorageFull(error)) return serviceUnavailable(ERROR_MESSAGES.storageFull);
   return isDatabaseUnavailable(error) ? serviceUnavailable() : undefined;
 }
 

@@ -127,6 +127,8 @@ export const ERROR_MESSAGES = {
   cardDeclined: "Your card was declined.",
   tooManyRequests: "Too many requests. Please wait a moment and try again.",
   unavailable: "We can't reach our database right now. Please try again in a moment.",
+  /** A write failed for want of space (a full disk under the database or the photos). */
+  storageFull: "We can't save anything right now: our storage is full. Please try again later.",
   /** Readiness while a process shuts down, or before its database is migrated: load balancers read these. */
   shuttingDown: "This server is shutting down.",
   migrationsPending: "The database is missing migrations.",

@@ -4,6 +4,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import postgres from "postgres";
+import { answerWatchdog } from "./answer-watchdog";
 import { lockDataDir } from "./data-dir-lock";
 import * as schema from "./schema/index";
 
@@ -36,6 +37,12 @@ export interface CreateDatabaseOptions {
   connectTimeoutMs?: number;
   /** Postgres' statement_timeout for every session of the pool (default: none; the server passes 10 s). */
   statementTimeoutMs?: number;
+  /**
+   * A connection that sent a query and heard nothing back this long is checked, and dropped
+   * when Postgres does not answer a new connection either (answer-watchdog.ts). Default: not
+   * watched (scripts, migrations); the server passes 2 s.
+   */
+  answerTimeoutMs?: number;
 }
 
 export const DEFAULT_POOL_SIZE = 10;
@@ -48,6 +55,23 @@ export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
  * connection waits for it: requests hung long after the database was back.
  */
 const MAX_RECONNECT_DELAY_S = 0.25;
+/** The server's default (DATABASE_ANSWER_TIMEOUT_MS). */
+export const DEFAULT_ANSWER_TIMEOUT_MS = 2_000;
+/** TCP keepalive's idle time on the pool's connections, this side (Node sets no probe interval or count). */
+const KEEPALIVE_S = 5;
+/**
+ * Postgres' side of the same connections: a backend whose client vanished
+ * (keepalive probes unanswered, or sent data unacknowledged for 10 s) ends,
+ * giving back its locks and its connection slot. Node cannot set
+ * TCP_USER_TIMEOUT on its own sockets; Postgres can on its own. Ignored on
+ * Unix-domain sockets.
+ */
+const SERVER_TCP_SETTINGS = {
+  tcp_keepalives_idle: 5,
+  tcp_keepalives_interval: 2,
+  tcp_keepalives_count: 3,
+  tcp_user_timeout: 10_000,
+};
 
 export async function createDatabase(opts: CreateDatabaseOptions = {}): Promise<DatabaseHandle> {
   if (opts.url) return postgresDatabase(opts.url, opts);
@@ -65,20 +89,38 @@ export async function createDatabase(opts: CreateDatabaseOptions = {}): Promise<
 }
 
 function postgresDatabase(url: string, opts: CreateDatabaseOptions): DatabaseHandle {
+  const connectTimeoutMs = opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  const watchdog = opts.answerTimeoutMs
+    ? answerWatchdog({
+        answerTimeoutMs: opts.answerTimeoutMs,
+        probeTimeoutMs: connectTimeoutMs,
+        // Postgres ends a slow statement by then, on any connection that still works.
+        giveUpMs: opts.statementTimeoutMs ? opts.statementTimeoutMs + opts.answerTimeoutMs : undefined,
+        keepAliveMs: KEEPALIVE_S * 1000,
+      })
+    : undefined;
   const client = postgres(url, {
     max: opts.poolSize ?? DEFAULT_POOL_SIZE,
     // postgres.js counts these in seconds.
-    connect_timeout: (opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS) / 1000,
+    connect_timeout: connectTimeoutMs / 1000,
+    keep_alive: KEEPALIVE_S,
     backoff: (attempts) => Math.min(0.02 * 2 ** attempts, MAX_RECONNECT_DELAY_S),
     // "already exists, skipping" notices from idempotent DDL are noise.
     onnotice: () => {},
     connection: {
       application_name: "quad",
+      ...SERVER_TCP_SETTINGS,
       ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
     },
+    // A documented option its types leave out ("Custom socket" in its README).
+    ...(watchdog ? ({ socket: watchdog.socket } as object) : {}),
   });
   const db: Database = drizzlePostgres(client, { schema });
-  return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+  return {
+    db,
+    kind: "postgres",
+    close: () => client.end({ timeout: 5 }).finally(() => watchdog?.stop()),
+  };
 }
 
 /** Wraps an existing PGlite instance (used by the test harness to load from a dump). */

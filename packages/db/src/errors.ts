@@ -40,11 +40,28 @@ export const isForeignKeyViolation = (error: unknown, constraint?: string) =>
   violates(PG_FOREIGN_KEY_VIOLATION, error, constraint);
 
 /**
+ * A write that failed for want of space: the disk under Postgres (53100
+ * disk_full) or under our own files (ENOSPC; EDQUOT, a quota).
+ */
+const STORAGE_FULL_CODES = new Set(["53100", "ENOSPC", "EDQUOT"]);
+
+export function isStorageFull(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && STORAGE_FULL_CODES.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
  * Errors that say the database could not be reached or did not answer in
  * time, rather than that the query was wrong: postgres.js's own connection
  * codes, the socket's, and Postgres refusing or ending sessions while it
- * stops, starts or is overloaded (57P01-57P03, class 08, 53300), and a
- * statement cut off by statement_timeout (57014).
+ * stops, starts or is overloaded (57P01-57P03, class 08), is short of a
+ * resource (class 53: disk, memory, connections), and a statement cut off by
+ * statement_timeout (57014).
  */
 const UNAVAILABLE_CODES = new Set([
   "CONNECT_TIMEOUT",
@@ -63,14 +80,13 @@ const UNAVAILABLE_CODES = new Set([
   "57P02",
   "57P03",
   "57014",
-  "53300",
 ]);
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || /^(08|53)[0-9A-Z]{3}$/.test(code))) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;

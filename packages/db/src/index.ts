@@ -4,6 +4,7 @@ export {
   DEFAULT_POOL_SIZE,
   DEFAULT_CONNECT_TIMEOUT_MS,
   DEFAULT_STATEMENT_TIMEOUT_MS,
+  DEFAULT_ANSWER_TIMEOUT_MS,
   type CreateDatabaseOptions,
   type Database,
   type DatabaseHandle,

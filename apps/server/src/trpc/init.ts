@@ -2,6 +2,7 @@ import { ERROR_MESSAGES, type ErrorCode } from "@quad/contracts";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { AppError, unavailableError } from "../errors";
 import { invalidInputBody, isInvalidInput } from "../http/error-body";
+import { noteStorageFull } from "../modules/health/service";
 import type { Context } from "./context";
 import { controlCharacterError } from "./control-characters";
 
@@ -33,14 +34,18 @@ const fromAppError = (appError: AppError) =>
 
 /**
  * Turns a service's AppError into the matching TRPCError, once, for every
- * procedure; so too an unreachable database (503, not a 500).
+ * procedure; so too an unreachable database or a full disk (503, not a 500),
+ * which readiness then reports.
  */
-function toTrpcError<T extends { ok: boolean; error?: TRPCError }>(result: T): T {
+function toTrpcError<T extends { ok: boolean; error?: TRPCError }>(result: T, ctx: Context): T {
   if (result.ok || !result.error) return result;
   const cause = result.error.cause;
   if (cause instanceof AppError) throw fromAppError(cause);
   const unavailable = unavailableError(cause);
-  if (unavailable) throw fromAppError(unavailable);
+  if (unavailable) {
+    noteStorageFull(ctx.lifecycle, ctx.now, cause);
+    throw fromAppError(unavailable);
+  }
   return result;
 }
 
@@ -70,7 +75,7 @@ export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(({ ctx, path, getRawInput, next }) =>
   traced(ctx, path, async () => {
     await refuseInput(getRawInput);
-    return toTrpcError(await next());
+    return toTrpcError(await next(), ctx);
   }),
 );
 
@@ -86,6 +91,6 @@ export const sessionProcedure = t.procedure.use(({ ctx, path, getRawInput, next 
     const viewer = ctx.viewer;
     if (!viewer) throw fromAppError(new AppError("UNAUTHORIZED", ERROR_MESSAGES.unauthorized));
     await refuseInput(getRawInput);
-    return toTrpcError(await next({ ctx: { viewer } }));
+    return toTrpcError(await next({ ctx: { viewer } }), ctx);
   }),
 );

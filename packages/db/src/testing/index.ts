@@ -2,6 +2,7 @@ import type { DatabaseHandle } from "../client";
 import { createPgliteTestDatabase } from "./pglite";
 import { createPostgresTestDatabase } from "./postgres";
 
+export { startBlackholeProxy, type BlackholeProxy } from "./blackhole-proxy";
 export { insertTestSchool, insertTestUser, insertTestPrompt, type TestUserOverrides } from "./fixtures";
 
 export type TestDatabase = DatabaseHandle;

@@ -7,8 +7,8 @@ import { AppError } from "../../errors";
 import { siteKey } from "../../rate-limit/address";
 import type { RateLimiter } from "../../rate-limit/limiter";
 import { checkRefusal, sendRefusal, triesPerCode, type Refusal } from "./code-limits";
-import { spendSmsBudget, type BudgetLog } from "../sms/budget";
-import type { SmsSender } from "../sms/sender";
+import { releaseSmsBudget, spendSmsBudget, type BudgetLog } from "../sms/budget";
+import { certainlyNotSent, type SmsSender } from "../sms/sender";
 
 export interface CodeDeps {
   db: Database;
@@ -99,33 +99,55 @@ export async function sendCode(
   const codeRequestId = randomBytes(32).toString("base64url");
   const requester = requesterHash(deps.secret, phone, ip);
   const now = deps.now();
-  await deps.db.transaction(async (tx) => {
-    await lockPhone(tx, phone);
-    const refusal = sendRefusal(await codesOfTheDay(tx, phone, now), requester, now);
-    if (refusal) throw tooMany(refusal);
-    await spendAddressCodes(deps.rateLimiter, ip);
-    try {
-      await spendSmsBudget(deps.rateLimiter, deps.smsHourlyBudget, deps.log);
-    } catch (error) {
-      // No text goes out: the address keeps its code (else a spent budget would spend every campus's too).
-      await deps.rateLimiter.release(addressCodesKey(ip));
-      throw error;
-    }
-    await tx.insert(authCodes).values({
-      phone,
-      codeHash: hashCode(deps.secret, phone, code),
-      requestHash: requestHash(codeRequestId),
-      requesterHash: requester,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + AUTH_CODE.ttlMs),
+  let spent = false;
+  try {
+    await deps.db.transaction(async (tx) => {
+      await lockPhone(tx, phone);
+      const refusal = sendRefusal(await codesOfTheDay(tx, phone, now), requester, now);
+      if (refusal) throw tooMany(refusal);
+      await spendAddressCodes(deps.rateLimiter, ip);
+      try {
+        await spendSmsBudget(deps.rateLimiter, deps.smsHourlyBudget, deps.log);
+      } catch (error) {
+        // No text goes out: the address keeps its code (else a spent budget would spend every campus's too).
+        await deps.rateLimiter.release(addressCodesKey(ip));
+        throw error;
+      }
+      spent = true;
+      await tx.insert(authCodes).values({
+        phone,
+        codeHash: hashCode(deps.secret, phone, code),
+        requestHash: requestHash(codeRequestId),
+        requesterHash: requester,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + AUTH_CODE.ttlMs),
+      });
     });
-  });
-  await deps.sms.send({
-    to: phone,
-    kind: "code",
-    body: `${code} is your Quad verification code. It expires in 10 minutes. Never share it with anyone.`,
-  });
+  } catch (error) {
+    // Not stored (a full disk, an unreachable database), so never sent: give back what it spent.
+    if (spent) await giveBack(deps.rateLimiter, ip);
+    throw error;
+  }
+  try {
+    await deps.sms.send({
+      to: phone,
+      kind: "code",
+      body: `${code} is your Quad verification code. It expires in 10 minutes. Never share it with anyone.`,
+    });
+  } catch (error) {
+    if (certainlyNotSent(error)) await giveBack(deps.rateLimiter, ip);
+    throw error;
+  }
   return { retryAfterSeconds: AUTH_CODE.resendIntervalMs / 1000, codeRequestId };
+}
+
+/**
+ * The budget and the address's count are spent only by texts that go out: a
+ * full disk once spent the hour's budget on codes it never stored, and
+ * sign-in stayed refused after space was back.
+ */
+async function giveBack(limiter: RateLimiter, ip: string): Promise<void> {
+  await Promise.allSettled([releaseSmsBudget(limiter), limiter.release(addressCodesKey(ip))]);
 }
 
 const addressCodesKey = (ip: string) => `send-code:ip:${ip}`;

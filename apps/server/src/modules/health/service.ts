@@ -1,11 +1,26 @@
 import { ERROR_MESSAGES } from "@quad/contracts";
-import { migrationCheck, type Database } from "@quad/db";
+import { isStorageFull, migrationCheck, type Database } from "@quad/db";
 import { sql } from "drizzle-orm";
 import { serviceUnavailable, unavailableError } from "../../errors";
 
-/** Whether the process is shutting down: set on SIGTERM, so readiness fails while in-flight requests finish. */
+/** What readiness reports besides the database: the process shutting down, its writes failing for want of space. */
 export interface Lifecycle {
+  /** Set on SIGTERM, so readiness fails while in-flight requests finish. */
   draining: boolean;
+  /** When (ms, the app's clock) a write last failed for want of space (noteStorageFull). */
+  storageFullAt?: number;
+}
+
+/**
+ * How long readiness stays off after a write failed for want of space. Nothing
+ * says when space is back but a write that works: past this, readiness is on
+ * again, and the next write that fails turns it off again.
+ */
+export const STORAGE_FULL_HOLD_MS = 30_000;
+
+/** Remembers a write that failed for want of space (Postgres' 53100, ENOSPC), so readiness says so for a while. */
+export function noteStorageFull(lifecycle: Lifecycle | undefined, now: () => Date, error: unknown): void {
+  if (lifecycle && isStorageFull(error)) lifecycle.storageFullAt = now().getTime();
 }
 
 /**
@@ -40,8 +55,11 @@ const hasEveryMigration = migrationCheck();
 const migrated = new WeakSet<Database>();
 
 /** Ready for traffic, or a 503 saying why not. */
-export async function readiness(db: Database, lifecycle: Lifecycle | undefined): Promise<void> {
+export async function readiness(db: Database, lifecycle: Lifecycle | undefined, now: () => Date): Promise<void> {
   if (lifecycle?.draining) throw serviceUnavailable(ERROR_MESSAGES.shuttingDown);
+  const fullAt = lifecycle?.storageFullAt;
+  if (fullAt !== undefined && now().getTime() - fullAt < STORAGE_FULL_HOLD_MS)
+    throw serviceUnavailable(ERROR_MESSAGES.storageFull);
   if (migrated.has(db)) {
     await withinHealthTimeout(databaseAnswers(db));
     return;

@@ -3,6 +3,7 @@ import { AppError } from "../../errors";
 import type { RateLimiter } from "../../rate-limit/limiter";
 
 const HOUR_MS = 60 * 60 * 1000;
+const BUDGET_KEY = "sms-budget";
 
 /** Where the budget's spending is logged; the request logger fits. */
 export interface BudgetLog {
@@ -17,7 +18,7 @@ export interface BudgetLog {
  * someone is pumping texts.
  */
 export async function spendSmsBudget(limiter: RateLimiter, perHour: number, log: BudgetLog): Promise<void> {
-  const decision = await limiter.consume("sms-budget", perHour, HOUR_MS);
+  const decision = await limiter.consume(BUDGET_KEY, perHour, HOUR_MS);
   if (decision.allowed) return;
   const windowLeftMs = Math.max(1, decision.retryAfterMs);
   // A counter of its own, lasting as long as the spent window: exactly one warning per window.
@@ -31,4 +32,9 @@ export async function spendSmsBudget(limiter: RateLimiter, perHour: number, log:
   throw new AppError("TOO_MANY_REQUESTS", SIGN_IN_MESSAGES.smsBudgetSpent, {
     retryAfterSeconds: Math.max(1, Math.ceil(windowLeftMs / 1000)),
   });
+}
+
+/** Gives back a text spent on a code that was not stored or not sent (a full disk, a refused send). */
+export async function releaseSmsBudget(limiter: RateLimiter): Promise<void> {
+  await limiter.release(BUDGET_KEY);
 }

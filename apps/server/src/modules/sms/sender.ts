@@ -86,22 +86,43 @@ export function createSmsSender(db: Database, provider: SmsProvider, now: () => 
           createdAt: at,
           claimedAt: at,
         })
-        .returning({ id: smsOutbox.id });
+        .returning({ id: smsOutbox.id })
+        // Nothing was handed to the provider (a full disk, say).
+        .catch((error: unknown) => Promise.reject(markNotSent(error)));
+      let providerMessageId: string | null;
       try {
-        const { providerMessageId } = await provider.deliver({ to: message.to, body: message.body });
-        await db
-          .update(smsOutbox)
-          .set({ status: "sent", sentAt: now(), providerMessageId })
-          .where(eq(smsOutbox.id, row!.id));
+        ({ providerMessageId } = await provider.deliver({ to: message.to, body: message.body }));
       } catch (error) {
         await db
           .update(smsOutbox)
           .set({ status: "failed", lastError: errorText(error) })
-          .where(eq(smsOutbox.id, row!.id));
+          .where(eq(smsOutbox.id, row!.id))
+          // The row stays "sending", which the job marks failed: the provider's error is the one to tell.
+          .catch(() => {});
         throw error;
       }
+      await db
+        .update(smsOutbox)
+        .set({ status: "sent", sentAt: now(), providerMessageId })
+        .where(eq(smsOutbox.id, row!.id));
     },
   };
+}
+
+const notSent = new WeakSet<object>();
+const markNotSent = (error: unknown) => {
+  if (error && typeof error === "object") notSent.add(error);
+  return error;
+};
+
+/**
+ * Whether a failed send certainly sent nothing: it failed before the provider
+ * was called, or the provider refused the text. A send whose outcome is
+ * unknown, or that failed only to record a text that went out, may have.
+ */
+export function certainlyNotSent(error: unknown): boolean {
+  if (error instanceof SmsDeliveryError) return !error.outcomeUnknown;
+  return !!error && typeof error === "object" && notSent.has(error);
 }
 
 /** The sender with the development provider (the default, SMS_PROVIDER=outbox). */

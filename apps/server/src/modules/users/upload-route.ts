@@ -5,6 +5,7 @@ import { AppError } from "../../errors";
 import { errorResponse } from "../../http/error-body";
 import type { Context } from "../../trpc/context";
 import { enforceWriteLimits } from "../../trpc/limits";
+import { noteStorageFull } from "../health/service";
 import { processPhoto } from "./photo";
 import { updateProfile } from "./profile";
 
@@ -24,8 +25,9 @@ export async function registerProfileUpdateRoute(
     limits: { fileSize: PHOTO.maxBytes, files: 1, fields: 30, fieldSize: 16 * 1024, parts: 40 },
   });
   app.patch("/api/users/update", async (request, reply) => {
+    let ctx: Context | undefined;
     try {
-      const ctx = await createContext(request);
+      ctx = await createContext(request);
       if (!ctx.viewer) throw new AppError("UNAUTHORIZED", ERROR_MESSAGES.unauthorized);
       await enforceWriteLimits(ctx.rateLimiter, { name: "users.update", ip: ctx.ip, phone: ctx.viewer.phone });
       const { fields, file } = request.isMultipart()
@@ -36,6 +38,8 @@ export async function registerProfileUpdateRoute(
       return { user: await updateProfile(ctx, ctx.viewer, input, photo) };
     } catch (error) {
       const { status, body } = errorResponse(error);
+      // A photo that found no space on disk (ENOSPC): readiness says so for a while.
+      if (ctx) noteStorageFull(ctx.lifecycle, ctx.now, error);
       if (status >= 500) request.log.error({ err: error }, "profile update failed");
       if (body.retryAfterSeconds) reply.header("retry-after", String(body.retryAfterSeconds));
       return reply.code(status).send(body);
