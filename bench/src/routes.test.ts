@@ -1,3 +1,4 @@
+import { classYearsAt } from "@quad/contracts";
 import { createTestApp, type TestApp } from "@quad/server/test/app";
 import { bearer, proveSchoolEmail, signIn, testPhone } from "@quad/server/test/auth";
 import { sql } from "drizzle-orm";
@@ -52,7 +53,12 @@ describe("bench routes with a read's service alone", () => {
       id: number;
       emailDomains: string[];
     }[];
-    const profile = { firstName: "Avery", university: school!.id, graduationYear: 2027, gender: "female" };
+    const profile = {
+      firstName: "Avery",
+      university: school!.id,
+      graduationYear: classYearsAt(new Date())[0],
+      gender: "female",
+    };
     const saved = await app.inject({
       method: "POST",
       url: "/api/trpc/users.update",

@@ -13,7 +13,7 @@ import type AxeCore from "axe-core";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { SETTINGS_TEXT } from "../src/features/settings/texts";
-import { createApi, openSignedIn, type Student } from "./api";
+import { createApi, JUNIORS, openSignedIn, type Student } from "./api";
 import { animationsSettled, saveScreenshot, useBrowser, type OpenedPage } from "./browser";
 import { hueColors, portraitPng } from "./portrait";
 import { startSecondServer, type SecondServer } from "./second-server";
@@ -160,7 +160,7 @@ describe("accessibility: no axe-core violations", () => {
       await next();
       await heading("When do you graduate?");
       await check(page, kind, "sign-up: class of");
-      await page.locator("label", { hasText: "2027" }).click();
+      await page.locator("label", { hasText: String(JUNIORS) }).click();
       await next();
       await heading("Guy or girl?");
       await check(page, kind, "sign-up: gender");

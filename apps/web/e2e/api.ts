@@ -1,4 +1,5 @@
 import {
+  classYearsAt,
   SESSION_STORAGE_KEY,
   VOTES_PER_BATCH,
   type AuthTokens,
@@ -10,6 +11,9 @@ import {
 } from "@quad/contracts";
 import type { Page } from "playwright-core";
 import { portraitPng, type hueColors } from "./portrait";
+
+/** This academic year's seniors and juniors: classes the wizard offers today (class years follow the date). */
+export const [SENIORS, JUNIORS] = classYearsAt(new Date()) as [number, number];
 
 /**
  * Arranging through the real HTTP API: signing students up the way the app
@@ -86,7 +90,7 @@ export function createApi(baseURL: string, clientIp: string) {
     const form = new FormData();
     form.set("firstName", profile.firstName);
     form.set("university", String((await firstSchool()).id));
-    form.set("graduationYear", String(profile.graduationYear ?? 2027));
+    form.set("graduationYear", String(profile.graduationYear ?? JUNIORS));
     form.set("gender", profile.gender);
     if (profile.preference) form.set("preference", profile.preference);
     form.set("instagramHandle", profile.instagramHandle ?? `@${profile.firstName.toLowerCase()}.e2e`);

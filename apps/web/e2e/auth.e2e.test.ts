@@ -9,6 +9,7 @@ import {
 } from "@quad/contracts";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
+import { JUNIORS } from "./api";
 import { animationsSettled, saveScreenshot, useBrowser, type OpenedPage } from "./browser";
 
 const baseURL = inject("baseURL");
@@ -151,7 +152,7 @@ describe("sign-up and log-in", () => {
 
       // 3. Class of.
       await heading(page, "When do you graduate?");
-      await page.locator("label", { hasText: "2027" }).click();
+      await page.locator("label", { hasText: String(JUNIORS) }).click();
       await saveScreenshot(page, "signup-3-graduation");
       await next(page);
 
@@ -255,7 +256,7 @@ describe("sign-up and log-in", () => {
       expect(me).toMatchObject({
         phone: phone.e164,
         firstName: "Jordan",
-        graduationYear: 2027,
+        graduationYear: JUNIORS,
         gender: "male",
         instagramHandle: "@jordan.e2e",
         preference: "female",

@@ -4,7 +4,7 @@ import { LOCKED_NAME_PLACEHOLDER, SCREEN_TEXT, SMS_CONSENT_TEXT, TERMS_CONSENT_T
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { SETTINGS_TEXT } from "../src/features/settings/texts";
-import { createApi, openSignedIn } from "./api";
+import { createApi, JUNIORS, openSignedIn } from "./api";
 import { useBrowser } from "./browser";
 import { hueColors, portraitPng } from "./portrait";
 import { startSecondServer } from "./second-server";
@@ -164,7 +164,7 @@ describe("security headers in the browser", () => {
       await school.click();
       await next(page);
       await heading(page, "When do you graduate?");
-      await page.locator("label", { hasText: "2027" }).click();
+      await page.locator("label", { hasText: String(JUNIORS) }).click();
       await next(page);
       await heading(page, "Guy or girl?");
       await page.locator("label", { hasText: "Guy" }).click();

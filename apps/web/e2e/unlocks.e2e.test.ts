@@ -1,7 +1,7 @@
 import { LOCKED_NAME_PLACEHOLDER, SCREEN_TEXT, TOASTS } from "@quad/contracts";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { createApi, openSignedIn, type Student } from "./api";
+import { createApi, JUNIORS, openSignedIn, SENIORS, type Student } from "./api";
 import { animationsSettled, saveScreenshot, useBrowser, type OpenedPage, type Chromium } from "./browser";
 
 const baseURL = inject("baseURL");
@@ -53,7 +53,7 @@ describe("received votes, unlocks, payments and boosts", () => {
       gender: "female",
       preference: "male",
       instagramHandle: "@robin.e2e",
-      graduationYear: 2027,
+      graduationYear: JUNIORS,
       colors: [
         [124, 58, 237],
         [219, 39, 119],
@@ -64,7 +64,7 @@ describe("received votes, unlocks, payments and boosts", () => {
       gender: "male",
       preference: "female",
       instagramHandle: "@quinlan.builds",
-      graduationYear: 2026,
+      graduationYear: SENIORS,
       emojis: ["🎸", "🌮"],
       colors: [
         [14, 116, 144],
@@ -134,7 +134,7 @@ describe("received votes, unlocks, payments and boosts", () => {
     await page.getByText(TOASTS.profileUnlocked).waitFor();
     const revealed = dialog(page, "Quinlan");
     await revealed.getByRole("link", { name: "@quinlan.builds" }).waitFor();
-    await revealed.getByText("2026").waitFor();
+    await revealed.getByText(String(SENIORS)).waitFor();
     await expect
       .poll(() => revealed.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
       .toBe(true);
@@ -170,7 +170,7 @@ describe("received votes, unlocks, payments and boosts", () => {
       gender: "female",
       preference: "male",
       instagramHandle: "@dana.e2e",
-      graduationYear: 2028,
+      graduationYear: JUNIORS + 1,
       colors: [
         [22, 163, 74],
         [37, 99, 235],
@@ -230,7 +230,7 @@ describe("received votes, unlocks, payments and boosts", () => {
       gender: "male",
       preference: "female",
       instagramHandle: "@blair.e2e",
-      graduationYear: 2025,
+      graduationYear: SENIORS,
       colors: [
         [190, 24, 93],
         [250, 204, 21],

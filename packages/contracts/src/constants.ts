@@ -6,9 +6,6 @@
 export const GENDERS = ["male", "female"] as const;
 export type Gender = (typeof GENDERS)[number];
 
-export const GRADUATION_YEARS = [2025, 2026, 2027, 2028, 2029] as const;
-export type GraduationYear = (typeof GRADUATION_YEARS)[number];
-
 /** Client HTTP timeout and the session-restore timeout (docs/product.md). */
 export const API_TIMEOUT_MS = 100_000;
 export const SESSION_RESTORE_TIMEOUT_MS = 5_000;

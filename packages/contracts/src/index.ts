@@ -1,4 +1,5 @@
 export * from "./constants";
+export * from "./class-years";
 export * from "./products";
 export * from "./phone";
 export * from "./phone-numbers";

@@ -8,7 +8,6 @@ import {
   CROP,
   FORMATTED_PHONE_LENGTH,
   GENDERS,
-  GRADUATION_YEARS,
   INSTAGRAM_MAX_LENGTH,
   PHONE_COUNTRY_CODE,
   PHONE_DIGITS,
@@ -23,6 +22,7 @@ import {
   INBOX_PAGE_SIZE,
   VOTES_PER_BATCH,
 } from "./constants";
+import { ACADEMIC_YEAR_TURN, CLASS_YEARS_OFFERED } from "./class-years";
 import { BoostOption, CreatePaymentIntentInput, UnlockPackage } from "./payments";
 import {
   BOOST_OPTIONS,
@@ -45,7 +45,8 @@ describe("business constants (docs/product.md, docs/architecture.md)", () => {
     ["phone digits", PHONE_DIGITS, 10],
     ["phone country code", PHONE_COUNTRY_CODE, "+1"],
     ["formatted phone length", FORMATTED_PHONE_LENGTH, "(555) 555-5555".length],
-    ["graduation years", GRADUATION_YEARS, [2025, 2026, 2027, 2028, 2029]],
+    ["class years offered", CLASS_YEARS_OFFERED, 4],
+    ["the academic year turns on 1 July", ACADEMIC_YEAR_TURN, { month: 6, day: 1 }],
     ["genders", GENDERS, ["male", "female"]],
     ["crop", CROP, { aspectRatio: 3 / 4, minZoom: 1, maxZoom: 3, zoomStep: 0.1, previewHeightPx: 450 }],
     ["votes page size", INBOX_PAGE_SIZE, 10],

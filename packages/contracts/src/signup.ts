@@ -6,7 +6,7 @@ import {
   CropPreviewedSchema,
   FirstNameSchema,
   GenderSchema,
-  GraduationYearSchema,
+  offeredGraduationYearSchema,
   InstagramHandleSchema,
   ProfileImageSchema,
   UniversitySchema,
@@ -32,7 +32,7 @@ export type SignupStep = (typeof SIGNUP_STEPS)[number];
 export const signupStepSchemas = {
   personal: z.object({ firstName: FirstNameSchema }),
   university: z.object({ university: UniversitySchema }),
-  graduation: z.object({ graduationYear: GraduationYearSchema }),
+  graduation: z.object({ graduationYear: offeredGraduationYearSchema() }),
   gender: z.object({ gender: GenderSchema }),
   instagram: z.object({ instagramHandle: InstagramHandleSchema }),
   phone: z.object({ phone: SignupPhoneSchema }),
@@ -43,7 +43,7 @@ export const signupStepSchemas = {
 export const SignupFormSchema = z.object({
   firstName: FirstNameSchema,
   university: UniversitySchema,
-  graduationYear: GraduationYearSchema,
+  graduationYear: offeredGraduationYearSchema(),
   gender: GenderSchema,
   instagramHandle: InstagramHandleSchema,
   phone: SignupPhoneSchema,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { classYearsAt } from "./class-years";
 import { VALIDATION } from "./messages";
 import { E164PhoneSchema, LoginPhoneSchema, loginFormSchema, SignupPhoneSchema } from "./phone-numbers";
 import { ReportInput } from "./safety";
@@ -157,22 +158,20 @@ describe("University: at least 1, form text accepted → 'Please select a univer
   });
 });
 
-describe("Graduation year: 2025–2029 only → 'Graduation year is required'", () => {
+describe("Graduation year: a year the database holds (2025–2100) → 'Graduation year is required'", () => {
   it.each<Row>([
     [2025, 2025],
-    [2026, 2026],
-    [2027, 2027],
-    [2028, 2028],
     [2029, 2029],
+    [2100, 2100],
     ["2025", 2025],
-    ["2029", 2029],
+    ["2030", 2030],
   ])("accepts %j as %j", (input, expected) => {
     expect(expectValid(GraduationYearSchema, input)).toBe(expected);
   });
 
   it.each<BadRow>([
     [2024, VALIDATION.graduationYear],
-    [2030, VALIDATION.graduationYear],
+    [2101, VALIDATION.graduationYear],
     ["2024", VALIDATION.graduationYear],
     ["", VALIDATION.graduationYear],
     ["abc", VALIDATION.graduationYear],
@@ -182,7 +181,7 @@ describe("Graduation year: 2025–2029 only → 'Graduation year is required'", 
   ])("rejects %j", (input, message) => expectInvalid(GraduationYearSchema, input, message));
 
   it("uses the product's literal message", () => {
-    expect(messagesOf(GraduationYearSchema, 2030)).toEqual(["Graduation year is required"]);
+    expect(messagesOf(GraduationYearSchema, 2101)).toEqual(["Graduation year is required"]);
   });
 });
 
@@ -414,8 +413,9 @@ describe("Sign-up wizard steps", () => {
     },
     {
       step: "graduation",
-      good: { graduationYear: "2027" },
-      bad: { graduationYear: 2024 },
+      good: { graduationYear: String(classYearsAt(new Date())[0]) },
+      // Last year's seniors have graduated.
+      bad: { graduationYear: classYearsAt(new Date())[0]! - 1 },
       field: "graduationYear",
       message: VALIDATION.graduationYear,
       literal: "Graduation year is required",
@@ -474,7 +474,10 @@ describe("Sign-up wizard steps", () => {
 
   it("normalizes values the way they are sent", () => {
     expect(expectValid(signupStepSchemas.university, { university: "3" })).toEqual({ university: 3 });
-    expect(expectValid(signupStepSchemas.graduation, { graduationYear: "2027" })).toEqual({ graduationYear: 2027 });
+    const [seniors] = classYearsAt(new Date());
+    expect(expectValid(signupStepSchemas.graduation, { graduationYear: String(seniors) })).toEqual({
+      graduationYear: seniors,
+    });
     expect(expectValid(signupStepSchemas.instagram, { instagramHandle: " john " })).toEqual({
       instagramHandle: "@john",
     });
@@ -485,7 +488,7 @@ describe("SignupFormSchema: the whole form with its defaults", () => {
   const form = {
     firstName: "Jo",
     university: "3",
-    graduationYear: "2026",
+    graduationYear: String(classYearsAt(new Date())[0]),
     gender: "male",
     instagramHandle: "jo",
     phone: "(202) 555-0123",
@@ -496,7 +499,7 @@ describe("SignupFormSchema: the whole form with its defaults", () => {
     expect(expectValid(SignupFormSchema, form)).toEqual({
       firstName: "Jo",
       university: 3,
-      graduationYear: 2026,
+      graduationYear: classYearsAt(new Date())[0],
       gender: "male",
       instagramHandle: "@jo",
       phone: "(202) 555-0123",
@@ -575,7 +578,7 @@ describe("ProfileUpdateSchema (PATCH /users/update)", () => {
   it.each<[input: unknown, field: string, message: string]>([
     [{ firstName: "J" }, "firstName", VALIDATION.firstName],
     [{ university: "0" }, "university", VALIDATION.university],
-    [{ graduationYear: 2030 }, "graduationYear", VALIDATION.graduationYear],
+    [{ graduationYear: 2101 }, "graduationYear", VALIDATION.graduationYear],
     [{ gender: "x" }, "gender", VALIDATION.gender],
     [{ instagramHandle: "a b" }, "instagramHandle", VALIDATION.instagramFormat],
     [{ emojis: ["😀", "🔥", "❤️", "🎉"] }, "emojis", "Choose up to 3 emojis"],

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { AUTH_CODE, GENDERS, GRADUATION_YEARS, INSTAGRAM_MAX_LENGTH } from "./constants";
+import { isClassYearOffered, STORED_CLASS_YEARS } from "./class-years";
+import { AUTH_CODE, GENDERS, INSTAGRAM_MAX_LENGTH } from "./constants";
 import { INT4_MAX } from "./common";
 import { VALIDATION } from "./messages";
 
@@ -42,12 +43,19 @@ export const UniversitySchema = z.coerce
   // abort: past the column's range it is no school; the id is never looked up.
   .max(INT4_MAX, { error: VALIDATION.university, abort: true });
 
+/**
+ * A class year a profile may hold (the database's range). Which ones a student may choose depends on
+ * the date: the wizard checks that with `offeredGraduationYearSchema`, the server with its own clock.
+ */
 export const GraduationYearSchema = z.coerce
   .number<unknown>({ error: VALIDATION.graduationYear })
   .int(VALIDATION.graduationYear)
-  .min(Math.min(...GRADUATION_YEARS), { error: VALIDATION.graduationYear, abort: true })
-  .max(Math.max(...GRADUATION_YEARS), { error: VALIDATION.graduationYear, abort: true })
-  .refine((year) => (GRADUATION_YEARS as readonly number[]).includes(year), VALIDATION.graduationYear);
+  .min(STORED_CLASS_YEARS.min, { error: VALIDATION.graduationYear, abort: true })
+  .max(STORED_CLASS_YEARS.max, { error: VALIDATION.graduationYear, abort: true });
+
+/** One of the class years offered at `now()` (class-years.ts), read when a value is checked. */
+export const offeredGraduationYearSchema = (now: () => Date = () => new Date()) =>
+  GraduationYearSchema.refine((year) => isClassYearOffered(year, now()), VALIDATION.graduationYear);
 
 /** Strips any @ the person typed and puts exactly one in front (docs/product.md: auto-prefixed). */
 export function normalizeInstagramHandle(input: string): string {

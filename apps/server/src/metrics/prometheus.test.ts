@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { classYearsAt } from "@quad/contracts";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { png } from "../test/images";
 import { freePort, stopProcess } from "../test/processes";
@@ -73,7 +74,7 @@ describe.skipIf(!existsSync(PROMETHEUS))(
       for (const [key, value] of Object.entries({
         firstName: "Metric",
         university: String(school!.id),
-        graduationYear: "2027",
+        graduationYear: String(classYearsAt(new Date())[0]),
         gender: "male",
         preference: "female",
         instagramHandle: "@metric.test",

@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { MeUser, type VoteCard } from "@quad/contracts";
+import { classYearsAt, MeUser, type VoteCard } from "@quad/contracts";
 import { users, votes } from "@quad/db/schema";
 import { eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
@@ -100,7 +100,7 @@ beforeAll(async () => {
       {
         firstName: name,
         university: String(schoolId),
-        graduationYear: "2027",
+        graduationYear: String(classYearsAt(new Date())[0]),
         gender: i % 2 ? "male" : "female",
         instagramHandle: `${name.toLowerCase()}.ig`,
       },

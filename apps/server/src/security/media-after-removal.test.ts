@@ -1,4 +1,4 @@
-import { MeUser } from "@quad/contracts";
+import { classYearsAt, MeUser } from "@quad/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grantAdmin } from "../modules/admin/service";
 import { createTestApp, type TestApp } from "../test/app";
@@ -34,7 +34,7 @@ async function student() {
       {
         firstName: "Kept",
         university: String(schoolId),
-        graduationYear: "2027",
+        graduationYear: String(classYearsAt(new Date())[0]),
         gender: "female",
         instagramHandle: "kept.url",
       },

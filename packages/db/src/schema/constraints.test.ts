@@ -178,9 +178,14 @@ describe("database invariants", () => {
       expect(isCheckViolation(await failure(student({ phone: "+4420123456" })), "users_phone_e164_us")).toBe(true);
     });
 
-    it("graduation year is 2025..2029 or null", async () => {
-      const error = await failure(student({ graduationYear: 2030 }));
+    it("graduation year is 2025..2100 or null", async () => {
+      const error = await failure(student({ graduationYear: 2101 }));
       expect(isCheckViolation(error, "users_graduation_year_range")).toBe(true);
+      expect(isCheckViolation(await failure(student({ graduationYear: 2024 })), "users_graduation_year_range")).toBe(
+        true,
+      );
+      // A class keeps its year after it graduates, whatever the wizard offers today.
+      await expect(student({ graduationYear: 2025 })).resolves.toBeTruthy();
       await expect(student({ graduationYear: null, isVerified: false })).resolves.toBeTruthy();
     });
 

@@ -1,12 +1,13 @@
-import { GRADUATION_YEARS } from "@quad/contracts";
+import { STORED_CLASS_YEARS } from "@quad/contracts";
 import { sql } from "drizzle-orm";
 import { boolean, check, foreignKey, index, integer, pgTable, smallint, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, timestamptz, updatedAt } from "./columns";
 import { genderEnum, userRoleEnum } from "./enums";
 import { schoolEmailDomains, schools } from "./schools";
 
-const FIRST_YEAR = Math.min(...GRADUATION_YEARS);
-const LAST_YEAR = Math.max(...GRADUATION_YEARS);
+// Any year a profile may keep; the years a student may choose follow the date (contracts' class-years.ts).
+const FIRST_YEAR = STORED_CLASS_YEARS.min;
+const LAST_YEAR = STORED_CLASS_YEARS.max;
 
 /**
  * Profiles. Frequently changing counters (vote/skip allowances) live in

@@ -1,3 +1,4 @@
+import { classYearsAt } from "@quad/contracts";
 import { asc, count, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +15,7 @@ import {
   seed,
   seedLoadTestStudents,
 } from "./index";
+import { makeStudent } from "./students";
 
 const snapshot = (t: TestDatabase) =>
   t.db
@@ -93,6 +95,8 @@ describe("seed", () => {
       expect(media.files.has(u.photoKey!)).toBe(true);
     }
     expect(all.some((u) => u.boostEndsAt && u.boostEndsAt > new Date())).toBe(true);
+    // This academic year's classes, as the wizard offers them, and each of them.
+    expect(new Set(all.map((u) => u.graduationYear))).toEqual(new Set(classYearsAt(new Date())));
   });
 
   it("stores 3:4 JPEG photos and nothing derived from them", async () => {
@@ -159,5 +163,29 @@ describe("seed without demo", () => {
     expect(await seed(t.db, { demo: true, media })).toMatchObject({ demoStudents: 0 });
     expect(await t.db.select({ n: count() }).from(users)).toEqual([{ n: 1 }]);
     expect(media.files.size).toBe(0);
+  });
+});
+
+describe("demo students' class years follow the date, as the wizard's do", () => {
+  const student = (now: Date, index: number) =>
+    makeStudent({
+      seed: "class-years",
+      index,
+      phone: `+1555555${String(index).padStart(4, "0")}`,
+      schoolId: 1,
+      schoolDomain: "uw.edu",
+      avatars: [{ gender: "female", photoKey: "a.jpg" }],
+      now,
+      boostShare: 0,
+      showInPreview: true,
+    }).graduationYear;
+  const yearsOf = (iso: string) => new Set(Array.from({ length: 200 }, (_, i) => student(new Date(iso), i)));
+
+  it("the day before the academic year turns: 2026–2029", () => {
+    expect(yearsOf("2026-06-30T23:59:59.999Z")).toEqual(new Set([2026, 2027, 2028, 2029]));
+  });
+
+  it("from 1 July: the class of 2026 has graduated, the class of 2030 arrived", () => {
+    expect(yearsOf("2026-07-01T00:00:00.000Z")).toEqual(new Set([2027, 2028, 2029, 2030]));
   });
 });

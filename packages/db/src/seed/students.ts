@@ -1,4 +1,4 @@
-import { GRADUATION_YEARS, type Gender } from "@quad/contracts";
+import { classYearsAt, type Gender } from "@quad/contracts";
 import type { NewUser } from "../schema/index";
 import type { AvatarKeys } from "./avatars";
 import { createRandom } from "./random";
@@ -24,7 +24,7 @@ export interface StudentSpec {
 /**
  * One verified student, a member of the school. Genders alternate by index so every school has both;
  * everything else comes from a PRNG seeded per student, so runs are identical
- * apart from timestamps derived from `now`.
+ * apart from what derives from `now` (timestamps, and the class years of the academic year).
  */
 export function makeStudent(spec: StudentSpec): NewUser {
   const rnd = createRandom(`${spec.seed}#${spec.index}`);
@@ -40,7 +40,8 @@ export function makeStudent(spec: StudentSpec): NewUser {
     phone: spec.phone,
     firstName,
     schoolId: spec.schoolId,
-    graduationYear: rnd.pick(GRADUATION_YEARS),
+    // Today's classes, as the wizard offers them: nobody shown has already graduated.
+    graduationYear: rnd.pick(classYearsAt(spec.now)),
     gender,
     instagramHandle: `@quaddemo.${firstName.toLowerCase()}${phoneTail}`,
     photoKey: avatar.photoKey,

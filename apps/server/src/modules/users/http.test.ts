@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, MeUser, VALIDATION } from "@quad/contracts";
+import { classYearsAt, ERROR_MESSAGES, MeUser, VALIDATION } from "@quad/contracts";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
@@ -14,10 +14,12 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+/** This academic year's seniors: a class the wizard offers today. */
+const SENIORS = classYearsAt(new Date())[0]!;
 const basics = () => ({
   firstName: "Avery",
   university: String(schoolId),
-  graduationYear: "2027",
+  graduationYear: String(SENIORS),
   gender: "female",
   instagramHandle: "avery.codes",
 });
@@ -57,7 +59,7 @@ describe("PATCH /api/users/update", () => {
       phone,
       firstName: "Avery",
       university: schoolId,
-      graduationYear: 2027,
+      graduationYear: SENIORS,
       gender: "female",
       instagramHandle: "@avery.codes",
       isVerified: false,
@@ -139,7 +141,7 @@ describe("PATCH /api/users/update", () => {
     const tokens = await signIn(t.app, testPhone());
     const res = await patch(tokens, {
       firstName: "A",
-      graduationYear: "2031",
+      graduationYear: "2101",
       gender: "robot",
       instagramHandle: "bad handle",
       university: "0",
@@ -316,5 +318,69 @@ describe("PATCH /api/users/update with input no column or parser can take", () =
       expect(res.statusCode, `${type} ${payload}`).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, `${type} ${payload}`).toBeLessThan(500);
     }
+  });
+});
+
+describe("class years follow the server's clock, turning on 1 July", () => {
+  let clock = new Date("2026-06-30T23:59:00.000Z");
+  let c: TestApp;
+  let school: number;
+  beforeAll(async () => {
+    c = await createTestApp({ now: () => clock });
+    school = (await c.app.inject({ method: "GET", url: "/api/schools" })).json()[0].id;
+  });
+  afterAll(() => c?.close());
+
+  /** Sends a class year over REST and tRPC, as a new student: the two status codes. */
+  async function signUpAs(graduationYear: number) {
+    const fields = { firstName: "Avery", university: school, graduationYear, gender: "female" };
+    const rest = await c.app.inject({
+      method: "PATCH",
+      url: "/api/users/update",
+      headers: bearer(await signIn(c.app, testPhone())),
+      payload: fields,
+    });
+    const trpc = await c.app.inject({
+      method: "POST",
+      url: "/api/trpc/users.update",
+      headers: bearer(await signIn(c.app, testPhone())),
+      payload: fields,
+    });
+    for (const res of [rest, trpc].filter((r) => r.statusCode !== 200)) {
+      expect(res.statusCode).toBe(400);
+      expect(JSON.stringify(res.json())).toContain(VALIDATION.graduationYear);
+    }
+    return [rest.statusCode, trpc.statusCode];
+  }
+
+  it("on 30 June 2026 the class of 2026 may still sign up, and 2030 not yet", async () => {
+    clock = new Date("2026-06-30T23:59:00.000Z");
+    expect(await signUpAs(2026)).toEqual([200, 200]);
+    expect(await signUpAs(2029)).toEqual([200, 200]);
+    expect(await signUpAs(2030)).toEqual([400, 400]);
+  });
+
+  it("from 1 July 2026 the class of 2026 has graduated and 2030 has arrived", async () => {
+    clock = new Date("2026-07-01T00:00:00.000Z");
+    expect(await signUpAs(2026)).toEqual([400, 400]);
+    expect(await signUpAs(2027)).toEqual([200, 200]);
+    expect(await signUpAs(2030)).toEqual([200, 200]);
+    expect(await signUpAs(2031)).toEqual([400, 400]);
+  });
+
+  it("answers the field's message in fieldErrors, like the schema's", async () => {
+    clock = new Date("2026-11-27T12:00:00.000Z");
+    const res = await c.app.inject({
+      method: "PATCH",
+      url: "/api/users/update",
+      headers: bearer(await signIn(c.app, testPhone())),
+      payload: { firstName: "Avery", university: school, graduationYear: 2026, gender: "female" },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: VALIDATION.graduationYear,
+      code: "BAD_REQUEST",
+      fieldErrors: { graduationYear: [VALIDATION.graduationYear] },
+    });
   });
 });

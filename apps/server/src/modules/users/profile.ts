@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { ERROR_MESSAGES, VALIDATION, type MeUser, type ProfileUpdate } from "@quad/contracts";
+import { ERROR_MESSAGES, isClassYearOffered, VALIDATION, type MeUser, type ProfileUpdate } from "@quad/contracts";
 import { preparedStatement, type Database } from "@quad/db";
 import { authSessions, schools, sessionRevocations, users, type User } from "@quad/db/schema";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
@@ -109,6 +109,12 @@ export async function updateProfile(
   photo?: ProcessedPhoto,
 ): Promise<MeUser> {
   const { phone } = viewer;
+  // Only this academic year's classes, by the server's clock: nobody signs up into a class that graduated.
+  if (input.graduationYear !== undefined && !isClassYearOffered(input.graduationYear, deps.now())) {
+    throw new AppError("BAD_REQUEST", VALIDATION.graduationYear, {
+      fieldErrors: { graduationYear: [VALIDATION.graduationYear] },
+    });
+  }
   if (input.university !== undefined) {
     const [school] = await deps.db.select({ id: schools.id }).from(schools).where(eq(schools.id, input.university));
     if (!school) {

@@ -1,4 +1,4 @@
-import { INLINE, SMS_CONSENT_TEXT, TERMS_CONSENT_TEXT, TOASTS, VALIDATION } from "@quad/contracts";
+import { classYearsAt, INLINE, SMS_CONSENT_TEXT, TERMS_CONSENT_TEXT, TOASTS, VALIDATION } from "@quad/contracts";
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useImperativeHandle, type Ref } from "react";
@@ -46,6 +46,10 @@ beforeEach(() => {
 
 type User = ReturnType<typeof userEvent.setup>;
 
+/** Today's classes, as the graduation step offers them (graduation-step.test.tsx fixes the clock). */
+const CLASS_YEARS = classYearsAt(new Date());
+const [SENIORS, JUNIORS] = CLASS_YEARS as [number, number];
+
 function renderWizard(path = "/signup") {
   const user = userEvent.setup();
   return { user, ...renderApp(path, { routes: authTestRoutes }) };
@@ -64,7 +68,7 @@ async function answerQuestions(user: User) {
   await user.click(await screen.findByRole("radio", { name: "City College" }));
   await next(user);
   await heading("When do you graduate?");
-  await user.click(screen.getByRole("radio", { name: "2027" }));
+  await user.click(screen.getByRole("radio", { name: String(JUNIORS) }));
   await next(user);
   await heading("Guy or girl?");
   await user.click(screen.getByRole("radio", { name: "Girl" }));
@@ -183,10 +187,10 @@ describe("the sign-up wizard", { timeout: 30_000 }, () => {
       within(screen.getByRole("group", { name: "Class of" }))
         .getAllByRole("radio")
         .map((r) => r.getAttribute("value")),
-    ).toEqual(["2025", "2026", "2027", "2028", "2029"]);
+    ).toEqual(CLASS_YEARS.map(String));
     await next(user);
     expect(await screen.findByText(VALIDATION.graduationYear)).toBeTruthy();
-    await user.click(screen.getByRole("radio", { name: "2027" }));
+    await user.click(screen.getByRole("radio", { name: String(JUNIORS) }));
     await next(user);
 
     // 4. gender
@@ -236,7 +240,7 @@ describe("the sign-up wizard", { timeout: 30_000 }, () => {
       },
     ]);
     expect(updates).toEqual([
-      { firstName: "Avery", university: 2, graduationYear: 2027, gender: "female", instagramHandle: "@avery.j" },
+      { firstName: "Avery", university: 2, graduationYear: JUNIORS, gender: "female", instagramHandle: "@avery.j" },
     ]);
     expect(button("Back").disabled).toBe(true);
 
@@ -474,7 +478,7 @@ describe("the sign-up wizard", { timeout: 30_000 }, () => {
     await next(user);
     await user.click(await screen.findByRole("radio", { name: "State University" }));
     await next(user);
-    await user.click(await screen.findByRole("radio", { name: "2026" }));
+    await user.click(await screen.findByRole("radio", { name: String(SENIORS) }));
     await next(user);
     await user.click(await screen.findByRole("radio", { name: "Guy" }));
     await next(user);
@@ -483,7 +487,7 @@ describe("the sign-up wizard", { timeout: 30_000 }, () => {
     await next(user);
     await heading("Add your photo");
     expect(updates).toEqual([
-      { firstName: "Avery", university: 1, graduationYear: 2026, gender: "male", instagramHandle: "@avery" },
+      { firstName: "Avery", university: 1, graduationYear: SENIORS, gender: "male", instagramHandle: "@avery" },
     ]);
   });
 

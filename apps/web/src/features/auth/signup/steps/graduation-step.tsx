@@ -1,11 +1,13 @@
-import { GRADUATION_YEARS } from "@quad/contracts";
+import { classYearsAt } from "@quad/contracts";
 import { useId } from "react";
 import { FieldError, fieldStyles } from "../../ui/fields";
 import type { StepProps } from "./step-props";
 import styles from "./steps.module.css";
 
+/** This academic year's classes, by today's date (contracts' class-years.ts); the server checks the same rule. */
 export function GraduationStep({ values, errors, onChange, disabled }: StepProps) {
   const errorId = useId();
+  const years = classYearsAt(new Date());
   return (
     <fieldset
       className={fieldStyles.field}
@@ -14,7 +16,7 @@ export function GraduationStep({ values, errors, onChange, disabled }: StepProps
     >
       <legend className={fieldStyles.label}>Class of</legend>
       <div className={styles.yearGrid}>
-        {GRADUATION_YEARS.map((year) => (
+        {years.map((year) => (
           <label key={year} className={styles.chip}>
             <input
               type="radio"
