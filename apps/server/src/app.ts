@@ -21,6 +21,7 @@ import { registerProfileUpdateRoute } from "./modules/users/upload-route";
 import { registerApiDocs } from "./rest/docs";
 import { buildOpenApiDocument } from "./rest/openapi";
 import { registerRestRoutes } from "./rest/adapter";
+import { registerStreamRoutes } from "./rest/event-stream";
 import { requestContextFactory, type AppDeps, type Context } from "./trpc/context";
 import { appRouter } from "./trpc/root";
 import { eligibilityChanged } from "./modules/rounds/eligibility";
@@ -137,6 +138,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     createContext,
     devRoutesEnabled: deps.config.devRoutesEnabled,
   });
+  const streams = registerStreamRoutes(app, { router: appRouter, createContext });
   await registerProfileUpdateRoute(app, createContext);
   if (deps.stripe && deps.config.STRIPE_WEBHOOK_SECRET) {
     await registerStripeWebhook(app, {
@@ -148,7 +150,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     });
   }
   await registerSmsWebhooks(app, { db: deps.db, config: deps.config, now: deps.now });
-  const openApi = buildOpenApiDocument([...mounted, ...routeList.filter((route) => route.multipart)], {
+  const openApi = buildOpenApiDocument([...mounted, ...streams, ...routeList.filter((route) => route.multipart)], {
     version: "1.0.0",
     serverUrl: deps.config.PUBLIC_URL,
   });

@@ -8,6 +8,9 @@ import { startErrorReports } from "./error-reports/reporter";
 import { createDiskStorage } from "./media/storage";
 import { createFirebaseVerifier } from "./modules/auth/firebase";
 import { createSessionRevocations } from "./modules/auth/revocations";
+import { createLocalLiveBus, createPostgresLiveBus } from "./modules/live/bus";
+import { createEventIds } from "./modules/live/event-ids";
+import { createLiveHub, type LiveHub } from "./modules/live/hub";
 import {
   createLocalPaymentProvider,
   createStripeClient,
@@ -95,6 +98,22 @@ async function startServer(options: StartOptions) {
     listenUrl: config.DATABASE_URL,
     onError: (error) => console.error("reloading session revocations failed", error),
   });
+  // Live streams: one LISTEN per process on Postgres; after its reconnect, streams end and their clients resume.
+  let live: LiveHub | undefined;
+  const liveBus = config.DATABASE_URL
+    ? await createPostgresLiveBus(config.DATABASE_URL, {
+        onError: (error) => console.error("live notice failed", error),
+        onReconnect: () => live?.endAll(),
+      })
+    : createLocalLiveBus();
+  live = createLiveHub({
+    db,
+    bus: liveBus,
+    eventIds: createEventIds(jwtSecret),
+    revocations: sessionRevocations,
+    now: Date.now,
+    onError: (error) => console.error("live event failed", error),
+  });
   const lifecycle = { draining: false };
   const app = await buildApp({
     config,
@@ -116,6 +135,7 @@ async function startServer(options: StartOptions) {
     stripe,
     random: Math.random,
     sessionRevocations,
+    live,
     jwtSecret,
     now,
     firebaseVerifier:
@@ -162,10 +182,13 @@ async function startServer(options: StartOptions) {
     }, config.SHUTDOWN_TIMEOUT_MS).unref();
     try {
       await scheduler?.stop();
+      // Streams never finish on their own: end them so the server's close is not held until the timeout.
+      live.endAll();
       await app.close();
       metrics?.close();
       await rateLimiter.close();
       await poolBus.close();
+      await live.close();
       await sessionRevocations.close();
       await database.close();
       await errorReporter?.flush(1_000);

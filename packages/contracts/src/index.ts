@@ -21,4 +21,5 @@ export * from "./account";
 export * from "./admin";
 export * from "./sms";
 export * from "./push";
+export * from "./live";
 export * from "./routes";

@@ -4,6 +4,7 @@ import * as admin from "./admin";
 import * as auth from "./auth";
 import * as dev from "./dev";
 import * as inbox from "./inbox";
+import * as live from "./live";
 import * as payments from "./payments";
 import * as push from "./push";
 import * as rounds from "./rounds";
@@ -41,6 +42,12 @@ export interface EndpointDef {
   multipart?: boolean;
   /** Not served in production unless explicitly allowed. */
   devOnly?: boolean;
+  /**
+   * A stream of events (a tRPC subscription; REST answers text/event-stream):
+   * `output` is the schema of each event. Not in `routeList`, whose sweeps
+   * read one answer per request; `streamRouteList` has them.
+   */
+  stream?: true;
   /**
    * REST only: the route's query, with a boolean `param` that, when true,
    * sends the request to procedure `to` instead (same output). For a
@@ -269,6 +276,17 @@ export const routes = {
     input: inbox.UnlockInput,
     output: inbox.UnlockResult,
   }),
+  "live.events": route({
+    method: "GET",
+    path: "/live/events",
+    auth: true,
+    tags: ["live"],
+    summary:
+      "Events for the open app, as text/event-stream: votes received (the inbox's card), a change of votes or skips left; resumable with Last-Event-ID",
+    stream: true,
+    input: live.LiveInput,
+    output: live.LiveEvent,
+  }),
   "payments.createPaymentIntent": route({
     method: "POST",
     path: "/payments/create-payment-intent",
@@ -429,10 +447,13 @@ export const routes = {
 } as const satisfies Record<string, EndpointDef>;
 
 export type RouteName = keyof typeof routes;
-/** The REST routes: every row with a path, its key as its procedure. */
-export const routeList: readonly RouteDef[] = Object.entries(routes as Record<string, EndpointDef>).flatMap(
+const restRows: readonly RouteDef[] = Object.entries(routes as Record<string, EndpointDef>).flatMap(
   ([procedure, def]) =>
     def.method && def.path && typeof def.auth === "boolean"
       ? [{ ...def, method: def.method, path: def.path, auth: def.auth, procedure }]
       : [],
 );
+/** The REST routes that answer once: every row with a path but the streams, its key as its procedure. */
+export const routeList: readonly RouteDef[] = restRows.filter((route) => !route.stream);
+/** The REST routes that answer text/event-stream. */
+export const streamRouteList: readonly RouteDef[] = restRows.filter((route) => route.stream);

@@ -77,6 +77,16 @@ export function buildOpenApiDocument(routes: readonly RouteDef[], info: OpenApiI
         content: { [contentType]: { schema: jsonSchema(route.input, "input") } },
       };
     }
+    if (route.stream) {
+      const resume = {
+        name: "Last-Event-ID",
+        in: "header",
+        required: false,
+        description: "The id of the last event received: the stream starts with the votes after it",
+        schema: { type: "string" },
+      };
+      operation.parameters = [...((operation.parameters as unknown[] | undefined) ?? []), resume];
+    }
     (paths[`/api${route.path}`] ??= {})[route.method.toLowerCase()] = operation;
   }
   return {
@@ -107,8 +117,15 @@ export function buildOpenApiDocument(routes: readonly RouteDef[], info: OpenApiI
 
 function responsesOf(route: RouteDef): Record<string, unknown> {
   const write = route.method !== "GET";
+  const ok = route.stream
+    ? {
+        description:
+          "A stream of server-sent events: `event:` is the event's type, `data:` its JSON (the schema), `id:` where a resume (`Last-Event-ID`) starts; a comment line every 15 s",
+        content: { "text/event-stream": { schema: jsonSchema(route.output, "output") } },
+      }
+    : { description: "OK", content: { "application/json": { schema: jsonSchema(route.output, "output") } } };
   return {
-    200: { description: "OK", content: { "application/json": { schema: jsonSchema(route.output, "output") } } },
+    200: ok,
     // A write's body can be malformed JSON even when it takes no input.
     ...(route.input || write ? { 400: ref("BadRequest") } : {}),
     ...(route.auth ? { 401: ref("Unauthorized") } : {}),

@@ -10,6 +10,9 @@ import { buildApp, type BuildAppOptions } from "../app";
 import { parseConfig, type Config } from "../env";
 import { createDiskStorage, type MediaStorage } from "../media/storage";
 import { createSessionRevocations } from "../modules/auth/revocations";
+import { createLocalLiveBus, type LiveBus } from "../modules/live/bus";
+import { createEventIds } from "../modules/live/event-ids";
+import { createLiveHub, type LiveLimits } from "../modules/live/hub";
 import { createLocalPaymentProvider } from "../modules/payments/provider";
 import { createCandidatePool } from "../modules/rounds/candidate-pool";
 import { createEmailSender, outboxEmailProvider, type EmailSender } from "../modules/school-email/email-sender";
@@ -78,6 +81,9 @@ export interface TestAppOptions extends Partial<
   email?: EmailSender;
   /** With OTEL_EXPORTER_OTLP_ENDPOINT in `env`: where the spans go instead (an in-memory exporter). */
   spanExporter?: SpanExporter;
+  /** Live streams' notices: in-process by default (two "processes" on one Postgres pass a listening one). */
+  liveBus?: LiveBus;
+  liveLimits?: Partial<LiveLimits>;
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -110,6 +116,15 @@ export async function createTestAppOn(
   const mediaDir = opts.media ? null : await mkdtemp(path.join(tmpdir(), "quad-media-"));
   const media: MediaStorage = opts.media ?? createDiskStorage(mediaDir!);
   const now = opts.now ?? (() => new Date());
+  const sessionRevocations = opts.sessionRevocations ?? (await createSessionRevocations({ db, now }));
+  const live = createLiveHub({
+    db,
+    bus: opts.liveBus ?? createLocalLiveBus(),
+    eventIds: createEventIds(config.JWT_SECRET!),
+    revocations: sessionRevocations,
+    now: () => now().getTime(),
+    limits: opts.liveLimits,
+  });
   const deps: AppDeps = {
     config,
     db,
@@ -121,7 +136,8 @@ export async function createTestAppOn(
     candidatePool: opts.candidatePool ?? createCandidatePool(db, () => now().getTime()),
     random: opts.random ?? Math.random,
     // In-process by default: what this app commits is all it hears (several-processes tests pass a listening one).
-    sessionRevocations: opts.sessionRevocations ?? (await createSessionRevocations({ db, now })),
+    sessionRevocations,
+    live,
     payments: opts.payments ?? createLocalPaymentProvider(),
     stripe: opts.stripe,
     push: opts.push,
@@ -146,6 +162,7 @@ export async function createTestAppOn(
     deps,
     async close() {
       await app.close();
+      await live.close();
       await tracing?.shutdown();
       if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
     },

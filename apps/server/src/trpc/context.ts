@@ -5,6 +5,7 @@ import type { MediaStorage } from "../media/storage";
 import type { FirebaseTokenVerifier } from "../modules/auth/firebase";
 import type { Lifecycle } from "../modules/health/service";
 import type { SessionRevocations } from "../modules/auth/revocations";
+import type { LiveHub } from "../modules/live/hub";
 import { bearerToken } from "../modules/auth/tokens";
 import type Stripe from "stripe";
 import type { PaymentProvider } from "../modules/payments/provider";
@@ -40,6 +41,8 @@ export interface AppDeps {
   random: Random;
   /** Session families signed out recently, kept current across processes: tokens of these are refused. */
   sessionRevocations: SessionRevocations;
+  /** The open app's event streams on this process, and the notices that feed them. */
+  live: LiveHub;
   /** Signs session tokens and keys code hashes. */
   jwtSecret: string;
   /** The clock, injectable so tests move time instead of waiting. */
@@ -58,6 +61,10 @@ export interface AppDeps {
 export interface Viewer {
   phone: string;
   sessionId: string;
+  /** The session family sign-out revokes (tokens signed before families were named have none). */
+  familyId?: string;
+  /** When the access token expires (ms): a live stream ends then. */
+  expiresAtMs?: number;
 }
 
 export interface Context extends AppDeps {
@@ -94,6 +101,7 @@ export function createContextInner(
     stripe: deps.stripe,
     random: deps.random,
     sessionRevocations: deps.sessionRevocations,
+    live: deps.live,
     jwtSecret: deps.jwtSecret,
     now: deps.now,
     firebaseVerifier: deps.firebaseVerifier,

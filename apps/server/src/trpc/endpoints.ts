@@ -71,8 +71,8 @@ function requireDevRoutes(ctx: Context) {
 }
 
 /** A base with the row's schemas applied, as tRPC's own `.input()` and `.output()` type it. */
-type WithSchemas<B, I, O extends z.ZodType> =
-  B extends TRPCProcedureBuilder<infer C, infer M, infer CO, infer II, infer IO, unknown, unknown, infer CA>
+type WithSchemas<B, I, O extends z.ZodType, Stream extends boolean> =
+  B extends TRPCProcedureBuilder<infer C, infer M, infer CO, infer II, infer IO, infer OI, infer OO, infer CA>
     ? Pick<
         TRPCProcedureBuilder<
           C,
@@ -80,12 +80,13 @@ type WithSchemas<B, I, O extends z.ZodType> =
           CO,
           I extends z.ZodType ? z.input<I> : II,
           I extends z.ZodType ? z.output<I> : IO,
-          z.input<O>,
-          z.output<O>,
+          // A stream's resolver answers an async iterable of events, each parsed by its service.
+          Stream extends true ? OI : z.input<O>,
+          Stream extends true ? OO : z.output<O>,
           CA
         >,
         // The resolver is all a router adds (a further .use() would skip the limit in the resolver's wrapper).
-        "query" | "mutation"
+        "query" | "mutation" | "subscription"
       >
     : never;
 
@@ -97,12 +98,18 @@ type BaseOf<K extends RouteName, O extends EndpointOptions> = Row<K>["auth"] ext
       ? typeof sessionProcedure
       : typeof publicProcedure;
 
-type Built<K extends RouteName, O extends EndpointOptions> = WithSchemas<BaseOf<K, O>, InputOf<K>, OutputOf<K>>;
+type Built<K extends RouteName, O extends EndpointOptions> = WithSchemas<
+  BaseOf<K, O>,
+  InputOf<K>,
+  OutputOf<K>,
+  Row<K> extends { stream: true } ? true : false
+>;
 
 type AnyResolver = (opts: { ctx: Context }) => unknown;
 interface AnyBuilder {
   query(resolver: AnyResolver): unknown;
   mutation(resolver: AnyResolver): unknown;
+  subscription(resolver: AnyResolver): unknown;
 }
 
 /** The limit in the resolver's wrapper: no middleware level for procedures that have none. */
@@ -117,6 +124,7 @@ function limitedResolvers(builder: AnyBuilder, name: string, session: boolean): 
   return {
     query: (resolver) => builder.query(limited(resolver)),
     mutation: (resolver) => builder.mutation(limited(resolver)),
+    subscription: (resolver) => builder.subscription(limited(resolver)),
   };
 }
 
@@ -138,6 +146,8 @@ export function endpoint<K extends RouteName, const O extends EndpointOptions = 
           ? guardedBase(row.auth === true, limit, guard)
           : undefined;
   const base = stepped ?? (row.auth ? sessionProcedure : publicProcedure);
-  const builder = (input ? base.input(input) : base).output(output) as unknown as AnyBuilder;
+  const withInput = input ? base.input(input) : base;
+  // A stream's `output` is each event's schema, which its service applies: tRPC's output check reads one answer.
+  const builder = (row.stream ? withInput : withInput.output(output)) as unknown as AnyBuilder;
   return (!stepped && limit ? limitedResolvers(builder, limit, row.auth === true) : builder) as Built<K, O>;
 }

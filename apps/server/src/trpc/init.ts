@@ -4,12 +4,18 @@ import { AppError, unavailableError } from "../errors";
 import { invalidInputBody, isInvalidInput } from "../http/error-body";
 import { noteStorageFull } from "../modules/health/service";
 import type { Context } from "./context";
+import { LIVE_CLIENT_RECONNECT_MS, LIVE_HEARTBEAT_MS } from "../modules/live/hub";
 import { controlCharacterError } from "./control-characters";
 
 // ── init ─────────────────────────────────────────────────────────────────
 // isDev is false everywhere: stack traces never reach a client.
 const t = initTRPC.context<Context>().create({
   isDev: false,
+  // Subscriptions (live.events): a ping on a quiet stream, and the client's cue to reconnect when pings stop.
+  sse: {
+    ping: { enabled: true, intervalMs: LIVE_HEARTBEAT_MS },
+    client: { reconnectAfterInactivityMs: LIVE_CLIENT_RECONNECT_MS },
+  },
   // The same message and field errors as the REST answer (http/error-body.ts), never zod's issue dump.
   errorFormatter({ shape, error }) {
     const cause = error.cause;

@@ -4,6 +4,7 @@ import { authRouter } from "../modules/auth/router";
 import { configRouter } from "../modules/config/router";
 import { devRouter } from "../modules/dev/router";
 import { inboxRouter } from "../modules/inbox/router";
+import { liveRouter } from "../modules/live/router";
 import { healthRouter } from "../modules/health/router";
 import { paymentsRouter } from "../modules/payments/router";
 import { textInsteadOfPush } from "../modules/notifications/push-fallback";
@@ -27,6 +28,7 @@ export const appRouter = router({
   dev: devRouter,
   health: healthRouter,
   inbox: inboxRouter,
+  live: liveRouter,
   payments: paymentsRouter,
   push: pushRouter((ctx) => textInsteadOfPush({ db: ctx.db, now: ctx.now, publicUrl: ctx.config.PUBLIC_URL })),
   rounds: roundsRouter,

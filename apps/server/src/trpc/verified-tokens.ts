@@ -32,8 +32,11 @@ export function createTokenVerifier(
     if (claims && revoked(claims)) return null;
     const expiresAtMs = claims ? expiryOf(token) : null;
     if (claims && expiresAtMs !== null) {
+      // Once per token: a stream ends when its token does (modules/live).
+      const withExpiry = { ...claims, expiresAtMs };
       if (verified.size >= MAX_ENTRIES) verified.delete(verified.keys().next().value!);
-      verified.set(token, { claims, expiresAtMs });
+      verified.set(token, { claims: withExpiry, expiresAtMs });
+      return withExpiry;
     }
     return claims;
   };

@@ -18,6 +18,8 @@ export interface AccessClaims {
    * expire within ACCESS_TOKEN_TTL_MS of the deploy.
    */
   familyId?: string;
+  /** When the token expires (ms), as the verifier read it. */
+  expiresAtMs?: number;
 }
 
 /**

@@ -14,10 +14,15 @@ export type VoteRefusal =
   /** Everything held when the statement started, yet a concurrent vote closed the round or used the allowance first. */
   | { reason: "lost_race" };
 
-export type VoteOutcome = { stored: true; disabled: boolean; availableAt?: Date } | ({ stored: false } & VoteRefusal);
+export type VoteOutcome =
+  | { stored: true; disabled: boolean; availableAt?: Date; voteId: string; voterId: string }
+  | ({ stored: false } & VoteRefusal);
 
 interface Row {
   votesInBatch: number | null;
+  /** The stored vote and its voter (null when nothing was stored): the recipient's open app hears of it. */
+  storedId: string | null;
+  storedBy: string | null;
   voterId: string | null;
   canVote: boolean | null;
   member: boolean | null;
@@ -99,6 +104,7 @@ const voteStatement = preparedStatement<{
       returning users.id
     )
     select (select votes_in_batch from counted) as "votesInBatch",
+           (select id from stored) as "storedId", (select user_id from counted) as "storedBy",
            u.id as "voterId", (u.is_verified and u.school_id is not null and u.gender is not null) as "canVote", ${memberSql("u")} as member,
            ${epochMs(sql`s.cooldown_until`)} as "cooldownUntilMs",
            case when s.round_open then s.round_prompt_id end as "roundPromptId",
@@ -133,7 +139,8 @@ export async function storeVote(
   if (!row) throw new Error("storeVote: the statement answered no row");
   if (row.votesInBatch !== null) {
     const disabled = row.votesInBatch >= VOTES_PER_BATCH;
-    return disabled ? { stored: true, disabled, availableAt } : { stored: true, disabled };
+    const stored = { stored: true as const, disabled, voteId: row.storedId!, voterId: row.storedBy! };
+    return disabled ? { ...stored, availableAt } : stored;
   }
   return { stored: false, ...whyRefused(row, vote) };
 }

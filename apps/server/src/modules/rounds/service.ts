@@ -8,6 +8,7 @@ import {
   type RoundResponse,
   type VoteResult,
 } from "@quad/contracts";
+import type { LiveHub } from "../live/hub";
 import type { Database } from "@quad/db";
 import { prompts } from "@quad/db/schema";
 import { eq } from "drizzle-orm";
@@ -30,6 +31,8 @@ export interface RoundDeps {
   pool: CandidatePool;
   now: () => Date;
   random: Random;
+  /** Announces votes and changed allowances to open apps (absent in tests that call services alone). */
+  live?: Pick<LiveHub, "publish">;
 }
 
 /** A round's dependencies, from a procedure's context. */
@@ -38,6 +41,7 @@ export const roundDeps = (ctx: Context): RoundDeps => ({
   pool: ctx.candidatePool,
   now: ctx.now,
   random: ctx.random,
+  live: ctx.live,
 });
 
 export const ROUND_MESSAGES = {
@@ -100,7 +104,10 @@ export async function nextRound(deps: RoundDeps, phone: string, opts: { skip: bo
       { voterId: state.voter.id, openedAt: state.open.openedAt, candidateIds: state.open.candidateIds },
       now,
     );
-    if (skip.skipped) state = { ...state, skipsInRow: skip.skipsInRow, open: null };
+    if (skip.skipped) {
+      state = { ...state, skipsInRow: skip.skipsInRow, open: null };
+      deps.live?.publish({ kind: "state", userId: state.voter.id });
+    }
     else if (skip.reason === "out_of_skips") throw new AppError("CONFLICT", ROUND_MESSAGES.outOfSkips);
     // Another request closed that round meanwhile: carry on from what it left.
     else state = await votingState(deps.db, phone);
@@ -181,6 +188,9 @@ export async function castVote(
   });
   if (outcome.stored) {
     product.votes.inc();
+    // The recipient's open app shows the card; the voter's other tabs and devices, their votes left.
+    deps.live?.publish({ kind: "vote", recipientId: input.userId, voteId: outcome.voteId });
+    deps.live?.publish({ kind: "state", userId: outcome.voterId });
     return outcome.availableAt
       ? { disabled: outcome.disabled, availableAt: outcome.availableAt.toISOString() }
       : { disabled: outcome.disabled };
