@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import { streamRouteList, type RouteDef } from "@quad/contracts";
 import { callTRPCProcedure, isTrackedEnvelope, type AnyRouter } from "@trpc/server";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -51,32 +50,33 @@ export function registerStreamRoutes(
         return reply.code(status).send(body);
       }
 
-      const out = new PassThrough();
-      const heartbeat = setInterval(() => out.write(": ping\n\n"), LIVE_HEARTBEAT_MS);
+      // Written on the socket directly: Fastify's reply would wait for a body that never ends.
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-store, no-transform",
+        // nginx passes it on at once rather than buffering (deploy/nginx.conf says so too).
+        "x-accel-buffering": "no",
+      });
+      const heartbeat = setInterval(() => raw.write(": ping\n\n"), LIVE_HEARTBEAT_MS);
       const stop = () => {
         clearInterval(heartbeat);
         abort.abort();
-        void events.return?.();
       };
-      request.raw.once("close", stop);
-      void (async () => {
-        try {
-          out.write("retry: 3000\n\n");
-          for (let next = first; !next.done; next = await events.next()) out.write(eventText(next.value));
-        } catch (error) {
-          const { body } = errorResponse(error);
-          out.write(`event: error\ndata: ${JSON.stringify(body)}\n\n`);
-        } finally {
-          stop();
-          out.end();
-        }
-      })();
-      return reply
-        .header("content-type", "text/event-stream; charset=utf-8")
-        .header("cache-control", "no-store, no-transform")
-        // nginx passes it on at once rather than buffering (deploy/nginx.conf says so too).
-        .header("x-accel-buffering", "no")
-        .send(out);
+      // The client left (or the server is closing): the stream ends, and frees its slot.
+      raw.once("close", stop);
+      try {
+        raw.write("retry: 3000\n\n");
+        for (let next = first; !next.done; next = await events.next()) raw.write(eventText(next.value));
+      } catch (error) {
+        const { body } = errorResponse(error);
+        raw.write(`event: error\ndata: ${JSON.stringify(body)}\n\n`);
+      } finally {
+        stop();
+        raw.end();
+      }
     });
   }
   return mounted;

@@ -161,6 +161,8 @@ export async function createTestAppOn(
     app,
     deps,
     async close() {
+      // Streams never finish on their own (start.ts ends them the same way on shutdown).
+      live.endAll();
       await app.close();
       await live.close();
       await tracing?.shutdown();

@@ -39,6 +39,13 @@ const fromAppError = (appError: AppError) =>
   new TRPCError({ code: appError.code, message: appError.message, cause: appError });
 
 /**
+ * A subscription's error, thrown while its events are read (after its
+ * middlewares returned): an AppError becomes its TRPCError here, as
+ * toTrpcError does for every other procedure.
+ */
+export const streamError = (error: unknown): unknown => (error instanceof AppError ? fromAppError(error) : error);
+
+/**
  * Turns a service's AppError into the matching TRPCError, once, for every
  * procedure; so too an unreachable database or a full disk (503, not a 500),
  * which readiness then reports.
