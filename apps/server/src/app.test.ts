@@ -1,4 +1,4 @@
-import { routeList, SchoolList } from "@quad/contracts";
+import { routeList, SchoolList, streamRouteList } from "@quad/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestWebDist } from "./test/web-dist";
 import { TRPC_MAX_BATCH_SIZE } from "./app";
@@ -91,7 +91,9 @@ describe("OpenAPI document", () => {
     const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([url, ops]) =>
       Object.keys(ops).map((method) => `${method.toUpperCase()} ${url}`),
     );
-    expect(documented.sort()).toEqual(routeList.map((route) => `${route.method} /api${route.path}`).sort());
+    expect(documented.sort()).toEqual(
+      [...routeList, ...streamRouteList].map((route) => `${route.method} /api${route.path}`).sort(),
+    );
   });
 });
 

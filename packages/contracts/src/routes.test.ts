@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { INBOX_PAGE_SIZE } from "./constants";
 import { RoundResponse, isRoundError, OpenRoundQuery, VoteInput, PreviewRoundInput } from "./rounds";
-import { type HttpMethod, routeList, routes } from "./routes";
+import { type HttpMethod, routeList, routes, streamRouteList } from "./routes";
 import { LOCKED_CARD_PHOTO, UnlockResult, VoteCard, VoteCardLocked, InboxPageInput, InboxPage } from "./inbox";
 import { expectValid } from "./test-helpers";
 
@@ -21,8 +21,12 @@ describe("route table", () => {
 
   it("serves every row with a method and path as REST, and only those (the moderators' are tRPC only)", () => {
     const rest = Object.entries(routes).filter(([, r]) => "path" in r);
-    expect(routeList.map((r) => r.procedure)).toEqual(rest.map(([name]) => name));
-    expect(Object.keys(routes).filter((name) => !routeList.some((r) => r.procedure === name))).toEqual([
+    const served = [...routeList, ...streamRouteList];
+    expect(served.map((r) => r.procedure).sort()).toEqual(rest.map(([name]) => name).sort());
+    // Streams answer text/event-stream, apart from the routes that answer once.
+    expect(streamRouteList.map((r) => r.procedure)).toEqual(["live.events"]);
+    expect(routeList.filter((r) => r.stream)).toEqual([]);
+    expect(Object.keys(routes).filter((name) => !served.some((r) => r.procedure === name))).toEqual([
       "rounds.skip",
       "admin.reviewQueue",
       "admin.auditTrail",
