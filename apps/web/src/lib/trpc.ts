@@ -1,5 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
-import { httpBatchLink, type TRPCLink } from "@trpc/client";
+import { httpBatchLink, httpSubscriptionLink, splitLink, type TRPCLink } from "@trpc/client";
+import { EventSource } from "eventsource";
 import { createTRPCReact } from "@trpc/react-query";
 import { observable } from "@trpc/server/observable";
 import type { AppRouter } from "@quad/server/router";
@@ -84,14 +85,31 @@ export function createTrpcClient({ onUnauthorized, afterMutation, store = useSes
     links: [
       unauthorizedLink(onUnauthorized),
       ...(afterMutation ? [afterMutationLink(afterMutation)] : []),
-      httpBatchLink({
-        url: apiUrl(TRPC_PATH),
-        maxURLLength: 2000,
-        headers: async () => {
-          const token = await getAccessToken(store);
-          return token ? { Authorization: `Bearer ${token}` } : {};
-        },
-        fetch: fetchWithTimeout,
+      splitLink({
+        condition: (op) => op.type === "subscription",
+        // Subscriptions (live.events) over server-sent events. The browser's EventSource sends no
+        // headers, so this one (the `eventsource` package, on fetch) sends the bearer token like
+        // every other call, read afresh on each (re)connect; never in the URL, where logs keep it.
+        true: httpSubscriptionLink({
+          url: apiUrl(TRPC_PATH),
+          EventSource,
+          eventSourceOptions: async () => {
+            const token = await getAccessToken(store);
+            return {
+              fetch: (input, init) =>
+                fetch(input, { ...init, headers: { ...init.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) } }),
+            };
+          },
+        }),
+        false: httpBatchLink({
+          url: apiUrl(TRPC_PATH),
+          maxURLLength: 2000,
+          headers: async () => {
+            const token = await getAccessToken(store);
+            return token ? { Authorization: `Bearer ${token}` } : {};
+          },
+          fetch: fetchWithTimeout,
+        }),
       }),
     ],
   });

@@ -3,6 +3,7 @@ import { SCREEN_TEXT, type MeUser } from "@quad/contracts";
 import { WithProfile } from "../app/with-profile";
 import { AppShell, Button, ButtonLink, TopBar } from "../components";
 import { BoostStatus, BuyUnlocksButton, VotedOnYouButton } from "../features/inbox";
+import { useLiveUpdates } from "../features/live/use-live-updates";
 import { HomeRound } from "../features/rounds/home-round";
 import { VerifySchoolEmailScreen } from "../features/school-email";
 import { Icon } from "../components/icon";
@@ -23,6 +24,8 @@ function Home({ user }: { user: MeUser }) {
   const preference = usePreference(user);
   // Until the student proves a school address, the school's students stay hidden and so does the inbox.
   const member = user.schoolEmailVerified;
+  // A vote for me, or one cast in another tab, shows here and in the inbox at once (the stream opens for members only).
+  useLiveUpdates(member);
   // A vote notification opens /home?votes=1: "Voted on you" shows at once, and closing it drops the parameter.
   const [params, setParams] = useSearchParams();
   const fromNotice = params.get("votes") === "1";
