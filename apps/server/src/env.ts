@@ -45,7 +45,18 @@ const EnvSchema = z
     /** Where the metrics port listens: loopback unless a scraper on another machine needs it. */
     METRICS_HOST: z.string().min(1).default("127.0.0.1"),
     HOST: z.string().default("0.0.0.0"),
-    DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")),
+    /**
+     * A primary and its standby are both listed (deploy/ha/README.md): only with
+     * target_session_attrs=read-write does every connection go to the primary.
+     */
+    DATABASE_URL: optional(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+        .refine((url) => !/^[^/]*\/\/[^/?]*,/.test(url) || /[?&]target_session_attrs=read-write(&|$)/.test(url), {
+          error: "lists several hosts: add ?target_session_attrs=read-write so that only the primary is written to",
+        }),
+    ),
     /**
      * Connections this process opens to Postgres. Queries beyond it are pipelined on open
      * connections: about twice Postgres' cores across all processes costs Postgres less CPU
