@@ -56,6 +56,10 @@ describe("configuration", () => {
       { PAYMENT_PROVIDER: "stripe" },
       /^Invalid configuration: STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER=stripe$/,
     ],
+    [
+      { PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk", STRIPE_WEBHOOK_SECRET: "wh" },
+      /^Invalid configuration: STRIPE_PUBLISHABLE_KEY is required when PAYMENT_PROVIDER=stripe$/,
+    ],
     [{ AUTH_PROVIDER: "firebase" }, /^Invalid configuration: FIREBASE_PROJECT_ID is required/],
     [{ SMS_PROVIDER: "twilio" }, /^Invalid configuration: TWILIO_ACCOUNT_SID is required/],
     [{ EMAIL_PROVIDER: "smtp" }, /^Invalid configuration: SMTP_URL is required when EMAIL_PROVIDER=smtp$/],
@@ -171,6 +175,7 @@ describe("configuration", () => {
       PAYMENT_PROVIDER: "stripe",
       STRIPE_SECRET_KEY: "sk",
       STRIPE_WEBHOOK_SECRET: "wh",
+      STRIPE_PUBLISHABLE_KEY: "pk",
     };
     expect(() => parseConfig(real)).toThrow(/^Invalid configuration: EMAIL_PROVIDER must not be outbox in production/);
     expect(

@@ -182,6 +182,8 @@ const EnvSchema = z
     if (env.PAYMENT_PROVIDER === "stripe") {
       need("STRIPE_SECRET_KEY", "when PAYMENT_PROVIDER=stripe");
       need("STRIPE_WEBHOOK_SECRET", "when PAYMENT_PROVIDER=stripe");
+      // Without it the web client cannot load Stripe.js, and every checkout would fail in the browser.
+      need("STRIPE_PUBLISHABLE_KEY", "when PAYMENT_PROVIDER=stripe");
     }
     if (env.SMS_PROVIDER === "twilio") {
       need("TWILIO_ACCOUNT_SID", "when SMS_PROVIDER=twilio");
