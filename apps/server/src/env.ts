@@ -268,13 +268,29 @@ export function firebaseAuthDomain(env: Pick<Env, "FIREBASE_AUTH_DOMAIN" | "FIRE
 export class ConfigError extends Error {}
 
 /**
- * localhost, *.localhost, or an address literal in a loopback or unspecified range
- * (127/8, 0.0.0.0, ::1, ::, and IPv4 inside IPv6 as ::ffff:127.0.0.1): no student's browser reaches the server there.
+ * The names the common Linux hosts files give the loopback addresses besides localhost
+ * (Debian and Ubuntu: ip6-localhost, ip6-loopback; Red Hat and Fedora: localhost.localdomain,
+ * localhost4, localhost6 and their .localdomain4/6 forms): a student's machine answers them itself.
+ */
+const HOSTS_FILE_LOOPBACK_NAMES = new Set([
+  "localhost.localdomain",
+  "localhost4",
+  "localhost4.localdomain4",
+  "localhost6",
+  "localhost6.localdomain6",
+  "ip6-localhost",
+  "ip6-loopback",
+]);
+
+/**
+ * localhost, *.localhost, a hosts file's other loopback names, or an address literal in a loopback or
+ * unspecified range (127/8, 0.0.0.0, ::1, ::, and IPv4 inside IPv6 as ::ffff:127.0.0.1): no student's
+ * browser reaches the server there.
  */
 function isLoopbackUrl(url: string): boolean {
   // Trailing dots, however many, are no part of the name ("localhost.." is no public host).
   const host = new URL(url).hostname.replace(/\.+$/, "").replace(/^\[(.*)\]$/, "$1");
-  if (host === "localhost" || host.endsWith(".localhost")) return true;
+  if (host === "localhost" || host.endsWith(".localhost") || HOSTS_FILE_LOOPBACK_NAMES.has(host)) return true;
   if (!ipaddr.isValid(host)) return false;
   const address = ipaddr.process(host);
   const embedded =
