@@ -253,9 +253,13 @@ describe.skipIf(!serverUrl)("backup and restore on PostgreSQL (pg_dump custom fo
       expect(refused.code).toBe(1);
       expect(refused.output).toMatch(/is not empty .*restore refuses to overwrite it/);
 
-      // Wiped: the restore creates the database again.
+      // Wiped: the restore creates the database again, through a URL that lists a primary and its
+      // standby as a high-availability deployment's does (here a host that refuses, then this one).
       await admin.unsafe(`drop database "${name}" with (force)`);
-      const restore = await dbCli("restore", [file], env);
+      const u = new URL(url);
+      const credentials = `${u.username}${u.password ? `:${u.password}` : ""}@`;
+      const multiHost = `postgres://${credentials}127.0.0.1:1,${u.host}${u.pathname}?target_session_attrs=read-write`;
+      const restore = await dbCli("restore", [file], { ...env, DATABASE_URL: multiHost });
       expect(restore.output).toMatch(/restored/);
       expect(restore.code).toBe(0);
 

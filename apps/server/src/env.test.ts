@@ -29,6 +29,11 @@ describe("configuration", () => {
     expect(config.seedDemo).toBe(false);
   });
 
+  it("takes a multi-host DATABASE_URL that writes to the primary only", () => {
+    const url = "postgres://quad@db1:5432,db2:5432/quad?sslmode=require&target_session_attrs=read-write";
+    expect(parseConfig({ NODE_ENV: "development", DATABASE_URL: url }).DATABASE_URL).toBe(url);
+  });
+
   it("lets SEED_DEMO override the default either way", () => {
     expect(parseConfig({ NODE_ENV: "development", SEED_DEMO: "false" }).seedDemo).toBe(false);
     expect(parseConfig({ JWT_SECRET: secret, PUBLIC_URL, ALLOW_DEV_PROVIDERS: "1", SEED_DEMO: "true" }).seedDemo).toBe(
@@ -41,11 +46,19 @@ describe("configuration", () => {
     [{ PORT: "70000" }, /^Invalid configuration: PORT /],
     [{ AUTH_PROVIDER: "magic" }, /^Invalid configuration: AUTH_PROVIDER /],
     [{ DATABASE_URL: "mysql://x" }, /^Invalid configuration: DATABASE_URL must be a postgres:\/\/ URL$/],
+    [
+      { DATABASE_URL: "postgres://quad@db1:5432,db2:5432/quad" },
+      /^Invalid configuration: DATABASE_URL lists several hosts: add \?target_session_attrs=read-write/,
+    ],
     [{ SEED_DEMO: "yes" }, /^Invalid configuration: SEED_DEMO /],
     [{ JWT_SECRET: "short" }, /^Invalid configuration: JWT_SECRET must be at least 32 characters$/],
     [
       { PAYMENT_PROVIDER: "stripe" },
       /^Invalid configuration: STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER=stripe$/,
+    ],
+    [
+      { PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk", STRIPE_WEBHOOK_SECRET: "wh" },
+      /^Invalid configuration: STRIPE_PUBLISHABLE_KEY is required when PAYMENT_PROVIDER=stripe$/,
     ],
     [{ AUTH_PROVIDER: "firebase" }, /^Invalid configuration: FIREBASE_PROJECT_ID is required/],
     [{ SMS_PROVIDER: "twilio" }, /^Invalid configuration: TWILIO_ACCOUNT_SID is required/],
@@ -162,6 +175,7 @@ describe("configuration", () => {
       PAYMENT_PROVIDER: "stripe",
       STRIPE_SECRET_KEY: "sk",
       STRIPE_WEBHOOK_SECRET: "wh",
+      STRIPE_PUBLISHABLE_KEY: "pk",
     };
     expect(() => parseConfig(real)).toThrow(/^Invalid configuration: EMAIL_PROVIDER must not be outbox in production/);
     expect(

@@ -45,7 +45,18 @@ const EnvSchema = z
     /** Where the metrics port listens: loopback unless a scraper on another machine needs it. */
     METRICS_HOST: z.string().min(1).default("127.0.0.1"),
     HOST: z.string().default("0.0.0.0"),
-    DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")),
+    /**
+     * A primary and its standby are both listed (deploy/ha/README.md): only with
+     * target_session_attrs=read-write does every connection go to the primary.
+     */
+    DATABASE_URL: optional(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+        .refine((url) => !/^[^/]*\/\/[^/?]*,/.test(url) || /[?&]target_session_attrs=read-write(&|$)/.test(url), {
+          error: "lists several hosts: add ?target_session_attrs=read-write so that only the primary is written to",
+        }),
+    ),
     /**
      * Connections this process opens to Postgres. Queries beyond it are pipelined on open
      * connections: about twice Postgres' cores across all processes costs Postgres less CPU
@@ -171,6 +182,8 @@ const EnvSchema = z
     if (env.PAYMENT_PROVIDER === "stripe") {
       need("STRIPE_SECRET_KEY", "when PAYMENT_PROVIDER=stripe");
       need("STRIPE_WEBHOOK_SECRET", "when PAYMENT_PROVIDER=stripe");
+      // Without it the web client cannot load Stripe.js, and every checkout would fail in the browser.
+      need("STRIPE_PUBLISHABLE_KEY", "when PAYMENT_PROVIDER=stripe");
     }
     if (env.SMS_PROVIDER === "twilio") {
       need("TWILIO_ACCOUNT_SID", "when SMS_PROVIDER=twilio");
@@ -255,13 +268,29 @@ export function firebaseAuthDomain(env: Pick<Env, "FIREBASE_AUTH_DOMAIN" | "FIRE
 export class ConfigError extends Error {}
 
 /**
- * localhost, *.localhost, or an address literal in a loopback or unspecified range
- * (127/8, 0.0.0.0, ::1, ::, and IPv4 inside IPv6 as ::ffff:127.0.0.1): no student's browser reaches the server there.
+ * The names the common Linux hosts files give the loopback addresses besides localhost
+ * (Debian and Ubuntu: ip6-localhost, ip6-loopback; Red Hat and Fedora: localhost.localdomain,
+ * localhost4, localhost6 and their .localdomain4/6 forms): a student's machine answers them itself.
+ */
+const HOSTS_FILE_LOOPBACK_NAMES = new Set([
+  "localhost.localdomain",
+  "localhost4",
+  "localhost4.localdomain4",
+  "localhost6",
+  "localhost6.localdomain6",
+  "ip6-localhost",
+  "ip6-loopback",
+]);
+
+/**
+ * localhost, *.localhost, a hosts file's other loopback names, or an address literal in a loopback or
+ * unspecified range (127/8, 0.0.0.0, ::1, ::, and IPv4 inside IPv6 as ::ffff:127.0.0.1): no student's
+ * browser reaches the server there.
  */
 function isLoopbackUrl(url: string): boolean {
   // Trailing dots, however many, are no part of the name ("localhost.." is no public host).
   const host = new URL(url).hostname.replace(/\.+$/, "").replace(/^\[(.*)\]$/, "$1");
-  if (host === "localhost" || host.endsWith(".localhost")) return true;
+  if (host === "localhost" || host.endsWith(".localhost") || HOSTS_FILE_LOOPBACK_NAMES.has(host)) return true;
   if (!ipaddr.isValid(host)) return false;
   const address = ipaddr.process(host);
   const embedded =

@@ -72,6 +72,12 @@ const SERVER_TCP_SETTINGS = {
   tcp_keepalives_count: 3,
   tcp_user_timeout: 10_000,
 };
+/**
+ * postgres.js's pause before the next connection attempt, in seconds: the
+ * pool's, and the LISTEN connections' (apps/server notices), which otherwise
+ * came back up to 20 s after the database, or after a failover's new primary.
+ */
+export const reconnectBackoff = (attempts: number) => Math.min(0.02 * 2 ** attempts, MAX_RECONNECT_DELAY_S);
 
 export async function createDatabase(opts: CreateDatabaseOptions = {}): Promise<DatabaseHandle> {
   if (opts.url) return postgresDatabase(opts.url, opts);
@@ -104,7 +110,7 @@ function postgresDatabase(url: string, opts: CreateDatabaseOptions): DatabaseHan
     // postgres.js counts these in seconds.
     connect_timeout: connectTimeoutMs / 1000,
     keep_alive: KEEPALIVE_S,
-    backoff: (attempts) => Math.min(0.02 * 2 ** attempts, MAX_RECONNECT_DELAY_S),
+    backoff: reconnectBackoff,
     // "already exists, skipping" notices from idempotent DDL are noise.
     onnotice: () => {},
     connection: {

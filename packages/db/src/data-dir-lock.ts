@@ -28,6 +28,13 @@ export class DataDirLockedError extends Error {
 export interface LockHolder {
   pid: number;
   hostname: string;
+  /**
+   * Which process had that PID: its start time (clock ticks after boot, /proc/<pid>/stat) and the
+   * boot it ran in (/proc/sys/kernel/random/boot_id). Absent where there is no /proc, and in locks
+   * written before they were recorded.
+   */
+  startTime?: string;
+  bootId?: string;
 }
 
 export interface DataDirLock {
@@ -37,13 +44,15 @@ export interface DataDirLock {
 
 /**
  * Takes the directory's lock or throws DataDirLockedError naming the process
- * that holds it. A lock whose process is gone (a crash, a kill -9) is stale
- * and taken over. A lock from another host (a shared volume) cannot be
- * checked from here and counts as held.
+ * that holds it. A lock whose process is gone (a crash, a kill -9), or whose
+ * PID now belongs to another process (after a reboot), is stale and taken
+ * over. A lock from another host (a shared volume) cannot be checked from
+ * here and counts as held.
  */
 export function lockDataDir(dir: string): DataDirLock {
   const file = path.resolve(dir, LOCK_FILE);
-  const mine = `${JSON.stringify({ pid: process.pid, hostname: hostname() } satisfies LockHolder)}\n`;
+  const me: LockHolder = { pid: process.pid, hostname: hostname(), ...identityOf(process.pid) };
+  const mine = `${JSON.stringify(me)}\n`;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       writeFileSync(file, mine, { flag: "wx" });
@@ -98,11 +107,27 @@ function isHeld(holder: LockHolder, file: string): boolean {
   if (holder.pid === process.pid) return heldHere.has(file);
   try {
     process.kill(holder.pid, 0);
-    return true;
   } catch (error) {
     // EPERM: it exists, under another user.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
   }
+  // A process has that PID. After a reboot (or a restart of the container) it is most likely
+  // another one, which held the start for good until the file was deleted by hand: the lock
+  // is the writer's only if the boot and the start time it records are that process's.
+  const now = identityOf(holder.pid);
+  if (holder.bootId && now.bootId && holder.bootId !== now.bootId) return false;
+  if (holder.startTime && now.startTime) return holder.startTime === now.startTime;
+  return true;
+}
+
+/** The process's start time and the machine's boot, where /proc tells them. */
+function identityOf(pid: number): Pick<LockHolder, "startTime" | "bootId"> {
+  const bootId = read("/proc/sys/kernel/random/boot_id")?.trim();
+  const stat = read(`/proc/${pid}/stat`);
+  // The fields after the command name (which may hold spaces and parentheses): state is the
+  // 3rd field of the line, starttime the 22nd.
+  const startTime = stat?.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+  return { ...(startTime ? { startTime } : {}), ...(bootId ? { bootId } : {}) };
 }
 
 function read(file: string): string | undefined {
@@ -117,9 +142,14 @@ function read(file: string): string | undefined {
 function parse(content: string): LockHolder | undefined {
   try {
     const value = JSON.parse(content) as Partial<LockHolder>;
-    return Number.isInteger(value.pid) && (value.pid as number) > 0 && typeof value.hostname === "string"
-      ? { pid: value.pid as number, hostname: value.hostname }
-      : undefined;
+    if (!(Number.isInteger(value.pid) && (value.pid as number) > 0 && typeof value.hostname === "string"))
+      return undefined;
+    return {
+      pid: value.pid as number,
+      hostname: value.hostname,
+      ...(typeof value.startTime === "string" ? { startTime: value.startTime } : {}),
+      ...(typeof value.bootId === "string" ? { bootId: value.bootId } : {}),
+    };
   } catch {
     return undefined;
   }

@@ -60,8 +60,11 @@ export function isStorageFull(error: unknown): boolean {
  * time, rather than that the query was wrong: postgres.js's own connection
  * codes, the socket's, and Postgres refusing or ending sessions while it
  * stops, starts or is overloaded (57P01-57P03, class 08), is short of a
- * resource (class 53: disk, memory, connections), and a statement cut off by
- * statement_timeout (57014).
+ * resource (class 53: disk, memory, connections), a statement cut off by
+ * statement_timeout (57014), and a write refused as read-only (25006): with a
+ * primary and a standby that means the connection reached the wrong node,
+ * mid-failover or mid-switchover; the driver closes that connection and the
+ * next one finds the primary (decision 0032).
  */
 const UNAVAILABLE_CODES = new Set([
   "CONNECT_TIMEOUT",
@@ -80,6 +83,7 @@ const UNAVAILABLE_CODES = new Set([
   "57P02",
   "57P03",
   "57014",
+  "25006",
 ]);
 
 export function isDatabaseUnavailable(error: unknown): boolean {

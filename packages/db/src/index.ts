@@ -5,6 +5,7 @@ export {
   DEFAULT_CONNECT_TIMEOUT_MS,
   DEFAULT_STATEMENT_TIMEOUT_MS,
   DEFAULT_ANSWER_TIMEOUT_MS,
+  reconnectBackoff,
   type CreateDatabaseOptions,
   type Database,
   type DatabaseHandle,

@@ -1,21 +1,53 @@
 import fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
-import pino, { type LogFn, type Logger } from "pino";
+import type { LogFn, Logger } from "pino";
+import SonicBoom from "sonic-boom";
 import type { ErrorReporter } from "../error-reports/reporter";
 
 /** Bytes of log lines held before they are written to stdout in one write. */
 const LOG_BUFFER_BYTES = 4096;
 /** Lines held longer than this are written anyway: a quiet server's lines (an error, say) do not wait for 4 KB. */
 const LOG_FLUSH_MS = 250;
+/** While stdout takes nothing, lines past this much are dropped rather than held in memory. */
+const LOG_HELD_MAX_BYTES = 8 * 1024 * 1024;
+/** How long the flush at exit may wait for a stdout that takes nothing (a reader that stopped reading). */
+const EXIT_FLUSH_MS = 500;
 
+/**
+ * Stdout through sonic-boom (pino's own writer), flushed synchronously at
+ * exit, and that flush bounded: pino.destination's sonic-boom 4 retried a
+ * write that failed with EPIPE (its reader gone) or EAGAIN (a full pipe
+ * nobody reads) every 100 ms for ever, so a process whose log reader had
+ * gone never exited, SIGTERM or not (decision 0033). sonic-boom 5 throws a
+ * write error other than EAGAIN, and gives up EAGAIN when told to: past
+ * EXIT_FLUSH_MS into the exit, what is left is dropped.
+ */
 function bufferedStdout() {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES });
-  setInterval(() => {
+  // Node makes a pipe on stdout non-blocking once process.stdout is used: a reader that stops
+  // reading then answers the exit's writes with EAGAIN, which is bounded, instead of blocking
+  // the process in write(2) for good.
+  void process.stdout.writable;
+  let exitingAt: number | undefined;
+  const destination = new SonicBoom({
+    fd: 1,
+    sync: false,
+    minLength: LOG_BUFFER_BYTES,
+    maxLength: LOG_HELD_MAX_BYTES,
+    periodicFlush: LOG_FLUSH_MS,
+    retryEAGAIN: () => exitingAt === undefined || performance.now() - exitingAt < EXIT_FLUSH_MS,
+  });
+  // A reader gone for good (EPIPE): stop writing, as pino does for its own destination.
+  destination.on("error", () => {
+    destination.write = () => true;
+    destination.flushSync = () => {};
+  });
+  process.on("exit", () => {
+    exitingAt = performance.now();
     try {
-      destination.flush();
+      destination.flushSync();
     } catch {
-      // Closed at exit: pino wrote what it held then.
+      // Nobody takes stdout any more: what is held is lost, and the process exits.
     }
-  }, LOG_FLUSH_MS).unref();
+  });
   return destination;
 }
 
@@ -27,8 +59,9 @@ function bufferedStdout() {
  * least every 250 ms), rather than one synchronous write per line: at info
  * (production's level) the writes were 11 % of the server's CPU on /users/me
  * (`pnpm --filter @quad/bench run profile --case me --env LOG_LEVEL=info`).
- * pino flushes the buffer when the process exits, a crash included; only a
- * kill -9 loses what is held. Tests pass their own `stream`.
+ * The buffer is flushed when the process exits, a crash included; only a
+ * kill -9, or a stdout nobody takes any more, loses what is held. Tests pass
+ * their own `stream`.
  */
 export function loggerOptions(
   level: string,

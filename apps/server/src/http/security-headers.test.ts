@@ -173,6 +173,7 @@ describe("security headers follow the configuration", () => {
       PAYMENT_PROVIDER: "stripe",
       STRIPE_SECRET_KEY: "sk_test_x",
       STRIPE_WEBHOOK_SECRET: "whsec_x",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_x",
     });
     const policy = csp(headers);
     expect(policy.get("script-src")).toContain("https://js.stripe.com");

@@ -1,3 +1,4 @@
+import { DEFAULT_CONNECT_TIMEOUT_MS, reconnectBackoff } from "@quad/db";
 import postgres from "postgres";
 
 export interface PostgresListener {
@@ -9,7 +10,8 @@ export interface PostgresListener {
 /**
  * LISTEN on its own small postgres.js client: the listening session must stay
  * on one connection, outside the query pool. postgres.js reconnects and
- * listens again by itself; whatever was announced while the connection was
+ * listens again by itself, on the primary of a multi-host URL after a
+ * failover (decision 0032); whatever was announced while the connection was
  * down is unknown, so every (re)connect after the first calls `onReconnect`
  * for the caller to catch up (see decision 0004).
  */
@@ -18,7 +20,14 @@ export async function listenForNotices(
   channel: string,
   handlers: { onNotice(payload: string): void; onReconnect(): void },
 ): Promise<PostgresListener> {
-  const client = postgres(url, { max: 1, onnotice: () => {}, connection: { application_name: `quad-${channel}` } });
+  // The pool's reconnect pace: a failover's new primary is listened on as soon as it takes connections.
+  const client = postgres(url, {
+    max: 1,
+    connect_timeout: DEFAULT_CONNECT_TIMEOUT_MS / 1000,
+    backoff: reconnectBackoff,
+    onnotice: () => {},
+    connection: { application_name: `quad-${channel}` },
+  });
   let connections = 0;
   const subscription = await client.listen(channel, handlers.onNotice, () => {
     connections += 1;

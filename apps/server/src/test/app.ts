@@ -48,6 +48,7 @@ export const PRODUCTION_PROVIDERS = {
   PAYMENT_PROVIDER: "stripe",
   STRIPE_SECRET_KEY: "sk_test_x",
   STRIPE_WEBHOOK_SECRET: "whsec_x",
+  STRIPE_PUBLISHABLE_KEY: "pk_test_x",
   EMAIL_PROVIDER: "smtp",
   SMTP_URL: "smtp://mail.example.edu",
 } as const;

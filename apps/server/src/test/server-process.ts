@@ -89,7 +89,10 @@ export const randomLoopback = () =>
   `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 250)}`;
 
 /** One request from a random loopback address; status 0 when it failed or took longer than `timeoutMs`. */
-export function send(base: string, opts: { path: string; body?: unknown; timeoutMs?: number }): Promise<Answer> {
+export function send(
+  base: string,
+  opts: { path: string; body?: unknown; headers?: Record<string, string>; timeoutMs?: number },
+): Promise<Answer> {
   const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
   const started = performance.now();
   return new Promise((resolve) => {
@@ -101,7 +104,7 @@ export function send(base: string, opts: { path: string; body?: unknown; timeout
         method: payload ? "POST" : "GET",
         localAddress: randomLoopback(),
         timeout: opts.timeoutMs ?? 10_000,
-        headers: payload ? { "content-type": "application/json" } : {},
+        headers: { ...opts.headers, ...(payload ? { "content-type": "application/json" } : {}) },
       },
       (res) => {
         let body = "";

@@ -72,7 +72,7 @@ export async function restorePostgres(file: string, url: string, opts: { force?:
   try {
     const objects = await userObjectCount(sql);
     if (objects > 0 && !opts.force) {
-      const name = new URL(url).pathname.slice(1);
+      const { name } = splitDatabaseUrl(url);
       throw new BackupError(
         `Database "${name}" is not empty (${objects} tables, views or sequences): restore refuses to overwrite it ` +
           "(restore into a new database, or pass --force to drop what the backup holds and replace it)",
@@ -92,13 +92,22 @@ export async function restorePostgres(file: string, url: string, opts: { force?:
   ]);
 }
 
+/**
+ * The database a URL names, and the same URL naming the server's "postgres"
+ * database instead. By hand, not with WHATWG's URL: a URL listing a primary
+ * and its standby (`host1:5432,host2:5432`) is not one it can parse.
+ */
+function splitDatabaseUrl(url: string): { name: string; maintenance: string } {
+  const match = /^(postgres(?:ql)?:\/\/[^/?#]*)(?:\/([^?#]*))?(.*)$/.exec(url);
+  const name = match?.[2] ? decodeURIComponent(match[2]) : "";
+  if (!match || !name) throw new BackupError("DATABASE_URL names no database");
+  return { name, maintenance: `${match[1]}/postgres${match[3]}` };
+}
+
 /** Creates the target database (from the server's "postgres" database) when it is missing. */
 async function ensureDatabase(url: string): Promise<void> {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  if (!name) throw new BackupError("DATABASE_URL names no database");
-  const maintenance = new URL(url);
-  maintenance.pathname = "/postgres";
-  const sql = postgres(maintenance.toString(), { max: 1, onnotice: () => {} });
+  const { name, maintenance } = splitDatabaseUrl(url);
+  const sql = postgres(maintenance, { max: 1, onnotice: () => {} });
   try {
     const rows = await sql`select 1 from pg_database where datname = ${name}`;
     if (rows.length === 0) await sql.unsafe(`create database "${name.replace(/"/g, '""')}"`);

@@ -291,6 +291,7 @@ describe("development outbox", () => {
         PAYMENT_PROVIDER: "stripe",
         STRIPE_SECRET_KEY: "sk_test_x",
         STRIPE_WEBHOOK_SECRET: "whsec_x",
+        STRIPE_PUBLISHABLE_KEY: "pk_test_x",
         EMAIL_PROVIDER: "smtp",
         SMTP_URL: "smtp://127.0.0.1:2525",
       },
