@@ -99,14 +99,14 @@ async function startServer(options: StartOptions) {
     onError: (error) => console.error("reloading session revocations failed", error),
   });
   // Live streams: one LISTEN per process on Postgres; after its reconnect, streams end and their clients resume.
-  let live: LiveHub | undefined;
   const liveBus = config.DATABASE_URL
     ? await createPostgresLiveBus(config.DATABASE_URL, {
         onError: (error) => console.error("live notice failed", error),
-        onReconnect: () => live?.endAll(),
+        // Called only after a reconnect, long after `live` below exists.
+        onReconnect: () => live.endAll(),
       })
     : createLocalLiveBus();
-  live = createLiveHub({
+  const live: LiveHub = createLiveHub({
     db,
     bus: liveBus,
     eventIds: createEventIds(jwtSecret),

@@ -97,7 +97,10 @@ export function createTrpcClient({ onUnauthorized, afterMutation, store = useSes
             const token = await getAccessToken(store);
             return {
               fetch: (input, init) =>
-                fetch(input, { ...init, headers: { ...init.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) } }),
+                fetch(input, {
+                  ...init,
+                  headers: { ...init.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+                }),
             };
           },
         }),

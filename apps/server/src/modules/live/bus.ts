@@ -28,7 +28,8 @@ const encode = (sender: string, notice: LiveNotice) =>
 
 function decode(payload: string): { sender: string; notice?: LiveNotice } {
   const [sender = "", kind, a = "", b = ""] = payload.split(" ");
-  if (kind === "v" && UUID.test(a) && UUID.test(b)) return { sender, notice: { kind: "vote", recipientId: a, voteId: b } };
+  if (kind === "v" && UUID.test(a) && UUID.test(b))
+    return { sender, notice: { kind: "vote", recipientId: a, voteId: b } };
   if (kind === "s" && UUID.test(a)) return { sender, notice: { kind: "state", userId: a } };
   return { sender };
 }

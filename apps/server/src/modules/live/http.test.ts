@@ -19,7 +19,10 @@ type Headers = Record<string, string>;
 /** The stream over either protocol: REST's text/event-stream, or tRPC's subscription over SSE as httpSubscriptionLink opens it. */
 function stream(protocol: Protocol, headers: Headers, lastEventId?: string, at = base): Promise<EventStream> {
   if (protocol === "rest") {
-    return openEventStream(`${at}/api/live/events`, lastEventId ? { ...headers, "last-event-id": lastEventId } : headers);
+    return openEventStream(
+      `${at}/api/live/events`,
+      lastEventId ? { ...headers, "last-event-id": lastEventId } : headers,
+    );
   }
   const input = lastEventId ? `?input=${encodeURIComponent(JSON.stringify({ lastEventId }))}` : "";
   return openEventStream(`${at}/api/trpc/live.events${input}`, headers);

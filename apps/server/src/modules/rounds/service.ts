@@ -107,8 +107,7 @@ export async function nextRound(deps: RoundDeps, phone: string, opts: { skip: bo
     if (skip.skipped) {
       state = { ...state, skipsInRow: skip.skipsInRow, open: null };
       deps.live?.publish({ kind: "state", userId: state.voter.id });
-    }
-    else if (skip.reason === "out_of_skips") throw new AppError("CONFLICT", ROUND_MESSAGES.outOfSkips);
+    } else if (skip.reason === "out_of_skips") throw new AppError("CONFLICT", ROUND_MESSAGES.outOfSkips);
     // Another request closed that round meanwhile: carry on from what it left.
     else state = await votingState(deps.db, phone);
   }
