@@ -33,7 +33,10 @@ const CONCURRENCY = 16;
 const SECRET = "live-load-secret-live-load-secret-0123456789";
 const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-const load = () => loadavg().map((n) => n.toFixed(1)).join(" ");
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(" ");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
@@ -65,7 +68,10 @@ async function main() {
   const client = postgres(url.toString(), { max: 4, onnotice: () => {} });
   try {
     for (let i = 0; ; i++) {
-      const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       if (i > 600) throw new Error("the server did not start");
       await sleep(250);
@@ -135,7 +141,10 @@ interface Stream {
 function openStream(base: string, token: string): Promise<Stream> {
   return new Promise((resolve, reject) => {
     const waiters: { text: string; resolve: (at: number) => void }[] = [];
-    const request = http.get(`${base}/api/live/events`, { agent: false, headers: { authorization: `Bearer ${token}` } });
+    const request = http.get(`${base}/api/live/events`, {
+      agent: false,
+      headers: { authorization: `Bearer ${token}` },
+    });
     request.once("error", reject);
     request.once("response", (response) => {
       if (response.statusCode !== 200) return reject(new Error(`stream answered ${response.statusCode}`));
@@ -241,7 +250,9 @@ async function votePhase(base: string, voters: { id: string; token: string }[], 
         const recipient = round.data.users[0].id;
         // Listening before the vote is sent: the event may come before the vote's answer.
         const stream = streams?.get(recipient);
-        const arrival = stream ? Promise.race([stream.waitFor('"type":"vote"'), sleep(5000).then(() => -1)]) : undefined;
+        const arrival = stream
+          ? Promise.race([stream.waitFor('"type":"vote"'), sleep(5000).then(() => -1)])
+          : undefined;
         const sent = performance.now();
         const voted = await call(base, "POST", "/api/votes/store", voter.token, {
           userId: recipient,

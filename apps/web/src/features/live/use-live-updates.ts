@@ -5,6 +5,12 @@ import { trpc } from "../../lib/trpc";
 
 /** After the server ends a stream (its token expired, idle, a restart), the next one opens this much later. */
 const REOPEN_AFTER_MS = 1_000;
+/**
+ * The first stream opens this long after the screen: its own requests go first, and whatever
+ * came meanwhile arrives with the stream's `ready`. (Tools that wait for the network to go quiet,
+ * the browser tests' among them, also see it quiet before a request that never ends.)
+ */
+const FIRST_OPEN_AFTER_MS = 1_500;
 
 /** A tracked event arrives as `{ id, data }`, the others as they are. */
 const eventOf = (value: LiveEvent | { id: string; data: LiveEvent }): { id?: string; event: LiveEvent } =>
@@ -22,9 +28,12 @@ export function useLiveUpdates(enabled = true): void {
   const lastEventId = useRef<string | undefined>(undefined);
   const [resumeFrom, setResumeFrom] = useState<string | undefined>(undefined);
   // Off between a stream the server ended and the next: turning it back on opens a new one.
-  const [between, setBetween] = useState(false);
+  const [between, setBetween] = useState(true);
   const reopen = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(reopen.current), []);
+  useEffect(() => {
+    reopen.current = setTimeout(() => setBetween(false), FIRST_OPEN_AFTER_MS);
+    return () => clearTimeout(reopen.current);
+  }, []);
 
   trpc.live.events.useSubscription(resumeFrom ? { lastEventId: resumeFrom } : undefined, {
     enabled: enabled && !between,
