@@ -3,7 +3,9 @@ import type { User } from "@quad/db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createTestAppOn, type TestApp } from "../../test/app";
 import { openEventStream, type EventStream, type SseEvent } from "../../test/event-stream";
+import { urlOfTestDatabase } from "../../test/postgres";
 import { campus, sessionFor } from "../../test/voters";
+import { createPostgresLiveBus } from "./bus";
 
 let t: TestApp;
 let base: string;
@@ -40,10 +42,10 @@ const headersOf = async (user: User): Promise<Headers> => ({
   authorization: `Bearer ${(await sessionFor(t, user.phone)).token}`,
 });
 
-async function voteFor(voterHeaders: Headers): Promise<string> {
-  const round = await t.app.inject({ method: "GET", url: "/api/prompts/random", headers: voterHeaders });
+async function voteFor(voterHeaders: Headers, through = t): Promise<string> {
+  const round = await through.app.inject({ method: "GET", url: "/api/prompts/random", headers: voterHeaders });
   const r = Round.parse(round.json());
-  const res = await t.app.inject({
+  const res = await through.app.inject({
     method: "POST",
     url: "/api/votes/store",
     headers: voterHeaders,
@@ -221,3 +223,35 @@ describe("limits", () => {
     }
   });
 });
+
+const serverUrl = process.env.TEST_DATABASE_URL?.trim() || process.env.DATABASE_URL?.trim();
+
+describe.skipIf(!serverUrl)(
+  serverUrl ? "across processes" : "across processes (skipped: needs DATABASE_URL for LISTEN/NOTIFY)",
+  () => {
+    it("a vote taken by one process reaches the recipient's stream held by another within 2 s", async () => {
+      const url = await urlOfTestDatabase(t.deps.db, serverUrl!);
+      const a = await createTestAppOn(t.deps.db, "postgres", { liveBus: await createPostgresLiveBus(url) });
+      const b = await createTestAppOn(t.deps.db, "postgres", { liveBus: await createPostgresLiveBus(url) });
+      try {
+        const atB = await b.app.listen({ port: 0, host: "127.0.0.1" });
+        const c = await campus(t, { gender: "male", preference: "female" });
+        const candidates = [await c.student({ gender: "female" }), await c.student({ gender: "female" })];
+        const streams = new Map<string, EventStream>();
+        for (const student of candidates) {
+          const s = await stream("rest", await headersOf(student), undefined, atB);
+          await s.next(isType("ready"));
+          streams.set(student.id, s);
+        }
+        const recipientId = await voteFor(c.headers, a);
+        const got = await streams.get(recipientId)!.next(isType("vote"), 2000);
+        const card = await firstCard(await headersOf(candidates.find((s) => s.id === recipientId)!));
+        expect(ours(got)).toEqual({ type: "vote", card });
+        for (const s of streams.values()) await s.close();
+      } finally {
+        await a.close();
+        await b.close();
+      }
+    });
+  },
+);
