@@ -25,6 +25,8 @@ import postgres from "postgres";
 import { signAccessToken } from "../modules/auth/tokens";
 import { freePort } from "../test/processes";
 
+// Run by hand: it reads this shell's environment, and hands it to its server as the tests do.
+/* eslint-disable no-restricted-syntax */
 const IDLE_STREAMS = Number(process.env.IDLE_STREAMS ?? 10_000);
 const STUDENTS = Number(process.env.STUDENTS ?? 1_000);
 const VOTERS_PER_PHASE = 225;
@@ -32,6 +34,8 @@ const VOTES_EACH = 12;
 const CONCURRENCY = 16;
 const SECRET = "live-load-secret-live-load-secret-0123456789";
 const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const inherited = process.env;
+/* eslint-enable no-restricted-syntax */
 
 const load = () =>
   loadavg()
@@ -52,7 +56,7 @@ async function main() {
     cwd: path.resolve(import.meta.dirname, "../.."),
     stdio: ["ignore", "inherit", "inherit"],
     env: {
-      ...process.env,
+      ...inherited,
       NODE_ENV: "development",
       HOST: "127.0.0.1",
       PORT: String(port),
