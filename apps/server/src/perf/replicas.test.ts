@@ -18,6 +18,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSession } from "../modules/auth/sessions";
 import { recordSignupConsents } from "../modules/consents/service";
+import { openEventStream } from "../test/event-stream";
 import { urlOfTestDatabase } from "../test/postgres";
 import { freePort, stopProcess, waitUntilAnswering } from "../test/processes";
 
@@ -377,6 +378,44 @@ describe.skipIf(!serverUrl || !nginxBinary)(
           .status,
       ).toBe(401);
       expect(await database.db.select().from(users).where(eq(users.phone, student.phone))).toHaveLength(0);
+    });
+
+    it("live events: a vote on either replica reaches the recipient's streams through the proxy within 2 s", async () => {
+      const school = await insertTestSchool(database.db);
+      const voter = await insertTestUser(database.db, { schoolId: school.id, gender: "male", preference: "female" });
+      const recipient = await insertTestUser(database.db, { schoolId: school.id, gender: "female" });
+      await insertTestUser(database.db, { schoolId: school.id, gender: "female" });
+      const headers = await sessionHeaders(voter.phone);
+      // Two streams of the recipient through nginx (least_conn puts the second beside the first's replica).
+      const streams = [];
+      for (let i = 0; i < 2; i++) {
+        const s = await openEventStream(
+          `http://127.0.0.1:${proxyPort}/api/live/events`,
+          await sessionHeaders(recipient.phone),
+        );
+        expect(s.res.status).toBe(200);
+        await s.next((e) => e.event === "ready");
+        streams.push(s);
+      }
+      // A vote taken by each replica in turn: whichever holds a stream, one of the votes came from the other.
+      for (const [i, port] of replicaPorts.entries()) {
+        const opened = await viaProxy(port, { path: "/api/prompts/random", headers, from });
+        expect(opened.status, opened.body).toBe(200);
+        const round = JSON.parse(opened.body) as { prompt: { id: number }; users: { id: string }[] };
+        const voted = await viaProxy(port, {
+          path: "/api/votes/store",
+          method: "POST",
+          headers,
+          from,
+          body: { userId: recipient.id, promptId: round.prompt.id },
+        });
+        expect(voted.status, voted.body).toBe(200);
+        for (const s of streams) {
+          const votes = () => s.events.filter((e) => e.event === "vote").length;
+          await expect.poll(votes, { timeout: 2_000, interval: 50 }).toBe(i + 1);
+        }
+      }
+      for (const s of streams) await s.close();
     });
 
     it("a replica that stops leaves the other answering every request", async () => {
