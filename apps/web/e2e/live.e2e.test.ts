@@ -58,4 +58,28 @@ describe("live updates", () => {
     await saveScreenshot(page, "live-inbox-new-card-mobile");
     expect(open.errors).toEqual([]);
   });
+
+  it("where a proxy blocks the stream, home works as before and says nothing about it", async () => {
+    const student = await createStudent("+12025550933", {
+      firstName: "Ottoline",
+      gender: "female",
+      preference: "male",
+      graduationYear: JUNIORS,
+      colors: hueColors(200),
+    });
+    const open = await chromium.open("mobile", `${baseURL}/terms`);
+    const page = open.page;
+    let blocked = 0;
+    await page.route(/\/api\/trpc\/live\.events/, (route) => {
+      blocked += 1;
+      return route.abort("connectionrefused");
+    });
+    await openSignedIn(page, baseURL, student);
+    await expect.poll(() => blocked, { timeout: 10_000 }).toBeGreaterThan(0);
+    await page.getByRole("button", { name: SCREEN_TEXT.seeWhoVotedForYou }).click();
+    await page.getByRole("dialog", { name: SCREEN_TEXT.votedOnYou, exact: true }).waitFor();
+    expect(await page.getByRole("alert").count()).toBe(0);
+    // The page's own errors only: the refused connection itself is the browser's network log, not the app's.
+    expect(open.errors.filter((error) => !error.includes("ERR_CONNECTION_REFUSED"))).toEqual([]);
+  });
 });
