@@ -2,7 +2,6 @@ import { streamRouteList, type RouteDef } from "@quad/contracts";
 import { callTRPCProcedure, isTrackedEnvelope, type AnyRouter } from "@trpc/server";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { errorResponse } from "../http/error-body";
-import { LIVE_HEARTBEAT_MS } from "../modules/live/hub";
 import type { Context } from "../trpc/context";
 
 /**
@@ -60,7 +59,7 @@ export function registerStreamRoutes(
         // nginx passes it on at once rather than buffering (deploy/nginx.conf says so too).
         "x-accel-buffering": "no",
       });
-      const heartbeat = setInterval(() => raw.write(": ping\n\n"), LIVE_HEARTBEAT_MS);
+      const heartbeat = setInterval(() => raw.write(": ping\n\n"), ctx.live.limits.heartbeatMs);
       const stop = () => {
         clearInterval(heartbeat);
         abort.abort();

@@ -30,6 +30,8 @@ export async function openEventStream(url: string, headers: Record<string, strin
     },
   };
   const events: SseEvent[] = [];
+  /** Comment lines (heartbeats) seen so far. */
+  let comments = 0;
   let ended = false;
   let waiters: (() => void)[] = [];
   const notify = () => {
@@ -51,7 +53,10 @@ export async function openEventStream(url: string, headers: Record<string, strin
           const event: SseEvent = { data: "" };
           const data: string[] = [];
           for (const line of block.split("\n")) {
-            if (line.startsWith(":")) continue;
+            if (line.startsWith(":")) {
+              comments += 1;
+              continue;
+            }
             const colon = line.indexOf(":");
             const field = colon < 0 ? line : line.slice(0, colon);
             const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
@@ -109,6 +114,7 @@ export async function openEventStream(url: string, headers: Record<string, strin
   return {
     res,
     events,
+    comments: () => comments,
     next,
     endedWithin,
     async close() {

@@ -21,6 +21,8 @@ export interface LiveLimits {
   idleMs: number;
   /** How often streams are checked for a revoked session, an expired token or idleness. */
   sweepMs: number;
+  /** A REST stream's comment line this often (tRPC's ping has the same interval, set in trpc/init.ts). */
+  heartbeatMs: number;
 }
 
 /** A comment line on every open stream this often, so proxies (nginx reads for 60 s) and clients see it alive. */
@@ -28,7 +30,13 @@ export const LIVE_HEARTBEAT_MS = 15_000;
 /** A client that heard nothing, heartbeat included, for this long reconnects. */
 export const LIVE_CLIENT_RECONNECT_MS = 40_000;
 
-export const LIVE_LIMITS: LiveLimits = { perStudent: 5, perProcess: 20_000, idleMs: 10 * 60_000, sweepMs: 250 };
+export const LIVE_LIMITS: LiveLimits = {
+  perStudent: 5,
+  perProcess: 20_000,
+  idleMs: 10 * 60_000,
+  sweepMs: 250,
+  heartbeatMs: LIVE_HEARTBEAT_MS,
+};
 /** Votes resent to a resumed stream, at most; a client further behind refreshes on `ready` anyway. */
 const REPLAY_MAX = 100;
 /**
@@ -51,6 +59,7 @@ export interface LiveHub {
   publish(notice: LiveNotice): void;
   /** Streams open on this process. */
   size(): number;
+  readonly limits: Readonly<LiveLimits>;
   /** Ends every stream: their clients resume from their last event. */
   endAll(): void;
   close(): Promise<void>;
@@ -187,6 +196,7 @@ export function createLiveHub(opts: {
     },
     publish: (notice) => opts.bus.publish(notice),
     size: () => total,
+    limits,
     endAll() {
       for (const set of byUser.values()) for (const stream of set) end(stream);
     },
