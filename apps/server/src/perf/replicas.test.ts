@@ -418,6 +418,28 @@ describe.skipIf(!serverUrl || !nginxBinary)(
       for (const s of streams) await s.close();
     });
 
+    it("a campus address holds more open streams than its 64 requests in progress, and its requests still answer", async () => {
+      const school = await insertTestSchool(database.db);
+      const students = await Promise.all(
+        Array.from({ length: 16 }, () => insertTestUser(database.db, { schoolId: school.id, gender: "female" })),
+      );
+      // 16 students × 5 streams (the app's cap per student), all from 127.0.0.1 through nginx.
+      const streams = [];
+      for (const student of students) {
+        const headers = await sessionHeaders(student.phone);
+        for (let i = 0; i < 5; i++) {
+          streams.push(await openEventStream(`http://127.0.0.1:${proxyPort}/api/live/events`, headers));
+        }
+      }
+      expect(streams.map((s) => s.res.status)).toEqual(streams.map(() => 200));
+      const headers = await sessionHeaders(students[0]!.phone);
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => viaProxy(proxyPort, { path: "/api/users/me", headers, from: "127.0.0.1" })),
+      );
+      expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+      for (const s of streams) await s.close();
+    });
+
     it("a replica that stops leaves the other answering every request", async () => {
       const school = await insertTestSchool(database.db);
       const student = await insertTestUser(database.db, { schoolId: school.id, gender: "female" });
