@@ -67,11 +67,12 @@ function roundOf(n: number, gender: Gender) {
 }
 
 /** A server with state: the student, their rounds, votes, blocks and SMS setting. */
-function statefulServer(start: Partial<MeUser> = {}) {
+function statefulServer(start: Partial<MeUser> = {}, news = { newVotes: 0 }) {
   let me = createMeUser({ gender: "male", preference: "female", remainingUnlocks: 1, ...start });
   let sms: SmsSettings = { enabled: true, optedOutBySms: false, updatedAt: null };
   let blocked: Blocked[] = [];
   let votes: VoteCard[] = createVoteCards(2);
+  let newVotes = news.newVotes;
   let served = 0;
   let open = roundOf(0, me.preference ?? "female");
   // The open round is answered again until something closes it.
@@ -114,6 +115,8 @@ function statefulServer(start: Partial<MeUser> = {}) {
       return { ok: true };
     },
     "inbox.received": () => votesPage(votes),
+    "inbox.newVotes": () => ({ count: newVotes }),
+    "inbox.markOpened": () => ({ count: (newVotes = 0) }),
     "inbox.unlock": ({ input }) => {
       if (me.remainingUnlocks === 0) return trpcError("PAYMENT_REQUIRED", "You have no unlock credits left.");
       const card = votes.find((vote) => vote.id === (input as { userId: string }).userId)!;
@@ -209,6 +212,18 @@ const SCENARIOS: { [P in MutationPath]: Scenario | { testedIn: string } } = {
   "auth.refresh": { testedIn: "lib/access-token.test.ts" },
   "auth.logout": { testedIn: "app/routes.test.tsx" },
 
+  "inbox.markOpened": async () => {
+    const backend = statefulServer({}, { newVotes: 2 });
+    const { user } = openApp("/home", backend);
+    const entry = await screen.findByRole("button", { name: /^See who voted for you\W+2 new$/ }, { timeout: 5_000 });
+    await user.click(entry);
+    const list = await dialog(SCREEN_TEXT.votedOnYou);
+    await user.click(list.getByRole("button", { name: "Close" }));
+    // Opened: the badge is gone without asking the server again.
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: SCREEN_TEXT.seeWhoVotedForYou }).textContent).not.toMatch(/new/),
+    );
+  },
   "inbox.unlock": async () => {
     const backend = statefulServer({ remainingUnlocks: 1 });
     const { user } = openApp("/home", backend);

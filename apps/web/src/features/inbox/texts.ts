@@ -1,0 +1,11 @@
+import { INBOX_NEW_VOTES_MAX } from "@quad/contracts";
+
+/** The new-votes count as the badge says it: "3 new", "99+ new" at the cap. */
+export const newVotesLabel = (count: number) =>
+  `${count >= INBOX_NEW_VOTES_MAX ? `${INBOX_NEW_VOTES_MAX}+` : count} new`;
+
+/** The empty inbox: how votes arrive and what to do meanwhile. */
+export const EMPTY_INBOX_HOW =
+  "Votes arrive when classmates pick you in their rounds. Each one lands here as a card you can unlock.";
+export const EMPTY_INBOX_MEANWHILE =
+  "Meanwhile: vote in rounds yourself (the more students play, the more rounds you appear in), or Boost to be shown more often.";
