@@ -19,6 +19,7 @@ import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ACCOUNT_TEXT } from "../features/account/texts";
 import { PUSH_TEXT } from "../features/push/texts";
+import { fakePushDevice, VAPID_KEY } from "../test/push-device";
 import { SAFETY_TEXT } from "../features/safety/texts";
 import { SETTINGS_TEXT } from "../features/settings/texts";
 import { USERS_TEXT } from "../features/users/texts";
@@ -422,40 +423,6 @@ const SCENARIOS: { [P in MutationPath]: Scenario | { testedIn: string } } = {
     expect(section("Notifications").getByText(USERS_TEXT.smsOff)).toBeTruthy();
   },
 };
-
-const VAPID_KEY = "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM";
-
-/** A browser with push: permission granted, a service worker whose PushManager keeps one subscription. */
-function fakePushDevice({ subscribed = false } = {}) {
-  const input = {
-    endpoint: "https://push.example.com/send/device-1",
-    expirationTime: null,
-    keys: { p256dh: VAPID_KEY, auth: "AAAAAAAAAAAAAAAAAAAAAA" },
-  };
-  const subscription = {
-    endpoint: input.endpoint,
-    toJSON: () => input,
-    unsubscribe: () => {
-      current = null;
-      return Promise.resolve(true);
-    },
-  };
-  let current: typeof subscription | null = subscribed ? subscription : null;
-  const registration = {
-    pushManager: {
-      getSubscription: () => Promise.resolve(current),
-      subscribe: () => Promise.resolve((current = subscription)),
-    },
-  };
-  vi.stubEnv("DEV", false);
-  vi.stubGlobal("PushManager", class {});
-  vi.stubGlobal("Notification", { permission: "granted", requestPermission: () => Promise.resolve("granted") });
-  Object.defineProperty(navigator, "serviceWorker", {
-    value: { ready: Promise.resolve(registration) },
-    configurable: true,
-  });
-  return { input };
-}
 
 afterEach(() => {
   vi.unstubAllEnvs();

@@ -2,7 +2,7 @@ import { SCREEN_TEXT } from "@quad/contracts";
 import { useState } from "react";
 import { Button, Icon, type ButtonSize, type ButtonVariant } from "../../components";
 import { UnlockPackagesDialog } from "../payments";
-import { newVotesLabel } from "./texts";
+import { meanwhileLabel, newVotesLabel } from "./texts";
 import { useNewVotes } from "./use-new-votes";
 import { VotedOnYouModal } from "./voted-on-you-modal";
 import styles from "./home-entry.module.css";
@@ -56,6 +56,12 @@ export function VotedOnYouButton({
       {(open || openFromNotice) && <VotedOnYouModal onClose={close} />}
     </>
   );
+}
+
+/** Out of votes: how many votes arrived meanwhile (the same count as the entry's badge). */
+export function NewVotesMeanwhile() {
+  const newVotes = useNewVotes();
+  return <p className={styles.meanwhile}>{meanwhileLabel(newVotes)}</p>;
 }
 
 /** "Buy Unlocks": opens the unlock packages dialog. */

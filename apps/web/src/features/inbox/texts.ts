@@ -9,3 +9,9 @@ export const EMPTY_INBOX_HOW =
   "Votes arrive when classmates pick you in their rounds. Each one lands here as a card you can unlock.";
 export const EMPTY_INBOX_MEANWHILE =
   "Meanwhile: vote in rounds yourself (the more students play, the more rounds you appear in), or Boost to be shown more often.";
+
+/** Out of votes: what arrived in the inbox meanwhile. */
+export const meanwhileLabel = (count: number) =>
+  count === 0
+    ? "No new votes since you last looked at your inbox."
+    : `Meanwhile: ${count >= INBOX_NEW_VOTES_MAX ? `${INBOX_NEW_VOTES_MAX}+` : count} new ${count === 1 ? "vote" : "votes"} in your inbox.`;

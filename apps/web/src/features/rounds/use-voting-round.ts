@@ -57,6 +57,8 @@ export interface VotingRound {
   closeOutOfVotes: () => void;
   outOfSkipsModal: boolean;
   closeOutOfSkips: () => void;
+  /** A vote went through since the screen opened (offers wait for it). */
+  voted: boolean;
   /** For screen readers after a skip, when focus stays on Skip: what the new round asks. */
   announcement: string;
 }
@@ -79,6 +81,7 @@ export function useVotingRound({ userId, preference }: { userId: string; prefere
   const [outOfVotesModal, setOutOfVotesModal] = useState<string | null>(null);
   const [outOfSkipsModal, setOutOfSkipsModal] = useState(false);
   const [announcement, setAnnouncement] = useState("");
+  const [voted, setVoted] = useState(false);
   // The round voted in stays on screen until its pick has shown, though the next one is already cached.
   const [held, setHeld] = useState<Round | null>(null);
 
@@ -119,6 +122,7 @@ export function useVotingRound({ userId, preference }: { userId: string; prefere
       });
       setVotingFor(null);
       setChosenId(candidate.id);
+      setVoted(true);
       notify.success(TOASTS.voteSent);
       setSkipsUsed(0);
       if (result.disabled) {
@@ -177,5 +181,6 @@ export function useVotingRound({ userId, preference }: { userId: string; prefere
     outOfSkipsModal,
     closeOutOfSkips: () => setOutOfSkipsModal(false),
     announcement,
+    voted,
   };
 }
