@@ -1,7 +1,9 @@
 import { SCREEN_TEXT, TOASTS } from "@quad/contracts";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it } from "vitest";
+import { http, HttpResponse } from "msw";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { OFFLINE_VOTE, PICK_VIBRATION_MS } from "./use-voting-round";
 import { clearServerCache } from "../../lib/data-layer";
 import {
   inboxAnswers,
@@ -79,6 +81,61 @@ describe("home round", { timeout: 15_000 }, () => {
     expect(screen.getByRole("button", { name: "Skip 3 left" })).toBe(skipButton());
     // Focus continues from the new prompt.
     expect(document.activeElement).toBe(screen.getByRole("heading", { level: 2, name: "Best listener" }));
+  });
+
+  it("a pick shows on its card at once and buzzes, before the server answers, while the next round loads", async () => {
+    const vibrate = vi.fn(() => true);
+    Object.defineProperty(navigator, "vibrate", { value: vibrate, configurable: true });
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const { backend } = startHome({
+      rounds: girlsRounds(2),
+      overrides: {
+        "rounds.vote": async () => {
+          await answered;
+          return { disabled: false };
+        },
+      },
+    });
+    await prompt("Most likely to start a company");
+    await userEvent.click(screen.getByRole("button", { name: "Vote for Zoe" }));
+    // Shown before any answer: the chosen card says "Voted", the other steps back.
+    const zoe = screen.getByRole("article", { name: "Zoe" });
+    expect(within(zoe).getByText("Voted")).toBeTruthy();
+    expect(zoe.className).toMatch(/chosen/);
+    expect(screen.getByRole("article", { name: "Maya" }).className).toMatch(/passed/);
+    expect(vibrate).toHaveBeenCalledWith(PICK_VIBRATION_MS);
+    expect(backend.sent("rounds.vote")).toHaveLength(1);
+    answer();
+    expect(await prompt("Best person to study with")).toBeTruthy();
+    Reflect.deleteProperty(navigator, "vibrate");
+  });
+
+  it("an offline vote says it will be sent when back online, and sends it then", async () => {
+    let online = false;
+    vi.spyOn(navigator, "onLine", "get").mockImplementation(() => online);
+    let failed = 0;
+    const { backend } = startHome({ rounds: girlsRounds(2) });
+    // Offline, the request never reaches the server; online, it goes on to the canned answers.
+    server.use(
+      http.post("*/api/trpc/rounds.vote", () => {
+        if (online) return undefined;
+        failed += 1;
+        return HttpResponse.error();
+      }),
+    );
+    await prompt("Most likely to start a company");
+    await userEvent.click(screen.getByRole("button", { name: "Vote for Zoe" }));
+    expect(await screen.findByText(OFFLINE_VOTE)).toBeTruthy();
+    // The pick stays on screen while offline.
+    expect(within(screen.getByRole("article", { name: "Zoe" })).getByText("Voted")).toBeTruthy();
+    online = true;
+    act(() => void window.dispatchEvent(new Event("online")));
+    expect(await screen.findByText(TOASTS.voteSent)).toBeTruthy();
+    expect(await prompt("Best person to study with")).toBeTruthy();
+    expect(failed).toBe(1);
+    expect(backend.sent("rounds.vote")).toHaveLength(1);
+    vi.restoreAllMocks();
   });
 
   it("counts skips down, then shows Skip disabled with the way to get more", async () => {
