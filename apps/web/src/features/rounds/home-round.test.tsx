@@ -138,7 +138,7 @@ describe("home round", { timeout: 15_000 }, () => {
     vi.restoreAllMocks();
   });
 
-  it("counts skips down, then shows Skip disabled with the way to get more", async () => {
+  it("counts skips down, then shows Skip spent with the way to get more, and a tap opens 'Out of Skips'", async () => {
     // After the third skip in a row the server serves its round with skipping disabled.
     const { backend } = startHome({ rounds: [...girlsRounds(3), nthRound(3, "female", true), nthRound(4)] });
     await prompt("Most likely to start a company");
@@ -157,16 +157,21 @@ describe("home round", { timeout: 15_000 }, () => {
     expect(within(skipButton()).getByText("0 left")).toBeTruthy();
     expect(backend.sent("rounds.skip")).toHaveLength(3);
 
-    expect((skipButton() as HTMLButtonElement).disabled).toBe(true);
+    // Spent, but not dead: the tap explains.
+    expect((skipButton() as HTMLButtonElement).disabled).toBe(false);
+    expect(skipButton().className).toMatch(/skipSpent/);
     expect(screen.getByText(SCREEN_TEXT.skipHint).id).toBe(skipButton().getAttribute("aria-describedby"));
     await userEvent.click(skipButton());
-    // No fourth skip was asked of the server, no dead-end dialog, and the round stays.
+    const dialog = await screen.findByRole("dialog", { name: SCREEN_TEXT.outOfSkipsTitle });
+    expect(within(dialog).getByText(SCREEN_TEXT.outOfSkipsBody)).toBeTruthy();
+    // No fourth skip was asked of the server, and the round stays.
     expect(backend.sent("rounds.skip")).toHaveLength(3);
-    expect(screen.queryByRole("dialog")).toBeNull();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Back to voting" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(screen.getByRole("heading", { level: 2, name: "Most creative thinker" })).toBeTruthy();
     // A vote brings the skips back.
     await userEvent.click(screen.getAllByRole("button", { name: /^Vote for/ })[0]!);
-    await waitFor(() => expect((skipButton() as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() => expect(within(skipButton()).getByText("3 left")).toBeTruthy());
     expect(screen.queryByText(SCREEN_TEXT.skipHint)).toBeNull();
   });
 

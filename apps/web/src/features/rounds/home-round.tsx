@@ -31,7 +31,7 @@ export function HomeRound({ userId, preference, actions, whileOut, afterVote, on
   // A block or a report brings a fresh round by itself (lib/refresh-after.ts).
   const safety = useSafetyActions();
   const skipHintId = useId();
-  // No skips left: Skip is off, with the way out said beside it (a vote brings them back).
+  // No skips left: Skip looks spent ("0 left") with the way out said beside it, and a tap opens "Out of Skips".
   const spent = round.skipsLeft === 0;
 
   return (
@@ -82,7 +82,7 @@ export function HomeRound({ userId, preference, actions, whileOut, afterVote, on
           <button
             type="button"
             className={buttonClassName({ variant: "secondary" }, `${styles.skip} ${spent ? styles.skipSpent : ""}`)}
-            disabled={spent || round.skipping || round.votingFor !== null || round.chosenId !== null || round.busy}
+            disabled={round.skipping || round.votingFor !== null || round.chosenId !== null || round.busy}
             aria-busy={round.skipping || undefined}
             onClick={() => void round.skip()}
             aria-describedby={spent ? skipHintId : undefined}
