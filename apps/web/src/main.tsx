@@ -5,7 +5,7 @@ import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import "./styles/global.css";
 import { App } from "./app/app";
-import { captureInstallPrompt } from "./lib/install-prompt";
+import { captureInstallPrompt } from "./lib/install-capture";
 import { registerServiceWorker } from "./lib/service-worker";
 import { syncSessionAcrossTabs } from "./lib/session-store";
 

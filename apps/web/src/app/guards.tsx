@@ -1,7 +1,5 @@
 import { useEffect, useRef } from "react";
 import { Navigate, Outlet } from "react-router";
-import { TOASTS } from "@quad/contracts";
-import { notify } from "../lib/toast";
 import { LoadingScreen } from "../components";
 import { selectHasSession, selectIsVerified, useSessionReady, useSessionStore } from "../lib/session-store";
 
@@ -22,7 +20,8 @@ function useNoTokenToast(ready: boolean, hasSession: boolean) {
   useEffect(() => {
     if (!ready || decided.current) return;
     decided.current = true;
-    if (!hasSession) notify.error(TOASTS.noToken);
+    // Loaded only when said: the guards ship with the first page.
+    if (!hasSession) void import("./no-token-toast").then((m) => m.sayNoToken());
   }, [ready, hasSession]);
 }
 

@@ -1,43 +1,16 @@
-/**
- * Chromium's install offer: `beforeinstallprompt` fires once, early, and the
- * page keeps the event to show the browser's dialog later on a tap. The
- * listener is added at start (main.tsx) so the event is not missed while a
- * screen's code is still loading.
- */
+import { takeInstallPrompt } from "./install-capture";
+
+export { installPromptReady, onInstallPromptChange } from "./install-capture";
+
 interface InstallPromptEvent extends Event {
   prompt: () => Promise<void>;
   userChoice: Promise<{ outcome: "accepted" | "dismissed" }>;
 }
 
-let deferred: InstallPromptEvent | null = null;
-const listeners = new Set<() => void>();
-const changed = () => listeners.forEach((listener) => listener());
-
-export function captureInstallPrompt(): void {
-  window.addEventListener("beforeinstallprompt", (event) => {
-    event.preventDefault();
-    deferred = event as InstallPromptEvent;
-    changed();
-  });
-  window.addEventListener("appinstalled", () => {
-    deferred = null;
-    changed();
-  });
-}
-
-export const installPromptReady = () => deferred !== null;
-
-export function onInstallPromptChange(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 /** Shows the browser's install dialog (once per event); true when the student installed. */
 export async function promptInstall(): Promise<boolean> {
-  const event = deferred;
+  const event = takeInstallPrompt() as InstallPromptEvent | null;
   if (!event) return false;
-  deferred = null;
-  changed();
   await event.prompt();
   return (await event.userChoice).outcome === "accepted";
 }

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ACCOUNT_TEXT } from "../features/account/texts";
 import { OFFER_TEXT } from "../features/push/texts";
 import { NOT_NOW_MS, rememberNotNow, saidNotNow } from "../lib/not-now";
-import { captureInstallPrompt } from "../lib/install-prompt";
+import { captureInstallPrompt } from "../lib/install-capture";
 import {
   inboxAnswers,
   nthRound,
