@@ -85,7 +85,7 @@ export function VoteDetailDialog({ card, onClose }: VoteDetailDialogProps) {
               <dt>Class of</dt>
               <dd>{card.isUnlocked ? (card.graduationYear ?? "—") : <Hidden placeholder="••••" />}</dd>
             </div>
-            <div className={styles.fact}>
+            <div className={`${styles.fact} ${card.isUnlocked && card.instagramHandle ? styles.factWide : ""}`}>
               <dt>
                 <Icon name="instagram" size={16} /> Instagram
               </dt>
