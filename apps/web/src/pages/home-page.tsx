@@ -70,7 +70,7 @@ function Home({ user }: { user: MeUser }) {
             <PreferenceSwitch
               value={preference.value}
               onChange={(gender) => void preference.change(gender)}
-              disabled={preference.saving}
+              busy={preference.saving}
             />
             <div className={styles.inbox}>
               <VotedOnYouButton openFromNotice={fromNotice} onClosed={dropNotice} />

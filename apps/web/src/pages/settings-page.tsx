@@ -52,7 +52,7 @@ function Settings({ user }: { user: MeUser }) {
           <PreferenceSwitch
             value={preference.value}
             onChange={(gender) => void preference.change(gender)}
-            disabled={preference.saving}
+            busy={preference.saving}
           />
         </SettingsSection>
 

@@ -260,16 +260,34 @@ describe("home round", { timeout: 15_000 }, () => {
   });
 
   it("the Guys/Girls switch saves the preference and loads a round of the new choice", async () => {
-    const { backend } = startHome({ rounds: [NO_CANDIDATES, nthRound(0, "male")], me: { preference: null } });
+    let save = () => {};
+    const saved = new Promise<void>((resolve) => (save = resolve));
+    const { backend } = startHome({
+      rounds: [NO_CANDIDATES, nthRound(0, "male")],
+      me: { preference: null },
+      overrides: {
+        "users.update": async ({ input }) => {
+          await saved;
+          return { user: { ...cachedProfile()!, ...(input as { preference: "male" }) } };
+        },
+      },
+    });
     expect(await screen.findByText(SCREEN_TEXT.noStudents)).toBeTruthy();
     // No preference yet: the other gender is shown.
     expect(screen.getByRole("radio", { name: "Girls" })).toHaveProperty("checked", true);
 
     await userEvent.click(screen.getByRole("radio", { name: "Guys" }));
+    // While it saves, nothing in the switch is disabled (a disabled radio drops focus to the page); it says it is busy.
+    const group = screen.getByRole("group", { name: "Show me" });
+    await waitFor(() => expect(group.getAttribute("aria-busy")).toBe("true"));
+    expect(screen.getByRole("radio", { name: "Guys" }).matches(":disabled")).toBe(false);
+    save();
     expect(await screen.findByRole("article", { name: "Liam" })).toBeTruthy();
     expect(backend.sent("users.update")).toEqual([{ preference: "male" }]);
     expect(cachedProfile()?.preference).toBe("male");
     expect(screen.getByRole("radio", { name: "Guys" })).toHaveProperty("checked", true);
+    // Focus stays on the switch once the new round is in.
+    expect(document.activeElement).toBe(screen.getByRole("radio", { name: "Guys" }));
   });
 
   it("says 'Failed to fetch prompt' when the round cannot be loaded", async () => {
