@@ -7,8 +7,7 @@ export const newVotesLabel = (count: number) =>
 /** The empty inbox: how votes arrive and what to do meanwhile. */
 export const EMPTY_INBOX_HOW =
   "Votes arrive when classmates pick you in their rounds. Each one lands here as a card you can unlock.";
-export const EMPTY_INBOX_MEANWHILE =
-  "Meanwhile: vote in rounds yourself (the more students play, the more rounds you appear in), or Boost to be shown more often.";
+export const EMPTY_INBOX_MEANWHILE = "Meanwhile, keep voting, or Boost your profile to show up in more rounds.";
 
 /** Out of votes: what arrived in the inbox meanwhile. */
 export const meanwhileLabel = (count: number) =>

@@ -8,7 +8,7 @@ import { trpc } from "../../lib/trpc";
  * (lib/refresh-after.ts). A failure shows no count rather than an error.
  */
 export function useNewVotes(enabled = true): number {
-  const query = trpc.inbox.newVotes.useQuery(undefined, { enabled, retry: false });
+  const query = trpc.inbox.newVotes.useQuery(undefined, { enabled });
   return query.data?.count ?? 0;
 }
 

@@ -20,7 +20,7 @@ export const OFFER_TEXT = {
     "Turn on notifications: you'll hear when someone votes for you, and when your votes are back while Quad is open.",
   afterVoteTitle: "Know the moment someone votes for you",
   afterVoteBody: "Turn on notifications on this device. Free, and instead of a text.",
-  turnOn: "Turn on notifications",
+  turnOn: "Notify me",
   turnedOn: "Notifications are on. We'll tell you.",
   notNow: "Not now",
   installTitle: "Add Quad to your home screen",
