@@ -1,3 +1,4 @@
+import type { CSSProperties } from "react";
 import { SCREEN_TEXT, type VoteCard } from "@quad/contracts";
 import { Button, Icon, Modal } from "../../components";
 import { notify } from "../../lib/toast";
@@ -98,6 +99,7 @@ export function VoteDetailDialog({ card, onClose }: VoteDetailDialogProps) {
                         target="_blank"
                         rel="noopener noreferrer"
                         className={styles.handle}
+                        style={{ "--chars": card.instagramHandle.length } as CSSProperties}
                       >
                         {card.instagramHandle}
                       </a>
