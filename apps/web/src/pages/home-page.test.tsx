@@ -56,6 +56,14 @@ describe("home: no dead ends", { timeout: 20_000 }, () => {
     expect(sent("push.subscribe")).toHaveLength(1);
   });
 
+  it("out of votes, after 'Not now' to notifications this week: the countdown and the count, no second ask", async () => {
+    fakePushDevice();
+    rememberNotNow("push");
+    startHome({ rounds: [outOfVotes(minutesFromNow(30))], newVotes: 1 });
+    expect(await screen.findByText("Meanwhile: 1 new vote in your inbox.")).toBeTruthy();
+    expect(screen.queryByRole("region", { name: OFFER_TEXT.votesBackTitle })).toBeNull();
+  });
+
   it("while paused, says so and resumes in one tap", async () => {
     const { sent } = startHome({ me: { paused: true } });
     const notice = await offer(ACCOUNT_TEXT.pausedNoticeTitle);

@@ -83,13 +83,23 @@ function PushSwitchOffer({ vapidPublicKey, title, body, onNotNow }: PushOfferPro
   );
 }
 
-/** One tap to turn on this device's notifications, or the iPhone's way there; nothing where the browser has none. */
-export function PushOffer(props: PushOfferProps) {
+/**
+ * One tap to turn on this device's notifications, or the iPhone's way there; nothing where the browser has
+ * none. "Not now" keeps every notifications offer away for a week (lib/not-now.ts).
+ */
+export function PushOffer({ title, body, onNotNow }: PushOfferProps) {
   const [support] = useState(browserPushSupport);
+  const [declined, setDeclined] = useState(() => saidNotNow("push"));
   const key = usePublicConfig().data?.vapidPublicKey ?? null;
-  if (support === "ios-install-first") return <IosSteps then={OFFER_TEXT.iosThenNotifications} />;
+  const notNow = () => {
+    rememberNotNow("push");
+    setDeclined(true);
+    onNotNow?.();
+  };
+  if (declined) return null;
+  if (support === "ios-install-first") return <IosSteps then={OFFER_TEXT.iosThenNotifications} onNotNow={notNow} />;
   if (support !== "supported" || !key) return null;
-  return <PushSwitchOffer vapidPublicKey={key} {...props} />;
+  return <PushSwitchOffer vapidPublicKey={key} title={title} body={body} onNotNow={notNow} />;
 }
 
 /** The install offer where the browser makes one, the Add to Home Screen steps on iOS Safari. */
