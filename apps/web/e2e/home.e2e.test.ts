@@ -1,4 +1,7 @@
 import { SCREEN_TEXT, TOASTS, VOTES_PER_BATCH, type Gender } from "@quad/contracts";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type AxeCore from "axe-core";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { createApi, openSignedIn, type Student } from "./api";
@@ -34,6 +37,20 @@ async function roundShown(page: Page): Promise<void> {
     return photos.length === 2 && photos.every((img) => img.complete && img.naturalWidth > 0);
   });
   await animationsSettled(page);
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** axe-core's contrast rule alone (injected with its own source, so the page runs without its CSP). */
+async function contrastFailures(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: typeof AxeCore }).axe;
+    const results = await axe.run(document, { runOnly: ["color-contrast"], resultTypes: ["violations"] });
+    return results.violations.flatMap((v) =>
+      v.nodes.map((node) => `${node.target.join(" ")}: ${node.failureSummary ?? ""}`),
+    );
+  });
 }
 
 const entry = (page: Page) => page.getByRole("button", { name: /^See who voted for you/ });
@@ -318,5 +335,39 @@ describe("home", () => {
     await phone.page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
     await saveScreenshot(phone.page, "settings-mobile");
     expect(errors).toEqual([]);
+  });
+
+  it("follows the OS's dark mode: home, the inbox and Settings, with text that keeps its contrast", async () => {
+    const student = await createStudent("Dara", "female");
+    await voteFor(await createStudent("Eli", "male"), student);
+    for (const kind of kinds) {
+      const opened = await chromium.open(kind, `${baseURL}/terms`, {
+        ...(kind === "desktop" ? LAPTOP : {}),
+        colorScheme: "dark",
+        bypassCSP: true,
+      });
+      const { page, errors } = opened;
+      await openSignedIn(page, baseURL, student);
+      await roundShown(page);
+      const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      expect(background).toBe("rgb(18, 14, 26)");
+      expect(await contrastFailures(page)).toEqual([]);
+      await saveScreenshot(page, `dark-home-${kind}`);
+
+      await entry(page).click();
+      const inbox = page.getByRole("dialog", { name: SCREEN_TEXT.votedOnYou });
+      await inbox.getByRole("list", { name: "Votes you received" }).waitFor();
+      await animationsSettled(page);
+      expect(await contrastFailures(page)).toEqual([]);
+      await saveScreenshot(page, `dark-inbox-${kind}`);
+      await inbox.getByRole("button", { name: "Close" }).click();
+
+      await page.getByRole("link", { name: "Settings" }).click();
+      await page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
+      await animationsSettled(page);
+      expect(await contrastFailures(page)).toEqual([]);
+      await saveScreenshot(page, `dark-settings-${kind}`);
+      expect(errors).toEqual([]);
+    }
   });
 });
