@@ -21,6 +21,9 @@ COPY packages/db/package.json packages/db/
 COPY packages/trpc-fastify-single-call/package.json packages/trpc-fastify-single-call/
 RUN pnpm install --frozen-lockfile
 COPY . .
+# The share tags' absolute addresses are written into the HTML at build time (apps/web/vite.config.ts):
+# `docker build --build-arg PUBLIC_URL=https://quad.example.edu .`; unset, they name the development address.
+ARG PUBLIC_URL
 RUN pnpm build
 # The server's production dependencies as a self-contained node_modules:
 # `pnpm deploy` takes them from the lockfile (its own lockfile for the server,

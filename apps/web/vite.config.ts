@@ -46,8 +46,20 @@ const pwa = VitePWA({
   },
 });
 
+/**
+ * Link previews (Open Graph, X) need absolute addresses: og:url and the share
+ * image are written from PUBLIC_URL, the server's own setting, when the HTML
+ * is built (`%PUBLIC_URL%` in index.html). Without it, the development
+ * address stands in.
+ */
+const publicUrl = (process.env.PUBLIC_URL?.trim() || "http://localhost:5173").replace(/\/+$/, "");
+const absoluteShareTags = {
+  name: "quad-absolute-share-tags",
+  transformIndexHtml: (html: string) => html.replaceAll("%PUBLIC_URL%", publicUrl),
+};
+
 export default defineConfig({
-  plugins: [react(), pwa],
+  plugins: [react(), pwa, absoluteShareTags],
   server: {
     port: 5173,
     strictPort: true,

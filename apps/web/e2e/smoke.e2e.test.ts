@@ -46,7 +46,10 @@ describe("smoke", () => {
       const bytes = Buffer.from(await response.arrayBuffer());
       return [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
     };
-    expect(await pngSize(shareImage)).toEqual([1200, 630]);
+    // Absolute, as link previews need (from PUBLIC_URL at build time); the file itself is this server's.
+    expect(shareImage).toMatch(/^https?:\/\/[^/]+\/og-image\.png$/);
+    expect(await meta('meta[property="og:url"]')).toMatch(/^https?:\/\/[^/]+\/$/);
+    expect(await pngSize(new URL(shareImage).pathname)).toEqual([1200, 630]);
     expect(await pngSize((await page.locator('link[rel="apple-touch-icon"]').getAttribute("href"))!)).toEqual([
       180, 180,
     ]);

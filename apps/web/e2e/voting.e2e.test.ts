@@ -141,7 +141,7 @@ describe("voting", () => {
     expect(desktop.errors).toEqual([]);
   });
 
-  it(`skips ${SKIPS_IN_A_ROW} times in a row, then sees Skip disabled with the way to get more`, async () => {
+  it(`skips ${SKIPS_IN_A_ROW} times in a row, then sees Skip spent with the way to get more, and a tap explains`, async () => {
     const mobile = await open("mobile", "/terms");
     const zoe = await createStudent("+12027300103", "Zoe", "female", 330);
     await openHomeAs(mobile, zoe);
@@ -154,13 +154,17 @@ describe("voting", () => {
       await mobile.page.getByRole("button", { name: `Skip ${SKIPS_IN_A_ROW - skip} left` }).waitFor();
     }
     await roundShown(mobile.page);
-    // None left: Skip is off and says how to get more, rather than opening a dead-end.
+    // None left: Skip looks spent and says how to get more; a tap opens "Out of Skips", which says it too.
     const spent = mobile.page.getByRole("button", { name: "Skip 0 left" });
-    expect(await spent.isDisabled()).toBe(true);
+    expect(await spent.isDisabled()).toBe(false);
     expect(await spent.getAttribute("aria-describedby")).toBeTruthy();
     expect(await mobile.page.getByText(SCREEN_TEXT.skipHint).isVisible()).toBe(true);
     await animationsSettled(mobile.page);
     await saveScreenshot(mobile.page, "voting-out-of-skips-mobile");
+    await spent.click();
+    const outOfSkips = mobile.page.getByRole("dialog", { name: SCREEN_TEXT.outOfSkipsTitle });
+    await outOfSkips.getByText(SCREEN_TEXT.outOfSkipsBody).waitFor();
+    await outOfSkips.getByRole("button", { name: "Back to voting" }).click();
     expect(mobile.errors).toEqual([]);
 
     // On a laptop, with the skips already used elsewhere: the home round, then Skip.
@@ -176,7 +180,7 @@ describe("voting", () => {
     for (let skip = 0; skip < SKIPS_IN_A_ROW; skip++) await openRound(kai, true);
     await desktop.page.reload({ waitUntil: "networkidle" });
     await roundShown(desktop.page);
-    expect(await desktop.page.getByRole("button", { name: "Skip 0 left" }).isDisabled()).toBe(true);
+    expect(await desktop.page.getByRole("button", { name: "Skip 0 left" }).isDisabled()).toBe(false);
     expect(await desktop.page.getByText(SCREEN_TEXT.skipHint).isVisible()).toBe(true);
     await animationsSettled(desktop.page);
     await saveScreenshot(desktop.page, "voting-out-of-skips-desktop");

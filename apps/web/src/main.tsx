@@ -5,6 +5,7 @@ import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import "./styles/global.css";
 import { App } from "./app/app";
+import { captureInstallPrompt } from "./lib/install-capture";
 import { registerServiceWorker } from "./lib/service-worker";
 import { syncSessionAcrossTabs } from "./lib/session-store";
 
@@ -13,6 +14,7 @@ if (!container) throw new Error("Missing #root element in index.html");
 
 syncSessionAcrossTabs();
 registerServiceWorker();
+captureInstallPrompt();
 
 createRoot(container).render(
   <StrictMode>

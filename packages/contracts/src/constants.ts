@@ -28,6 +28,8 @@ export const CROP = {
 
 export const INBOX_PAGE_SIZE = 10;
 export const INBOX_PAGE_MAX = 50;
+/** New votes are counted up to this many; the badge shows "99+" past it. */
+export const INBOX_NEW_VOTES_MAX = 99;
 export const CANDIDATES_PER_ROUND = 2;
 
 /** Allowances (docs/product.md "Allowances"). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INBOX_PAGE_MAX, INBOX_PAGE_SIZE } from "./constants";
+import { INBOX_NEW_VOTES_MAX, INBOX_PAGE_MAX, INBOX_PAGE_SIZE } from "./constants";
 import { Int4Count, IsoDateTime, MediaUrl, SmallintYear } from "./common";
 
 /**
@@ -81,3 +81,13 @@ export const UnlockResult = z.object({
   remainingUnlocks: Int4Count,
 });
 export type UnlockResult = z.infer<typeof UnlockResult>;
+
+/**
+ * How many votes arrived since the student last opened the inbox (on any
+ * device), counted up to INBOX_NEW_VOTES_MAX. A number only: which cards
+ * are new is never said, so it tells no more than the list itself.
+ */
+export const NewVotes = z.object({ count: z.number().int().min(0).max(INBOX_NEW_VOTES_MAX) });
+export type NewVotes = z.infer<typeof NewVotes>;
+/** Marking the inbox opened takes nothing: the server notes the time itself. */
+export const MarkOpenedInput = z.object({}).strict();

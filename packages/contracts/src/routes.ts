@@ -276,6 +276,23 @@ export const routes = {
     input: inbox.UnlockInput,
     output: inbox.UnlockResult,
   }),
+  "inbox.newVotes": route({
+    method: "GET",
+    path: "/votes/new-count",
+    auth: true,
+    tags: ["inbox"],
+    summary: "How many votes arrived since the inbox was last opened",
+    output: inbox.NewVotes,
+  }),
+  "inbox.markOpened": route({
+    method: "POST",
+    path: "/votes/opened",
+    auth: true,
+    tags: ["inbox"],
+    summary: "Note that the inbox was opened now: the new-votes count starts again from zero",
+    input: inbox.MarkOpenedInput,
+    output: inbox.NewVotes,
+  }),
   "live.events": route({
     method: "GET",
     path: "/live/events",

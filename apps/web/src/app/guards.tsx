@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Navigate, Outlet } from "react-router";
 import { LoadingScreen } from "../components";
 import { selectHasSession, selectIsVerified, useSessionReady, useSessionStore } from "../lib/session-store";
@@ -8,11 +9,28 @@ import { selectHasSession, selectIsVerified, useSessionReady, useSessionStore } 
  * no session → /login, signed in but unverified → /signup, verified → /home.
  */
 
+/**
+ * Arriving at a signed-in screen without a session: "No token found. Please
+ * log in." on the way to /login. A session that ends here (Logout, a 401)
+ * goes to /login without it: the student knows why.
+ */
+function useNoTokenToast(ready: boolean, hasSession: boolean) {
+  // Decided once, at the first look at a restored session.
+  const decided = useRef(false);
+  useEffect(() => {
+    if (!ready || decided.current) return;
+    decided.current = true;
+    // Loaded only when said: the guards ship with the first page.
+    if (!hasSession) void import("./no-token-toast").then((m) => m.sayNoToken());
+  }, [ready, hasSession]);
+}
+
 /** /home: a session and a verified profile. */
 export function RequireVerified() {
   const ready = useSessionReady();
   const hasSession = useSessionStore(selectHasSession);
   const verified = useSessionStore(selectIsVerified);
+  useNoTokenToast(ready, hasSession);
   if (!ready) return <LoadingScreen />;
   if (!hasSession) return <Navigate to="/login" replace />;
   if (!verified) return <Navigate to="/signup" replace />;

@@ -1,3 +1,4 @@
+import { TOASTS } from "@quad/contracts";
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { defaultTrpcResolvers, server, trpcHandler } from "../test/msw";
@@ -56,6 +57,13 @@ describe("route gating", () => {
     expect(location.pathname).toBe(landsOn);
   });
 
+  it('arriving at /home without a session says "No token found. Please log in." on the way to /login', async () => {
+    signIn("none");
+    const { location } = renderApp("/home");
+    expect(await screen.findByText(TOASTS.noToken, undefined, { timeout: 5_000 })).toBeTruthy();
+    expect(location.pathname).toBe("/login");
+  });
+
   it("signing in with a token but no profile yet counts as unverified", async () => {
     signIn("none");
     const { useSessionStore } = await import("../lib/session-store");
@@ -90,6 +98,8 @@ describe("route gating", () => {
     logout.click();
     expect(await screen.findByRole("heading", { level: 1, name: /^log in$/i })).toBeTruthy();
     expect(location.pathname).toBe("/login");
+    // Logging out is no missing token: the student knows why they are at /login.
+    expect(screen.queryByText(TOASTS.noToken)).toBeNull();
     const { useSessionStore } = await import("../lib/session-store");
     expect(useSessionStore.getState().token).toBeNull();
     await waitFor(() => expect(revoked).toEqual([{ refreshToken: "refresh-token-1" }]));

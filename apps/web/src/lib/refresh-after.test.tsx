@@ -19,6 +19,7 @@ import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ACCOUNT_TEXT } from "../features/account/texts";
 import { PUSH_TEXT } from "../features/push/texts";
+import { fakePushDevice, VAPID_KEY } from "../test/push-device";
 import { SAFETY_TEXT } from "../features/safety/texts";
 import { SETTINGS_TEXT } from "../features/settings/texts";
 import { USERS_TEXT } from "../features/users/texts";
@@ -67,11 +68,12 @@ function roundOf(n: number, gender: Gender) {
 }
 
 /** A server with state: the student, their rounds, votes, blocks and SMS setting. */
-function statefulServer(start: Partial<MeUser> = {}) {
+function statefulServer(start: Partial<MeUser> = {}, news = { newVotes: 0 }) {
   let me = createMeUser({ gender: "male", preference: "female", remainingUnlocks: 1, ...start });
   let sms: SmsSettings = { enabled: true, optedOutBySms: false, updatedAt: null };
   let blocked: Blocked[] = [];
   let votes: VoteCard[] = createVoteCards(2);
+  let newVotes = news.newVotes;
   let served = 0;
   let open = roundOf(0, me.preference ?? "female");
   // The open round is answered again until something closes it.
@@ -114,6 +116,8 @@ function statefulServer(start: Partial<MeUser> = {}) {
       return { ok: true };
     },
     "inbox.received": () => votesPage(votes),
+    "inbox.newVotes": () => ({ count: newVotes }),
+    "inbox.markOpened": () => ({ count: (newVotes = 0) }),
     "inbox.unlock": ({ input }) => {
       if (me.remainingUnlocks === 0) return trpcError("PAYMENT_REQUIRED", "You have no unlock credits left.");
       const card = votes.find((vote) => vote.id === (input as { userId: string }).userId)!;
@@ -209,6 +213,18 @@ const SCENARIOS: { [P in MutationPath]: Scenario | { testedIn: string } } = {
   "auth.refresh": { testedIn: "lib/access-token.test.ts" },
   "auth.logout": { testedIn: "app/routes.test.tsx" },
 
+  "inbox.markOpened": async () => {
+    const backend = statefulServer({}, { newVotes: 2 });
+    const { user } = openApp("/home", backend);
+    const entry = await screen.findByRole("button", { name: /^See who voted for you\W+2 new$/ }, { timeout: 5_000 });
+    await user.click(entry);
+    const list = await dialog(SCREEN_TEXT.votedOnYou);
+    await user.click(list.getByRole("button", { name: "Close" }));
+    // Opened: the badge is gone without asking the server again.
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: SCREEN_TEXT.seeWhoVotedForYou }).textContent).not.toMatch(/new/),
+    );
+  },
   "inbox.unlock": async () => {
     const backend = statefulServer({ remainingUnlocks: 1 });
     const { user } = openApp("/home", backend);
@@ -407,40 +423,6 @@ const SCENARIOS: { [P in MutationPath]: Scenario | { testedIn: string } } = {
     expect(section("Notifications").getByText(USERS_TEXT.smsOff)).toBeTruthy();
   },
 };
-
-const VAPID_KEY = "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM";
-
-/** A browser with push: permission granted, a service worker whose PushManager keeps one subscription. */
-function fakePushDevice({ subscribed = false } = {}) {
-  const input = {
-    endpoint: "https://push.example.com/send/device-1",
-    expirationTime: null,
-    keys: { p256dh: VAPID_KEY, auth: "AAAAAAAAAAAAAAAAAAAAAA" },
-  };
-  const subscription = {
-    endpoint: input.endpoint,
-    toJSON: () => input,
-    unsubscribe: () => {
-      current = null;
-      return Promise.resolve(true);
-    },
-  };
-  let current: typeof subscription | null = subscribed ? subscription : null;
-  const registration = {
-    pushManager: {
-      getSubscription: () => Promise.resolve(current),
-      subscribe: () => Promise.resolve((current = subscription)),
-    },
-  };
-  vi.stubEnv("DEV", false);
-  vi.stubGlobal("PushManager", class {});
-  vi.stubGlobal("Notification", { permission: "granted", requestPermission: () => Promise.resolve("granted") });
-  Object.defineProperty(navigator, "serviceWorker", {
-    value: { ready: Promise.resolve(registration) },
-    configurable: true,
-  });
-  return { input };
-}
 
 afterEach(() => {
   vi.unstubAllEnvs();

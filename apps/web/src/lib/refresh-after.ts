@@ -84,6 +84,8 @@ export const REFRESH_AFTER: { [P in MutationPath]: Refresh<P> } = {
   "auth.refresh": NOTHING,
   "auth.logout": NOTHING,
 
+  // The answer is the count from now on (0): every badge showing it drops at once.
+  "inbox.markOpened": { done: (utils, counted) => utils.inbox.newVotes.setData(undefined, counted) },
   "inbox.unlock": {
     done: (utils, { unlockedUser, remainingUnlocks }) => {
       utils.users.me.setData(undefined, (me) => me && { ...me, remainingUnlocks });

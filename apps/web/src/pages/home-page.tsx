@@ -2,8 +2,12 @@ import { useSearchParams } from "react-router";
 import { SCREEN_TEXT, type MeUser } from "@quad/contracts";
 import { WithProfile } from "../app/with-profile";
 import { AppShell, Button, ButtonLink, TopBar } from "../components";
-import { BoostStatus, BuyUnlocksButton, VotedOnYouButton } from "../features/inbox";
+import { BoostStatus, BuyUnlocksButton, NewVotesMeanwhile, VotedOnYouButton } from "../features/inbox";
 import { useLiveUpdates } from "../features/live/use-live-updates";
+import { PausedNotice } from "../features/account/paused-notice";
+import { AfterVoteOffer, PushOffer } from "../features/push/device-offers";
+import { tellVotesAreBack } from "../features/push/push-device";
+import { OFFER_TEXT } from "../features/push/texts";
 import { HomeRound } from "../features/rounds/home-round";
 import { VerifySchoolEmailScreen } from "../features/school-email";
 import { Icon } from "../components/icon";
@@ -69,7 +73,7 @@ function Home({ user }: { user: MeUser }) {
             <PreferenceSwitch
               value={preference.value}
               onChange={(gender) => void preference.change(gender)}
-              disabled={preference.saving}
+              busy={preference.saving}
             />
             <div className={styles.inbox}>
               <VotedOnYouButton openFromNotice={fromNotice} onClosed={dropNotice} />
@@ -79,8 +83,23 @@ function Home({ user }: { user: MeUser }) {
         )}
       </div>
 
+      <PausedNotice user={user} />
       {!member && <VerifySchoolEmailScreen user={user} />}
-      {member && <HomeRound userId={user.id} preference={preference.value} actions={<BuyUnlocksButton />} />}
+      {member && (
+        <HomeRound
+          userId={user.id}
+          preference={preference.value}
+          actions={<BuyUnlocksButton />}
+          whileOut={
+            <>
+              <NewVotesMeanwhile />
+              <PushOffer title={OFFER_TEXT.votesBackTitle} body={OFFER_TEXT.votesBackBody} />
+            </>
+          }
+          afterVote={<AfterVoteOffer />}
+          onVotesBack={() => tellVotesAreBack(OFFER_TEXT.votesBackNotice, OFFER_TEXT.votesBackNoticeBody)}
+        />
+      )}
 
       <p className={styles.note}>
         <Icon name="lock" size={14} className={styles.noteIcon} />

@@ -27,7 +27,8 @@ function Settings({ user }: { user: MeUser }) {
   const signOut = useSignOut();
 
   return (
-    <AppShell>
+    // As wide as home on a laptop: the same frame, so the two screens do not jump between widths.
+    <AppShell width="wide">
       <TopBar
         start={
           <ButtonLink to="/home" variant="ghost" icon={<Icon name="back" size={20} />} className={styles.back}>
@@ -51,7 +52,7 @@ function Settings({ user }: { user: MeUser }) {
           <PreferenceSwitch
             value={preference.value}
             onChange={(gender) => void preference.change(gender)}
-            disabled={preference.saving}
+            busy={preference.saving}
           />
         </SettingsSection>
 

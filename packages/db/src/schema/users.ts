@@ -74,6 +74,11 @@ export const users = pgTable(
      * account's age (decision 0010).
      */
     schoolSince: timestamptz("school_since"),
+    /**
+     * When the student last opened the inbox, on any device: votes after it
+     * are the new ones. Existing students start at the column's creation.
+     */
+    inboxOpenedAt: timestamptz("inbox_opened_at").notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

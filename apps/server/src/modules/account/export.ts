@@ -79,7 +79,7 @@ export async function exportAccount(db: Database, phone: string, now: Date) {
         .where(eq(emailOutbox.userId, me))
         .orderBy(desc(emailOutbox.createdAt)),
     ]);
-  const [devices, pushes] = await Promise.all([
+  const [devices, pushes, [inbox]] = await Promise.all([
     db
       .select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt })
       .from(pushSubscriptions)
@@ -88,6 +88,7 @@ export async function exportAccount(db: Database, phone: string, now: Date) {
       .select({ voteCount: pushNotices.voteCount, createdAt: pushNotices.createdAt })
       .from(pushNotices)
       .where(eq(pushNotices.userId, me)),
+    db.select({ openedAt: users.inboxOpenedAt }).from(users).where(eq(users.id, me)),
   ]);
   return {
     exportedAt: now.toISOString(),
@@ -106,6 +107,7 @@ export async function exportAccount(db: Database, phone: string, now: Date) {
     })),
     votesCast: cast.map((row) => ({ prompt: row.prompt, for: row.recipient, at: row.createdAt.toISOString() })),
     votesReceived: received,
+    inboxLastOpenedAt: inbox?.openedAt.toISOString() ?? null,
     unlocked: unlocked.map((row) => ({ firstName: row.firstName, at: row.unlockedAt.toISOString() })),
     blocked: blocked.map((row) => ({ firstName: row.firstName, at: row.blockedAt.toISOString() })),
     reportsMade: reportsMade.map((row) => ({ reason: row.reason, note: row.note, at: row.createdAt.toISOString() })),

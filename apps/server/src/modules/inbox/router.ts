@@ -1,5 +1,6 @@
 import { router } from "../../trpc/init";
 import { endpoint } from "../../trpc/endpoints";
+import { markInboxOpened, newVotes } from "./new-votes";
 import { receivedVotes } from "./received";
 import { unlockVoter } from "./unlock";
 
@@ -8,5 +9,9 @@ export const inboxRouter = router({
   received: endpoint("inbox.received").query(({ ctx, input }) => receivedVotes(ctx.db, ctx.viewer.phone, input)),
   unlock: endpoint("inbox.unlock", { writeLimit: true }).mutation(({ ctx, input }) =>
     unlockVoter(ctx.db, ctx.viewer.phone, input.userId, ctx.now()),
+  ),
+  newVotes: endpoint("inbox.newVotes").query(({ ctx }) => newVotes(ctx.db, ctx.viewer.phone)),
+  markOpened: endpoint("inbox.markOpened", { writeLimit: true }).mutation(({ ctx }) =>
+    markInboxOpened(ctx.db, ctx.viewer.phone, ctx.now()),
   ),
 });

@@ -3,6 +3,10 @@ export const ACCOUNT_TEXT = {
   pauseTitle: "Pause my profile",
   pauseDescription: "While paused, you won't appear in anyone's rounds. Votes you already got stay.",
   pausedToast: "Your profile is paused",
+  pausedNoticeTitle: "Your profile is paused",
+  pausedNoticeBody: "Classmates don't see you in their rounds, so no new votes reach you. You can still vote.",
+  resume: "Resume",
+  pausedNoticeHow: "Or turn off Pause my profile in Settings, under Privacy.",
   resumedToast: "Your profile is live again",
   previewTitle: "Show me on the Quad homepage",
   previewDescription:

@@ -2,7 +2,10 @@ import { SCREEN_TEXT } from "@quad/contracts";
 import { useState } from "react";
 import { Button, Icon, type ButtonSize, type ButtonVariant } from "../../components";
 import { UnlockPackagesDialog } from "../payments";
+import { meanwhileLabel, newVotesLabel } from "./texts";
+import { useNewVotes } from "./use-new-votes";
 import { VotedOnYouModal } from "./voted-on-you-modal";
+import styles from "./home-entry.module.css";
 
 export { BoostStatus } from "./boost-status";
 
@@ -20,7 +23,7 @@ export interface VotedOnYouButtonProps extends EntryButtonProps {
   onClosed?: () => void;
 }
 
-/** "See who voted for you": opens the "Voted on you" modal. */
+/** "See who voted for you" with the votes new since the inbox was last opened: opens the "Voted on you" modal. */
 export function VotedOnYouButton({
   variant = "secondary",
   openFromNotice = false,
@@ -28,6 +31,7 @@ export function VotedOnYouButton({
   ...look
 }: VotedOnYouButtonProps) {
   const [open, setOpen] = useState(false);
+  const newVotes = useNewVotes();
   const close = () => {
     setOpen(false);
     onClosed?.();
@@ -42,10 +46,22 @@ export function VotedOnYouButton({
         onClick={() => setOpen(true)}
       >
         {SCREEN_TEXT.seeWhoVotedForYou}
+        {newVotes > 0 && (
+          <span className={styles.newBadge}>
+            <span className="visually-hidden">, </span>
+            {newVotesLabel(newVotes)}
+          </span>
+        )}
       </Button>
       {(open || openFromNotice) && <VotedOnYouModal onClose={close} />}
     </>
   );
+}
+
+/** Out of votes: how many votes arrived meanwhile (the same count as the entry's badge). */
+export function NewVotesMeanwhile() {
+  const newVotes = useNewVotes();
+  return <p className={styles.meanwhile}>{meanwhileLabel(newVotes)}</p>;
 }
 
 /** "Buy Unlocks": opens the unlock packages dialog. */

@@ -1,3 +1,4 @@
+import type { CSSProperties } from "react";
 import { SCREEN_TEXT, type VoteCard } from "@quad/contracts";
 import { Button, Icon, Modal } from "../../components";
 import { notify } from "../../lib/toast";
@@ -85,7 +86,7 @@ export function VoteDetailDialog({ card, onClose }: VoteDetailDialogProps) {
               <dt>Class of</dt>
               <dd>{card.isUnlocked ? (card.graduationYear ?? "—") : <Hidden placeholder="••••" />}</dd>
             </div>
-            <div className={styles.fact}>
+            <div className={`${styles.fact} ${card.isUnlocked && card.instagramHandle ? styles.factWide : ""}`}>
               <dt>
                 <Icon name="instagram" size={16} /> Instagram
               </dt>
@@ -98,6 +99,7 @@ export function VoteDetailDialog({ card, onClose }: VoteDetailDialogProps) {
                         target="_blank"
                         rel="noopener noreferrer"
                         className={styles.handle}
+                        style={{ "--chars": card.instagramHandle.length } as CSSProperties}
                       >
                         {card.instagramHandle}
                       </a>

@@ -1,8 +1,10 @@
 import { SCREEN_TEXT, TOASTS, type VoteCard } from "@quad/contracts";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Button, Icon, Modal, Spinner } from "../../components";
 import { useProfilePart } from "../users/use-profile";
 import { BoostDialog, unlockCountLabel } from "../payments";
+import { EMPTY_INBOX_HOW, EMPTY_INBOX_MEANWHILE } from "./texts";
+import { useMarkInboxOpened } from "./use-new-votes";
 import { useReceivedVotes } from "./use-received-votes";
 import { VoteCardTile } from "./vote-card";
 import { VoteDetailDialog } from "./vote-detail-dialog";
@@ -24,6 +26,9 @@ export function VotedOnYouModal({ onClose }: VotedOnYouModalProps) {
   const [boostOpen, setBoostOpen] = useState(false);
   // Relative times are measured from when the list was opened or refreshed.
   const [now, setNow] = useState(() => Date.now());
+  // Opening the list is seeing what is new: the server starts the count again (for every device).
+  const markOpened = useMarkInboxOpened();
+  useEffect(() => markOpened(), [markOpened]);
 
   // The open card follows the list, so an unlock shows up in the detail at once.
   const detail = selected ? (received.votes.find((card) => card.id === selected.id) ?? selected) : null;
@@ -58,6 +63,7 @@ export function VotedOnYouModal({ onClose }: VotedOnYouModalProps) {
             icon={refreshing ? <Spinner size="sm" tone="current" label={null} /> : <Icon name="refresh" size={18} />}
             onClick={() => {
               setNow(Date.now());
+              markOpened();
               void received.refresh();
             }}
             disabled={received.isFetching}
@@ -89,6 +95,11 @@ export function VotedOnYouModal({ onClose }: VotedOnYouModalProps) {
               </span>
               <p className={styles.stateTitle}>{SCREEN_TEXT.noVotesTitle}</p>
               <p className={styles.stateBody}>{SCREEN_TEXT.noVotesBody}</p>
+              <p className={styles.stateBody}>{EMPTY_INBOX_HOW}</p>
+              <p className={styles.stateBody}>{EMPTY_INBOX_MEANWHILE}</p>
+              <Button variant="primary" onClick={close}>
+                Back to voting
+              </Button>
             </div>
           )
         ) : (

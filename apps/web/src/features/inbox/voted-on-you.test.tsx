@@ -1,9 +1,10 @@
-import { LOCKED_NAME_PLACEHOLDER, SCREEN_TEXT, TOASTS, type VoteCard } from "@quad/contracts";
+import { INBOX_NEW_VOTES_MAX, LOCKED_NAME_PLACEHOLDER, SCREEN_TEXT, TOASTS, type VoteCard } from "@quad/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { createVoteCards, inboxAnswers, revealedVoteCard, server, trpcError, votesPage } from "../../test/msw";
 import { VotedOnYouButton } from "./home-entry";
 import { findDialog, renderSignedIn } from "./test-support";
+import { EMPTY_INBOX_HOW, EMPTY_INBOX_MEANWHILE, newVotesLabel } from "./texts";
 
 async function openVotes(backend: ReturnType<typeof inboxAnswers>) {
   const view = renderSignedIn(<VotedOnYouButton />, backend);
@@ -60,11 +61,34 @@ describe("Voted on you", { timeout: 20_000 }, () => {
     expect(modal.queryByText("Load More")).toBeNull();
   });
 
-  it("shows the empty state when nobody has voted yet", async () => {
-    const { modal } = await openVotes(inboxAnswers({ votes: [] }));
+  it("shows the empty state when nobody has voted yet: how votes arrive, what to do meanwhile, and the way back", async () => {
+    const { modal, user } = await openVotes(inboxAnswers({ votes: [] }));
     expect(await modal.findByText(SCREEN_TEXT.noVotesTitle)).toBeTruthy();
     expect(modal.getByText(SCREEN_TEXT.noVotesBody)).toBeTruthy();
+    expect(modal.getByText(EMPTY_INBOX_HOW)).toBeTruthy();
+    expect(modal.getByText(EMPTY_INBOX_MEANWHILE)).toBeTruthy();
     expect(modal.getByRole("button", { name: "Boost" })).toBeTruthy();
+    await user.click(modal.getByRole("button", { name: "Back to voting" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("shows how many votes are new on the entry, and opening the list tells the server and clears it", async () => {
+    const backend = inboxAnswers({ votes: createVoteCards(3), newVotes: 3 });
+    const view = renderSignedIn(<VotedOnYouButton />, backend);
+    const entry = await screen.findByRole("button", { name: /^See who voted for you\W+3 new$/ });
+    expect(backend.sent("inbox.markOpened")).toHaveLength(0);
+    await view.user.click(entry);
+    await findDialog(SCREEN_TEXT.votedOnYou);
+    await waitFor(() => expect(backend.sent("inbox.markOpened")).toHaveLength(1));
+    await waitFor(() => expect(entry.textContent).toBe(SCREEN_TEXT.seeWhoVotedForYou));
+  });
+
+  it('says "99+ new" at the cap of the count and nothing when none are new', async () => {
+    expect(newVotesLabel(INBOX_NEW_VOTES_MAX)).toBe("99+ new");
+    expect(newVotesLabel(4)).toBe("4 new");
+    renderSignedIn(<VotedOnYouButton />, inboxAnswers({ newVotes: 0 }));
+    const entry = await screen.findByRole("button", { name: SCREEN_TEXT.seeWhoVotedForYou });
+    expect(entry.textContent).toBe(SCREEN_TEXT.seeWhoVotedForYou);
   });
 
   it('toasts "Failed to load votes" when the list cannot be loaded, and can try again', async () => {

@@ -28,11 +28,12 @@ export interface BoostDialogProps {
 
 /** The boost options (docs/product.md), then the card payment dialog. A new boost extends a running one. */
 export function BoostDialog({ open, onClose }: BoostDialogProps) {
-  const [selected, setSelected] = useState<BoostOptionId>("boost-3");
+  // Nothing preselected: a boost is a purchase the student chooses.
+  const [selected, setSelected] = useState<BoostOptionId | null>(null);
   const { pay, checkout } = useCheckout(open, onClose);
   const boostEnd = useProfilePart((me) => me.boostEndTime) ?? null;
   const remaining = useBoostRemaining(boostEnd);
-  const price = BOOST_OPTIONS.find((boost) => boost.id === selected)!.priceCents;
+  const price = BOOST_OPTIONS.find((boost) => boost.id === selected)?.priceCents ?? null;
 
   return (
     <>
@@ -41,8 +42,14 @@ export function BoostDialog({ open, onClose }: BoostDialogProps) {
         onClose={onClose}
         title="Boost your profile"
         footer={
-          <Button size="lg" block icon={<Icon name="rocket" size={20} />} onClick={() => pay(selected)}>
-            Boost · {formatPrice(price)}
+          <Button
+            size="lg"
+            block
+            icon={<Icon name="rocket" size={20} />}
+            disabled={!selected}
+            onClick={() => selected && pay(selected)}
+          >
+            {price === null ? "Boost" : `Boost · ${formatPrice(price)}`}
           </Button>
         }
       >

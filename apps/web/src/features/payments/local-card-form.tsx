@@ -135,8 +135,9 @@ export function LocalCardForm({ clientSecret, payLabel, onBusyChange, onSucceede
             ),
         )}
       </fieldset>
+      {/* Said once: the toast announces it; this line stays on screen and describes the card field. */}
       {failure && (
-        <p id={ids.failure} className={styles.failure} role="alert">
+        <p id={ids.failure} className={styles.failure} data-checkout-failure>
           {failure}
         </p>
       )}

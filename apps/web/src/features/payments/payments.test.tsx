@@ -14,9 +14,13 @@ const withOneUnlock = () =>
 
 type Dialog = Awaited<ReturnType<typeof findDialog>>;
 
-/** The checkout's own messages, not the toasts: those show inside the top dialog too, where they stay live. */
-const inlineAlerts = (checkout: Dialog) =>
-  checkout.queryAllByRole("alert").filter((alert) => !alert.closest("[data-over-dialogs]"));
+/** The checkout's own failure line, not the toasts (those show inside the top dialog too, where they stay live). */
+const inlineAlerts = (checkout: Dialog) => [
+  ...checkout.queryAllByRole("alert").filter((alert) => !alert.closest("[data-over-dialogs]")),
+  ...(checkout
+    .queryByRole("form", { name: "Card payment" })
+    ?.querySelectorAll<HTMLElement>("[data-checkout-failure]") ?? []),
+];
 const inlineAlert = (checkout: Dialog) =>
   waitFor(() => {
     const [alert, ...more] = inlineAlerts(checkout);
@@ -88,6 +92,10 @@ describe("buying unlocks", { timeout: 20_000 }, () => {
     const alert = await inlineAlert(checkout);
     expect(alert.textContent).toBe("Your card was declined.");
     expect(await screen.findAllByText("Your card was declined.")).toHaveLength(2); // inline + toast
+    // Said once: only the toast is announced.
+    expect(
+      screen.getAllByRole("alert").filter((alert) => alert.textContent === "Your card was declined."),
+    ).toHaveLength(1);
     expect(view.backend.sent("users.me")).toHaveLength(0);
     expect(cachedProfile()?.remainingUnlocks).toBe(1);
 
@@ -181,6 +189,9 @@ describe("boosts", { timeout: 20_000 }, () => {
     expect(boost.getByRole("radio", { name: /3 days/ }).closest("label")?.textContent).toContain("$8.99");
     expect(boost.getByRole("radio", { name: /Superboost/ }).closest("label")?.textContent).toMatch(/7 days.*\$12\.99/);
     expect(screen.queryByText(/Boosted ·/)).toBeNull();
+    // Nothing preselected: no radio is on and the button waits for a choice.
+    expect(boost.getAllByRole("radio").filter((radio) => (radio as HTMLInputElement).checked)).toEqual([]);
+    expect(boost.getByRole("button", { name: "Boost" })).toHaveProperty("disabled", true);
 
     await view.user.click(boost.getByRole("radio", { name: /24 hours/ }));
     await view.user.click(boost.getByRole("button", { name: "Boost · $4.99" }));
@@ -198,6 +209,7 @@ describe("boosts", { timeout: 20_000 }, () => {
     });
     const view = renderSignedIn(<BoostDialog open onClose={() => undefined} />, backend);
     const boost = await findDialog("Boost your profile");
+    await view.user.click(boost.getByRole("radio", { name: /3 days/ }));
     await view.user.click(boost.getByRole("button", { name: "Boost · $8.99" }));
     const checkout = await findDialog("Checkout");
     expect((await inlineAlert(checkout)).textContent).toBe(BOOST_MESSAGES.paused);
@@ -211,6 +223,7 @@ describe("boosts", { timeout: 20_000 }, () => {
     });
     const view = renderSignedIn(<BoostDialog open onClose={() => undefined} />, backend);
     const boost = await findDialog("Boost your profile");
+    await view.user.click(boost.getByRole("radio", { name: /3 days/ }));
     await view.user.click(boost.getByRole("button", { name: "Boost · $8.99" }));
     const checkout = await fillCard(view.user, TEST_CARDS.success);
     await view.user.click(checkout.getByRole("button", { name: "Pay $8.99" }));

@@ -57,7 +57,7 @@ export function StripeCheckout({ publishableKey, ...form }: StripeCheckoutProps)
 function StripeNotLoaded() {
   useEffect(() => notify.error(TOASTS.stripeNotLoaded), []);
   return (
-    <p className={styles.failure} role="alert">
+    <p className={styles.failure} data-checkout-failure>
       {TOASTS.stripeNotLoaded}
     </p>
   );
@@ -107,8 +107,9 @@ function StripePaymentForm({ payLabel, onBusyChange, onSucceeded }: Omit<Checkou
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} aria-label="Card payment">
       <PaymentElement options={{ layout: "tabs" }} />
+      {/* Said once: the toast announces it; this line stays on screen. */}
       {failure && (
-        <p className={styles.failure} role="alert">
+        <p className={styles.failure} data-checkout-failure>
           {failure}
         </p>
       )}

@@ -12,7 +12,7 @@ import { PUSH_TEXT } from "./texts";
 type DeviceState = "checking" | "on" | "off";
 
 /** This device's vote notifications: on asks the browser's permission and subscribes; off removes the subscription. */
-function usePushDevice(vapidPublicKey: string | null) {
+export function usePushDevice(vapidPublicKey: string | null) {
   const [state, setState] = useState<DeviceState>("checking");
   const [busy, setBusy] = useState(false);
   const { client } = trpc.useUtils();

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { applicationServerKey, pushSupportOf } from "./push-device";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { applicationServerKey, pushSupportOf, tellVotesAreBack } from "./push-device";
 
 const chrome = {
   userAgent: "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36",
@@ -44,5 +44,47 @@ describe("push support on this device", () => {
     const bytes = applicationServerKey(key);
     expect(bytes).toHaveLength(65);
     expect(bytes[0]).toBe(4);
+  });
+});
+
+describe("tellVotesAreBack", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    Reflect.deleteProperty(navigator, "serviceWorker");
+  });
+
+  function worker(permission: NotificationPermission) {
+    const showNotification = vi.fn(() => Promise.resolve());
+    vi.stubGlobal("Notification", { permission });
+    Object.defineProperty(navigator, "serviceWorker", {
+      value: { ready: Promise.resolve({ showNotification }) },
+      configurable: true,
+    });
+    return showNotification;
+  }
+
+  it("notifies a hidden tab's student, with notifications allowed, and opens home on the tap", async () => {
+    const shown = worker("granted");
+    vi.spyOn(document, "visibilityState", "get").mockReturnValue("hidden");
+    tellVotesAreBack("Your votes are back", "A new batch");
+    await vi.waitFor(() =>
+      expect(shown).toHaveBeenCalledWith("Your votes are back", {
+        body: "A new batch",
+        tag: "votes-back",
+        data: { url: "/home" },
+      }),
+    );
+  });
+
+  it("stays quiet for a visible page or without permission", async () => {
+    const shown = worker("granted");
+    tellVotesAreBack("t", "b");
+    const refused = worker("default");
+    vi.spyOn(document, "visibilityState", "get").mockReturnValue("hidden");
+    tellVotesAreBack("t", "b");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(shown).not.toHaveBeenCalled();
+    expect(refused).not.toHaveBeenCalled();
   });
 });

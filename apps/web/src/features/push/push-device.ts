@@ -116,3 +116,16 @@ export function forgetThisDevicesPush(): void {
     .then((subscription) => subscription?.unsubscribe())
     .catch(() => undefined);
 }
+
+/**
+ * The countdown ended while this tab is hidden: the service worker shows
+ * "Your votes are back" (only with notifications allowed; a visible page
+ * shows the next round itself).
+ */
+export function tellVotesAreBack(title: string, body: string): void {
+  if (typeof Notification === "undefined" || Notification.permission !== "granted") return;
+  if (document.visibilityState !== "hidden" || !("serviceWorker" in navigator)) return;
+  void navigator.serviceWorker.ready
+    .then((registration) => registration.showNotification(title, { body, tag: "votes-back", data: { url: "/home" } }))
+    .catch(() => undefined);
+}

@@ -12,3 +12,23 @@ export const PUSH_TEXT = {
   unsupported: "This browser can't show notifications from Quad.",
   failed: "Couldn't turn on notifications on this device. Please try again.",
 } as const;
+
+/** The offers made where they help: when votes run out, and after a vote. */
+export const OFFER_TEXT = {
+  votesBackTitle: "Get told when your votes are back",
+  votesBackBody:
+    "Turn on notifications: you'll hear when someone votes for you, and when your votes are back while Quad is open.",
+  afterVoteTitle: "Know the moment someone votes for you",
+  afterVoteBody: "Turn on notifications on this device. Free, and instead of a text.",
+  turnOn: "Notify me",
+  turnedOn: "Notifications are on. We'll tell you.",
+  notNow: "Not now",
+  installTitle: "Add Quad to your home screen",
+  installBody: "Open it like an app, full screen, one tap away.",
+  install: "Install",
+  iosStepsTitle: "Add Quad to your Home Screen",
+  iosSteps: ["Tap Share in Safari's toolbar.", "Choose Add to Home Screen.", "Open Quad from your Home Screen."],
+  iosThenNotifications: "Then turn on notifications from Quad there.",
+  votesBackNotice: "Your votes are back",
+  votesBackNoticeBody: "A new batch of rounds is waiting.",
+} as const;

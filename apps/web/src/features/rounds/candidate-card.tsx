@@ -19,6 +19,8 @@ export interface CandidateCardProps {
   voting?: boolean;
   /** The vote went to this card (a short "Voted" flash before the next round). */
   chosen?: boolean;
+  /** The vote went to the other card: this one steps back while the pick shows. */
+  passed?: boolean;
   /** Another vote is in flight or the round is changing. */
   disabled?: boolean;
   /**
@@ -38,6 +40,7 @@ export function CandidateCard({
   onVote,
   voting = false,
   chosen = false,
+  passed = false,
   disabled = false,
   onUnlockInstagram,
   onMore,
@@ -51,7 +54,7 @@ export function CandidateCard({
 
   return (
     <article
-      className={`${styles.card} ${chosen ? styles.chosen : ""}`}
+      className={`${styles.card} ${chosen ? styles.chosen : ""} ${passed ? styles.passed : ""}`}
       aria-labelledby={nameId}
       style={{ "--i": index } as CSSProperties}
     >

@@ -1,7 +1,9 @@
 import { SCREEN_TEXT, TOASTS } from "@quad/contracts";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it } from "vitest";
+import { http, HttpResponse } from "msw";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { OFFLINE_VOTE, PICK_VIBRATION_MS } from "./use-voting-round";
 import { clearServerCache } from "../../lib/data-layer";
 import {
   inboxAnswers,
@@ -81,7 +83,62 @@ describe("home round", { timeout: 15_000 }, () => {
     expect(document.activeElement).toBe(screen.getByRole("heading", { level: 2, name: "Best listener" }));
   });
 
-  it("counts skips down, then shows Skip disabled with the way to get more", async () => {
+  it("a pick shows on its card at once and buzzes, before the server answers, while the next round loads", async () => {
+    const vibrate = vi.fn(() => true);
+    Object.defineProperty(navigator, "vibrate", { value: vibrate, configurable: true });
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const { backend } = startHome({
+      rounds: girlsRounds(2),
+      overrides: {
+        "rounds.vote": async () => {
+          await answered;
+          return { disabled: false };
+        },
+      },
+    });
+    await prompt("Most likely to start a company");
+    await userEvent.click(screen.getByRole("button", { name: "Vote for Zoe" }));
+    // Shown before any answer: the chosen card says "Voted", the other steps back.
+    const zoe = screen.getByRole("article", { name: "Zoe" });
+    expect(within(zoe).getByText("Voted")).toBeTruthy();
+    expect(zoe.className).toMatch(/chosen/);
+    expect(screen.getByRole("article", { name: "Maya" }).className).toMatch(/passed/);
+    expect(vibrate).toHaveBeenCalledWith(PICK_VIBRATION_MS);
+    expect(backend.sent("rounds.vote")).toHaveLength(1);
+    answer();
+    expect(await prompt("Best person to study with")).toBeTruthy();
+    Reflect.deleteProperty(navigator, "vibrate");
+  });
+
+  it("an offline vote says it will be sent when back online, and sends it then", async () => {
+    let online = false;
+    vi.spyOn(navigator, "onLine", "get").mockImplementation(() => online);
+    let failed = 0;
+    const { backend } = startHome({ rounds: girlsRounds(2) });
+    // Offline, the request never reaches the server; online, it goes on to the canned answers.
+    server.use(
+      http.post("*/api/trpc/rounds.vote", () => {
+        if (online) return undefined;
+        failed += 1;
+        return HttpResponse.error();
+      }),
+    );
+    await prompt("Most likely to start a company");
+    await userEvent.click(screen.getByRole("button", { name: "Vote for Zoe" }));
+    expect(await screen.findByText(OFFLINE_VOTE)).toBeTruthy();
+    // The pick stays on screen while offline.
+    expect(within(screen.getByRole("article", { name: "Zoe" })).getByText("Voted")).toBeTruthy();
+    online = true;
+    act(() => void window.dispatchEvent(new Event("online")));
+    expect(await screen.findByText(TOASTS.voteSent)).toBeTruthy();
+    expect(await prompt("Best person to study with")).toBeTruthy();
+    expect(failed).toBe(1);
+    expect(backend.sent("rounds.vote")).toHaveLength(1);
+    vi.restoreAllMocks();
+  });
+
+  it("counts skips down, then shows Skip spent with the way to get more, and a tap opens 'Out of Skips'", async () => {
     // After the third skip in a row the server serves its round with skipping disabled.
     const { backend } = startHome({ rounds: [...girlsRounds(3), nthRound(3, "female", true), nthRound(4)] });
     await prompt("Most likely to start a company");
@@ -100,16 +157,21 @@ describe("home round", { timeout: 15_000 }, () => {
     expect(within(skipButton()).getByText("0 left")).toBeTruthy();
     expect(backend.sent("rounds.skip")).toHaveLength(3);
 
-    expect((skipButton() as HTMLButtonElement).disabled).toBe(true);
+    // Spent, but not dead: the tap explains.
+    expect((skipButton() as HTMLButtonElement).disabled).toBe(false);
+    expect(skipButton().className).toMatch(/skipSpent/);
     expect(screen.getByText(SCREEN_TEXT.skipHint).id).toBe(skipButton().getAttribute("aria-describedby"));
     await userEvent.click(skipButton());
-    // No fourth skip was asked of the server, no dead-end dialog, and the round stays.
+    const dialog = await screen.findByRole("dialog", { name: SCREEN_TEXT.outOfSkipsTitle });
+    expect(within(dialog).getByText(SCREEN_TEXT.outOfSkipsBody)).toBeTruthy();
+    // No fourth skip was asked of the server, and the round stays.
     expect(backend.sent("rounds.skip")).toHaveLength(3);
-    expect(screen.queryByRole("dialog")).toBeNull();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Back to voting" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(screen.getByRole("heading", { level: 2, name: "Most creative thinker" })).toBeTruthy();
     // A vote brings the skips back.
     await userEvent.click(screen.getAllByRole("button", { name: /^Vote for/ })[0]!);
-    await waitFor(() => expect((skipButton() as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() => expect(within(skipButton()).getByText("3 left")).toBeTruthy());
     expect(screen.queryByText(SCREEN_TEXT.skipHint)).toBeNull();
   });
 
@@ -198,16 +260,34 @@ describe("home round", { timeout: 15_000 }, () => {
   });
 
   it("the Guys/Girls switch saves the preference and loads a round of the new choice", async () => {
-    const { backend } = startHome({ rounds: [NO_CANDIDATES, nthRound(0, "male")], me: { preference: null } });
+    let save = () => {};
+    const saved = new Promise<void>((resolve) => (save = resolve));
+    const { backend } = startHome({
+      rounds: [NO_CANDIDATES, nthRound(0, "male")],
+      me: { preference: null },
+      overrides: {
+        "users.update": async ({ input }) => {
+          await saved;
+          return { user: { ...cachedProfile()!, ...(input as { preference: "male" }) } };
+        },
+      },
+    });
     expect(await screen.findByText(SCREEN_TEXT.noStudents)).toBeTruthy();
     // No preference yet: the other gender is shown.
     expect(screen.getByRole("radio", { name: "Girls" })).toHaveProperty("checked", true);
 
     await userEvent.click(screen.getByRole("radio", { name: "Guys" }));
+    // While it saves, nothing in the switch is disabled (a disabled radio drops focus to the page); it says it is busy.
+    const group = screen.getByRole("group", { name: "Show me" });
+    await waitFor(() => expect(group.getAttribute("aria-busy")).toBe("true"));
+    expect(screen.getByRole("radio", { name: "Guys" }).matches(":disabled")).toBe(false);
+    save();
     expect(await screen.findByRole("article", { name: "Liam" })).toBeTruthy();
     expect(backend.sent("users.update")).toEqual([{ preference: "male" }]);
     expect(cachedProfile()?.preference).toBe("male");
     expect(screen.getByRole("radio", { name: "Guys" })).toHaveProperty("checked", true);
+    // Focus stays on the switch once the new round is in.
+    expect(document.activeElement).toBe(screen.getByRole("radio", { name: "Guys" }));
   });
 
   it("says 'Failed to fetch prompt' when the round cannot be loaded", async () => {

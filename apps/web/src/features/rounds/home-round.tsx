@@ -16,16 +16,22 @@ export interface HomeRoundProps {
   preference: Gender | null;
   /** Placed beside Skip (the home page passes Buy Unlocks). */
   actions?: ReactNode;
+  /** Shown with the countdown when votes run out (the home page passes what arrived meanwhile and the push offer). */
+  whileOut?: ReactNode;
+  /** Shown under the round once a vote went through (the home page passes its offers). */
+  afterVote?: ReactNode;
+  /** The countdown ended (the home page tells a hidden tab's student). */
+  onVotesBack?: () => void;
 }
 
 /** The home screen's round: prompt, two cards, Skip with its counter, and the allowance modals. */
-export function HomeRound({ userId, preference, actions }: HomeRoundProps) {
+export function HomeRound({ userId, preference, actions, whileOut, afterVote, onVotesBack }: HomeRoundProps) {
   const round = useVotingRound({ userId, preference });
   const { view } = round;
   // A block or a report brings a fresh round by itself (lib/refresh-after.ts).
   const safety = useSafetyActions();
   const skipHintId = useId();
-  // No skips left: Skip is off, with the way out said beside it (a vote brings them back).
+  // No skips left: Skip looks spent ("0 left") with the way out said beside it, and a tap opens "Out of Skips".
   const spent = round.skipsLeft === 0;
 
   return (
@@ -45,8 +51,16 @@ export function HomeRound({ userId, preference, actions }: HomeRoundProps) {
         <RoundMessage icon="clock" title={SCREEN_TEXT.outOfVotesTitle}>
           <p>{SCREEN_TEXT.outOfVotesBody}</p>
           <div className={styles.timeLeft}>
-            <TimeLeft key={view.availableAt} availableAt={view.availableAt} onElapsed={round.reload} />
+            <TimeLeft
+              key={view.availableAt}
+              availableAt={view.availableAt}
+              onElapsed={() => {
+                onVotesBack?.();
+                round.reload();
+              }}
+            />
           </div>
+          {whileOut}
         </RoundMessage>
       )}
       {view.kind === "failed" && (
@@ -68,7 +82,7 @@ export function HomeRound({ userId, preference, actions }: HomeRoundProps) {
           <button
             type="button"
             className={buttonClassName({ variant: "secondary" }, `${styles.skip} ${spent ? styles.skipSpent : ""}`)}
-            disabled={spent || round.skipping || round.votingFor !== null || round.chosenId !== null || round.busy}
+            disabled={round.skipping || round.votingFor !== null || round.chosenId !== null || round.busy}
             aria-busy={round.skipping || undefined}
             onClick={() => void round.skip()}
             aria-describedby={spent ? skipHintId : undefined}
@@ -93,6 +107,8 @@ export function HomeRound({ userId, preference, actions }: HomeRoundProps) {
           {SCREEN_TEXT.skipHint}
         </p>
       )}
+
+      {round.voted && view.kind === "round" && afterVote}
 
       <p className="visually-hidden" aria-live="polite">
         {round.announcement}

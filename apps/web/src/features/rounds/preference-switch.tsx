@@ -12,7 +12,11 @@ export interface PreferenceSwitchProps {
   /** The gender shown now; null when nothing is chosen yet. */
   value: Gender | null;
   onChange: (gender: Gender) => void;
-  disabled?: boolean;
+  /**
+   * A choice is saving: taps wait, but nothing is disabled, since a disabled
+   * radio would drop the student's focus to the page.
+   */
+  busy?: boolean;
   /** Read by screen readers as the group's name. */
   label?: string;
 }
@@ -21,10 +25,10 @@ export interface PreferenceSwitchProps {
  * The Guys/Girls switch: a pair of native radio buttons styled as a
  * segmented control, so arrow keys and screen readers work as expected.
  */
-export function PreferenceSwitch({ value, onChange, disabled = false, label = "Show me" }: PreferenceSwitchProps) {
+export function PreferenceSwitch({ value, onChange, busy = false, label = "Show me" }: PreferenceSwitchProps) {
   const name = useId();
   return (
-    <fieldset className={styles.switch} disabled={disabled}>
+    <fieldset className={styles.switch} aria-busy={busy || undefined}>
       <legend className="visually-hidden">{label}</legend>
       {PREFERENCE_OPTIONS.map(({ gender, label: optionLabel }) => (
         <label key={gender} className={`${styles.option} ${value === gender ? styles.selected : ""}`}>
@@ -34,7 +38,7 @@ export function PreferenceSwitch({ value, onChange, disabled = false, label = "S
             name={name}
             value={gender}
             checked={value === gender}
-            onChange={() => onChange(gender)}
+            onChange={() => !busy && onChange(gender)}
           />
           <span className={styles.text}>{optionLabel}</span>
         </label>

@@ -91,6 +91,7 @@ export function RoundStage({
                   onMore={onMore}
                   voting={votingFor === candidate.id}
                   chosen={chosenId === candidate.id}
+                  passed={chosenId !== null && chosenId !== candidate.id}
                   disabled={!interactive}
                 />
               ))

@@ -28,6 +28,21 @@ export type RoundView =
 /** How long the pick shows on its card ("Voted") before the next round replaces it. */
 export const PICK_SHOWN_MS = 300;
 const pickShown = () => new Promise<void>((resolve) => setTimeout(resolve, PICK_SHOWN_MS));
+/** Said when a vote is tapped while offline. */
+export const OFFLINE_VOTE = "You're offline. Your vote will be sent when you're back online.";
+const offline = () => typeof navigator !== "undefined" && navigator.onLine === false;
+const backOnline = () =>
+  new Promise<void>((resolve) => window.addEventListener("online", () => resolve(), { once: true }));
+
+/** A short buzz where the device can (navigator.vibrate: Android browsers; iOS has none). */
+export const PICK_VIBRATION_MS = 30;
+function buzz() {
+  try {
+    navigator.vibrate?.(PICK_VIBRATION_MS);
+  } catch {
+    // Some browsers throw without a user gesture or in a frame: the pick shows anyway.
+  }
+}
 
 function viewOfError(error: RoundError): RoundView {
   if (error.error === "out_of_votes") {
@@ -57,6 +72,8 @@ export interface VotingRound {
   closeOutOfVotes: () => void;
   outOfSkipsModal: boolean;
   closeOutOfSkips: () => void;
+  /** A vote went through since the screen opened (offers wait for it). */
+  voted: boolean;
   /** For screen readers after a skip, when focus stays on Skip: what the new round asks. */
   announcement: string;
 }
@@ -79,6 +96,7 @@ export function useVotingRound({ userId, preference }: { userId: string; prefere
   const [outOfVotesModal, setOutOfVotesModal] = useState<string | null>(null);
   const [outOfSkipsModal, setOutOfSkipsModal] = useState(false);
   const [announcement, setAnnouncement] = useState("");
+  const [voted, setVoted] = useState(false);
   // The round voted in stays on screen until its pick has shown, though the next one is already cached.
   const [held, setHeld] = useState<Round | null>(null);
 
@@ -109,24 +127,38 @@ export function useVotingRound({ userId, preference }: { userId: string; prefere
 
   const vote = async (candidate: CandidateOption) => {
     if (!round || votingFor !== null || skipping) return;
+    // The pick shows at once (the card lifts, the phone buzzes) and holds at least PICK_SHOWN_MS, while the vote
+    // and the next round (fetched by the vote's refresh row) travel: the hold hides the wait instead of adding to it.
     setVotingFor(candidate.id);
+    setChosenId(candidate.id);
     setHeld(round);
+    buzz();
+    const hold = pickShown();
     try {
-      const result = await storeVote.mutateAsync({
-        userId: candidate.id,
-        promptId: round.prompt.id,
-        ...(preference ? { preference } : {}),
-      });
+      const send = () =>
+        storeVote.mutateAsync({
+          userId: candidate.id,
+          promptId: round.prompt.id,
+          ...(preference ? { preference } : {}),
+        });
+      let result: Awaited<ReturnType<typeof send>>;
+      try {
+        result = await send();
+      } catch (error) {
+        // Offline: the pick stays on screen and the vote goes out once the browser is back online.
+        if (!offline()) throw error;
+        notify.info(OFFLINE_VOTE);
+        await backOnline();
+        result = await send();
+      }
       setVotingFor(null);
-      setChosenId(candidate.id);
+      setVoted(true);
       notify.success(TOASTS.voteSent);
       setSkipsUsed(0);
       if (result.disabled) {
         setOutOfVotesModal(result.availableAt ?? new Date(Date.now() + VOTE_COOLDOWN_MS).toISOString());
       }
-      // The pick is the reward: it stays on screen a moment (a still badge, so reduced motion is honoured
-      // by the stylesheet turning off its pop) before the next round, already fetched, takes its place.
-      await pickShown();
+      await hold;
     } catch (error) {
       setVotingFor(null);
       const until = outOfVotesUntil(error);
@@ -177,5 +209,6 @@ export function useVotingRound({ userId, preference }: { userId: string; prefere
     outOfSkipsModal,
     closeOutOfSkips: () => setOutOfSkipsModal(false),
     announcement,
+    voted,
   };
 }

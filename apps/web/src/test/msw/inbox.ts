@@ -100,6 +100,8 @@ export interface InboxAnswersOptions {
   /** inbox.unlock's answer; the first vote revealed, credits unchanged, by default. */
   unlock?: ProcedureOutput<"inbox.unlock">;
   me?: Partial<MeUser>;
+  /** inbox.newVotes's count (0 by default). */
+  newVotes?: number;
   config?: Partial<PublicConfig>;
   flashSale?: Partial<FlashSaleOffer>;
   overrides?: TrpcResolvers;
@@ -124,6 +126,8 @@ export function inboxAnswers(options: InboxAnswersOptions = {}) {
     "config.public": () => ({ ...LOCAL_PAYMENTS_CONFIG, ...options.config }),
     "users.me": () => me,
     "inbox.received": pages,
+    "inbox.newVotes": () => ({ count: options.newVotes ?? 0 }),
+    "inbox.markOpened": () => ({ count: 0 }),
     "inbox.unlock": () =>
       options.unlock ?? {
         unlockedUser: revealedVoteCard(votes[0] ?? createLockedVoteCard()),

@@ -1,0 +1,31 @@
+import { render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { notify } from "../lib/toast";
+import { Toaster } from "./toaster";
+
+function screenWidth(phone: boolean) {
+  vi.stubGlobal("matchMedia", (query: string) => ({
+    matches: phone && query === "(max-width: 480px)",
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("toasts", () => {
+  it.each([
+    [true, "bottom-center"],
+    [false, "top-center"],
+  ])(
+    "on a phone (%s) show at the %s, clear of the greeting, the step progress and the Guys/Girls switch",
+    async (phone, place) => {
+      screenWidth(phone);
+      const view = render(<Toaster />);
+      notify.success("Vote sent 🤩");
+      await screen.findByText("Vote sent 🤩");
+      expect(document.querySelector(`.Toastify__toast-container--${place}`)).not.toBeNull();
+      view.unmount();
+    },
+  );
+});
