@@ -1,0 +1,163 @@
+import { SCREEN_TEXT, SMS_CONSENT_TEXT, TERMS_CONSENT_TEXT } from "@quad/contracts";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { createApi, JUNIORS } from "./api";
+import { animationsSettled, saveScreenshot, useBrowser } from "./browser";
+import { portraitPng, hueColors } from "./portrait";
+
+const baseURL = inject("baseURL");
+
+/**
+ * From the landing page to the first vote on a phone (390×844), walked the
+ * way a new first-year would, counting every tap on the page: a button, a
+ * choice, a checkbox, and a text field that was not already focused. Typing
+ * is not a tap (the fields typed are counted apart), nor is what happens
+ * outside the page (the photo picker). Where the app moves on by itself the
+ * walker waits for it; where it does not, it taps Next or Verify like a
+ * student would, so the same walk measures any version of the wizard.
+ */
+
+const TAP_BUDGET = 18;
+/** How long a step may take to move on by itself before the student taps on. */
+const SELF_ADVANCE_MS = 2_000;
+
+const { latestCode, latestEmailCode } = createApi(baseURL, "203.0.113.191");
+
+interface Walk {
+  taps: number;
+  typed: number;
+  screens: { name: string; taps: number }[];
+}
+
+function walker(page: Page) {
+  const walk: Walk = { taps: 0, typed: 0, screens: [] };
+  const current = () => walk.screens[walk.screens.length - 1]!;
+  return {
+    walk,
+    screen(name: string) {
+      walk.screens.push({ name, taps: 0 });
+    },
+    async tap(target: Locator) {
+      await target.tap();
+      walk.taps += 1;
+      current().taps += 1;
+    },
+    /** Types into a field, tapping it first unless the app already focused it. */
+    async type(field: Locator, text: string) {
+      await field.waitFor();
+      const focused = await field.evaluate((el) => el === document.activeElement);
+      if (!focused) await this.tap(field);
+      await page.keyboard.type(text);
+      walk.typed += 1;
+    },
+    /** Waits for `arrived` to show; if the app does not move on by itself, taps `button` first. */
+    async onwards(arrived: Locator, button: Locator) {
+      try {
+        await arrived.waitFor({ timeout: SELF_ADVANCE_MS });
+      } catch {
+        await this.tap(button);
+        await arrived.waitFor();
+      }
+    },
+  };
+}
+
+const h1 = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
+const nextButton = (page: Page) => page.getByRole("button", { name: "Next", exact: true });
+
+describe("the first two minutes", () => {
+  const chromium = useBrowser();
+
+  it(
+    `a new student gets from the landing page to the first vote in at most ${TAP_BUDGET} taps`,
+    { timeout: 180_000 },
+    async () => {
+      const digits = `2027${String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0")}`;
+      const { page, errors } = await chromium.open("mobile", `${baseURL}/`);
+      const w = walker(page);
+
+      w.screen("landing: who do you want to see?");
+      await w.tap(page.getByRole("dialog").getByRole("button", { name: "Girls" }));
+      w.screen("landing: preview round");
+      await w.tap(page.getByRole("link", { name: SCREEN_TEXT.joinToStartVoting }).first());
+
+      w.screen("sign-up: first name");
+      await h1(page, "Create your account").waitFor();
+      await w.type(page.getByLabel("First name"), "Robin");
+      await w.tap(nextButton(page));
+
+      w.screen("sign-up: school");
+      await h1(page, "Where do you study?").waitFor();
+      await w.tap(
+        page
+          .locator("label")
+          .filter({ has: page.getByRole("radio") })
+          .first(),
+      );
+      await w.onwards(h1(page, "When do you graduate?"), nextButton(page));
+
+      w.screen("sign-up: class year");
+      await w.tap(page.locator("label", { hasText: String(JUNIORS) }));
+      await w.onwards(h1(page, "Guy or girl?"), nextButton(page));
+
+      w.screen("sign-up: guy or girl");
+      await w.tap(page.locator("label", { hasText: "Guy" }));
+      await w.onwards(h1(page, "What's your Instagram?"), nextButton(page));
+
+      w.screen("sign-up: Instagram");
+      await w.type(page.getByLabel("Instagram"), "robin.e2e");
+      await w.tap(nextButton(page));
+
+      w.screen("sign-up: phone");
+      await h1(page, "Verify your phone").waitFor();
+      await w.tap(page.getByRole("checkbox", { name: SMS_CONSENT_TEXT }));
+      await w.tap(page.getByRole("checkbox", { name: TERMS_CONSENT_TEXT }));
+      await w.type(page.getByLabel("Phone number"), digits);
+      await w.tap(page.getByRole("button", { name: "Send Code" }));
+      const smsCode = page.getByLabel("Verification code");
+      await smsCode.waitFor();
+      await expect.poll(() => latestCode(`+1${digits}`).catch(() => null)).not.toBeNull();
+      await w.type(smsCode, await latestCode(`+1${digits}`));
+      await w.onwards(h1(page, "Add your photo"), page.getByRole("button", { name: "Verify Code" }));
+
+      w.screen("sign-up: photo");
+      const [chooser] = await Promise.all([
+        page.waitForEvent("filechooser"),
+        w.tap(page.getByText("Choose photo", { exact: true })),
+      ]);
+      await chooser.setFiles({ name: "me.png", mimeType: "image/png", buffer: portraitPng(...hueColors(300)) });
+      await page.locator(".cropper-crop-box").waitFor();
+      await w.tap(page.getByRole("button", { name: "Preview Crop" }));
+      await page.getByRole("img", { name: "Your cropped profile photo" }).waitFor();
+      await w.tap(page.getByRole("button", { name: "Complete" }));
+
+      w.screen("home: school e-mail");
+      await page.waitForURL(`${baseURL}/home`);
+      const email = page.getByRole("textbox", { name: "School e-mail" });
+      await expect.poll(() => email.getAttribute("placeholder")).toMatch(/^you@(?!school\.edu)/);
+      const address = `robin.${digits.slice(-6)}@${(await email.getAttribute("placeholder"))!.slice("you@".length)}`;
+      await w.type(email, address);
+      await w.tap(page.getByRole("button", { name: "Send code" }));
+      const emailCode = page.getByLabel("Verification code");
+      await emailCode.waitFor();
+      await expect.poll(() => latestEmailCode(address).catch(() => null)).not.toBeNull();
+      await w.type(emailCode, await latestEmailCode(address));
+      const firstVote = page.getByRole("button", { name: /^Vote for / }).first();
+      await w.onwards(firstVote, page.getByRole("button", { name: "Verify e-mail" }));
+
+      w.screen("home: first round");
+      await w.tap(firstVote);
+      await page.getByText("Vote sent 🤩").first().waitFor();
+      await animationsSettled(page);
+      await saveScreenshot(page, "first-vote-done");
+
+      const { taps, typed, screens } = w.walk;
+      console.log(
+        `Landing → first vote: ${taps} taps, ${typed} typed fields, ${screens.length} screens\n` +
+          screens.map((s) => `  ${String(s.taps).padStart(2)}  ${s.name}`).join("\n"),
+      );
+      expect(errors.filter((e) => !/status of 40[34]/.test(e))).toEqual([]);
+      expect(taps).toBeLessThanOrEqual(TAP_BUDGET);
+    },
+  );
+});
