@@ -148,19 +148,16 @@ describe("sign-up and log-in", () => {
       await firstSchool.waitFor();
       await firstSchool.click();
       await saveScreenshot(page, "signup-2-university");
-      await next(page);
 
       // 3. Class of.
       await heading(page, "When do you graduate?");
       await page.locator("label", { hasText: String(JUNIORS) }).click();
       await saveScreenshot(page, "signup-3-graduation");
-      await next(page);
 
       // 4. Gender.
       await heading(page, "Guy or girl?");
       await page.locator("label", { hasText: "Guy" }).click();
       await saveScreenshot(page, "signup-4-gender");
-      await next(page);
 
       // 5. Instagram (the @ comes by itself).
       await heading(page, "What's your Instagram?");
@@ -186,7 +183,6 @@ describe("sign-up and log-in", () => {
       await toast(page, TOASTS.codeSent);
       await page.getByLabel("Verification code").fill(await codeSentTo(phone.e164));
       await saveScreenshot(page, "signup-6-phone-code");
-      await page.getByRole("button", { name: "Verify Code" }).click();
 
       // 7. Photo: pick, crop with zoom, preview, complete.
       await heading(page, "Add your photo");
@@ -238,7 +234,6 @@ describe("sign-up and log-in", () => {
       const outbox = await (await fetch(`${baseURL}/api/dev/email-outbox?to=${encodeURIComponent(address)}`)).json();
       await emailCode.fill(/\b(\d{6})\b/.exec((outbox as { messages: { body: string }[] }).messages[0]!.body)![1]!);
       await saveScreenshot(page, "verify-school-email-code");
-      await page.getByRole("button", { name: "Verify e-mail" }).click();
       await page.getByRole("button", { name: SCREEN_TEXT.seeWhoVotedForYou }).waitFor();
       await page
         .getByRole("button", { name: /^Vote for / })
@@ -284,7 +279,6 @@ describe("sign-up and log-in", () => {
       await toast(page, TOASTS.codeSent);
       await page.getByLabel("Verification code").fill(await codeSentTo(phone.e164, loginCodeAt));
       await saveScreenshot(page, "login-code");
-      await page.getByRole("button", { name: "Verify Code" }).click();
       await page.waitForURL(`${baseURL}/home`);
       await toast(page, TOASTS.loggedIn);
       await page.getByRole("button", { name: "Logout" }).waitFor();
@@ -307,7 +301,6 @@ describe("sign-up and log-in", () => {
       // A wrong code first: the field is marked, emptied and focused for the right one.
       const field = page.getByLabel("Verification code");
       await field.fill(code === "000000" ? "111111" : "000000");
-      await page.getByRole("button", { name: "Verify Code" }).click();
       await page.locator('input[name="code"][aria-invalid="true"]').waitFor();
       expect(await field.inputValue()).toBe("");
       expect(await field.evaluate((input) => input === document.activeElement)).toBe(true);
@@ -315,7 +308,6 @@ describe("sign-up and log-in", () => {
       await expect.poll(() => page.locator(".Toastify__toast").count()).toBe(1);
       await saveScreenshotWithToast(page, "login-wrong-code");
       await field.fill(code);
-      await page.getByRole("button", { name: "Verify Code" }).click();
       await toast(page, TOASTS.noSuchUser);
       await saveScreenshotWithToast(page, "login-no-such-user");
       expect(new URL(page.url()).pathname).toBe("/login");

@@ -1,4 +1,12 @@
-import { GENDERS, SignupPhoneSchema, TOASTS, VALIDATION, VerificationCodeSchema, type Gender } from "@quad/contracts";
+import {
+  AUTH_CODE,
+  GENDERS,
+  SignupPhoneSchema,
+  TOASTS,
+  VALIDATION,
+  VerificationCodeSchema,
+  type Gender,
+} from "@quad/contracts";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useRestClient } from "../../../app/api-provider";
@@ -6,6 +14,8 @@ import { selectHasSession, useSessionStore } from "../../../lib/session-store";
 import { notify } from "../../../lib/toast";
 import { trpc } from "../../../lib/trpc";
 import { usePhoneAuth } from "../phone-auth/use-phone-auth";
+import { codeDigits } from "../ui/phone-fields";
+import { useWebOtp } from "../ui/use-web-otp";
 import { usePhoneVerification } from "../use-phone-verification";
 import { continueStoredProfile, saveBasicProfile, uploadProfilePhoto, type AccountOutcome } from "./account";
 import { clearSignupDraft, saveSignupDraft } from "./signup-draft";
@@ -20,6 +30,12 @@ import {
 } from "./signup-values";
 import { releasePhoto, type PhotoDraft } from "./steps/profile-image-step";
 import { canGoBack, nextStep, previousStep, type WizardStep } from "./wizard-steps";
+
+/** How long a choice (a school, a class year, Guy or Girl) shows as chosen before the next step. */
+export const PICK_PAUSE_MS = 250;
+
+/** Steps that ask for one typed answer: on arrival their field takes focus, so typing starts at once. */
+const TYPED_STEPS: readonly WizardStep[] = ["personal", "instagram"];
 
 /** Both sign-up checkboxes, recorded by the server once the code proves the phone. */
 const CONSENTS = { sms: true, terms: true } as const;
@@ -60,13 +76,22 @@ export function useSignupWizard({
   const recaptchaHost = useRef<HTMLDivElement>(null);
   const codeInput = useRef<HTMLInputElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const body = useRef<HTMLDivElement>(null);
   const verification = usePhoneVerification(usePhoneAuth(recaptchaHost));
 
-  // A new step: start at its top and move focus to its question, so screen readers announce it.
-  const shownStep = useRef(step);
+  // A new step: start at its top and move focus to its question, so screen readers announce it;
+  // a step that asks for one typed answer focuses its field instead (its label is the question).
+  const shownStep = useRef<WizardStep | null>(null);
   useEffect(() => {
+    const first = shownStep.current === null;
     if (shownStep.current === step) return;
     shownStep.current = step;
+    const field = TYPED_STEPS.includes(step) ? body.current?.querySelector<HTMLInputElement>("input") : null;
+    if (field) {
+      field.focus({ preventScroll: true });
+      return;
+    }
+    if (first) return;
     window.scrollTo(0, 0);
     heading.current?.focus({ preventScroll: true });
   }, [step]);
@@ -93,7 +118,12 @@ export function useSignupWizard({
   }, [photo]);
   useEffect(() => () => releasePhoto(photoRef.current), []);
 
+  // A choice moves on by itself after a moment; any other move cancels a pending one.
+  const pendingPick = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(pendingPick.current), []);
+
   const goTo = (target: WizardStep | null) => {
+    window.clearTimeout(pendingPick.current);
     if (!target) return;
     setErrors({});
     setStep(target);
@@ -106,6 +136,18 @@ export function useSignupWizard({
       for (const key of Object.keys(patch)) delete next[key as keyof SignupErrors];
       return next;
     });
+  };
+
+  /**
+   * A choice made by tap or click (a school, a class year, Guy or Girl): kept, and after a moment
+   * to see it land, on to the next step. Back returns to change it. Choices made with the arrow
+   * keys only change the answer: Enter moves on.
+   */
+  const pick = (patch: Partial<SignupValues>) => {
+    change(patch);
+    window.clearTimeout(pendingPick.current);
+    const from = step;
+    pendingPick.current = window.setTimeout(() => goTo(nextStep(from, { signedIn })), PICK_PAUSE_MS);
   };
 
   /** Where the wizard goes after an account call (see account.ts). */
@@ -135,20 +177,23 @@ export function useSignupWizard({
     if (phone.success) void verification.sendCode();
   };
 
-  const verifyPhone = async () => {
-    const code = VerificationCodeSchema.safeParse(verification.code);
+  const verifyPhone = async (typed = verification.code) => {
+    const code = VerificationCodeSchema.safeParse(typed);
     if (!code.success) {
       const message = code.error.issues[0]?.message ?? VALIDATION.loginCode;
       setErrors({ code: message });
       if (message === VALIDATION.loginCode) notify.error(TOASTS.enterCode);
       return;
     }
-    const tokens = await verification.verify({ consents: CONSENTS, failure: TOASTS.invalidCode });
+    const tokens = await verification.verify({ consents: CONSENTS, failure: TOASTS.invalidCode, code: code.data });
     if (!tokens) return;
     useSessionStore.getState().startSession(tokens);
     notify.success(TOASTS.phoneVerified);
     follow(basicProfile(values) ? await saveBasicProfile(api, values, preference) : await continueStoredProfile(api));
   };
+
+  /** A crop to upload: until "Preview Crop" Complete stays disabled, so it never answers with an error. */
+  const canComplete = Boolean(photo?.cropped);
 
   const completeProfile = async () => {
     const message = validatePhotoStep(photo?.file ?? null, Boolean(photo?.cropped));
@@ -208,7 +253,11 @@ export function useSignupWizard({
   const onCodeChange = (code: string) => {
     verification.setCode(code);
     setErrors((e) => ({ ...e, code: undefined }));
+    // The sixth digit (typed, pasted or filled from the text) verifies: no Verify Code tap needed.
+    if (code.length === AUTH_CODE.digits && verification.codeSent && !busy) void runBusy(() => verifyPhone(code));
   };
+  useWebOtp(step === "phone" && verification.codeSent, (code) => onCodeChange(codeDigits(code)));
+
   const onPhotoError = (message: string | null) => setErrors((e) => ({ ...e, profileImage: message ?? undefined }));
 
   return {
@@ -223,7 +272,10 @@ export function useSignupWizard({
     recaptchaHost,
     codeInput,
     heading,
+    body,
     change,
+    pick,
+    canComplete,
     submit,
     back,
     sendCode,
