@@ -159,7 +159,12 @@ describe("sign-up and log-in", () => {
       await page.locator("label", { hasText: "Guy" }).click();
       await saveScreenshot(page, "signup-4-gender");
 
-      // 5. Instagram (the @ comes by itself).
+      // 5. Instagram (the @ comes by itself). The browser's Back goes one step back, still in the wizard.
+      await heading(page, "What's your Instagram?");
+      await page.goBack({ waitUntil: "commit" });
+      await heading(page, "Guy or girl?");
+      expect(new URL(page.url()).pathname).toBe("/signup");
+      await page.goForward({ waitUntil: "commit" });
       await heading(page, "What's your Instagram?");
       await page.getByLabel("Instagram").pressSequentially("jordan.e2e");
       expect(await page.getByLabel("Instagram").inputValue()).toBe("@jordan.e2e");

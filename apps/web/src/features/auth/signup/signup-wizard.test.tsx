@@ -315,6 +315,40 @@ describe("the sign-up wizard", { timeout: 30_000 }, () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText("Phone number")));
   });
 
+  it("the browser's Back goes one step back inside the wizard, and Forward returns", async () => {
+    server.use(authTrpcHandler());
+    const { user } = renderWizard();
+    await answerQuestions(user);
+    window.history.back();
+    await heading("What's your Instagram?");
+    window.history.back();
+    await heading("Guy or girl?");
+    expect(screen.getByRole<HTMLInputElement>("radio", { name: "Girl" }).checked).toBe(true);
+    window.history.forward();
+    await heading("What's your Instagram?");
+    // The page's Back walks the same entries: the browser's Back after it goes on down.
+    await user.click(button("Back"));
+    await heading("Guy or girl?");
+    window.history.back();
+    await heading("When do you graduate?");
+  });
+
+  it("on the photo step the browser's Back stays, as the page's Back is disabled there", async () => {
+    signIn("unverified");
+    server.use(authTrpcHandler());
+    // The entry below is the Instagram step's, as after a sign-up walked to the photo.
+    window.history.pushState({ quadSignupStep: "instagram" }, "");
+    window.history.pushState({}, "");
+    renderWizard();
+    await heading("Add your photo");
+    window.history.back();
+    await waitFor(() =>
+      expect((window.history.state as { quadSignupStep?: string }).quadSignupStep).toBe("profileImage"),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getByRole("heading", { level: 1, name: "Add your photo" })).toBeTruthy();
+  });
+
   it("keeps the number and Send Code disabled until both boxes are ticked, and Send Code until all 14 characters", async () => {
     server.use(authTrpcHandler());
     const { user } = renderWizard("/opt-in");

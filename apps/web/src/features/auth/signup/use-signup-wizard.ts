@@ -29,6 +29,7 @@ import {
   type SignupValues,
 } from "./signup-values";
 import { releasePhoto, type PhotoDraft } from "./steps/profile-image-step";
+import { useStepHistory } from "./use-step-history";
 import { canGoBack, nextStep, previousStep, type WizardStep } from "./wizard-steps";
 
 /** How long a choice (a school, a class year, Guy or Girl) shows as chosen before the next step. */
@@ -71,6 +72,10 @@ export function useSignupWizard({
   );
   const [errors, setErrors] = useState<SignupErrors>({});
   const [busy, setBusy] = useState(false);
+  const busyRef = useRef(busy);
+  useEffect(() => {
+    busyRef.current = busy;
+  }, [busy]);
   const [photo, setPhoto] = useState<PhotoDraft | null>(null);
 
   const recaptchaHost = useRef<HTMLDivElement>(null);
@@ -122,11 +127,20 @@ export function useSignupWizard({
   const pendingPick = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(pendingPick.current), []);
 
-  const goTo = (target: WizardStep | null) => {
+  /** Shows `target` without touching history (the browser's Back or Forward brought it). */
+  const show = (target: WizardStep) => {
     window.clearTimeout(pendingPick.current);
-    if (!target) return;
     setErrors({});
     setStep(target);
+  };
+  const history = useStepHistory(step, show, (current) => !canGoBack(current) || busyRef.current);
+
+  /** A move the student made on the page: it gets its own history entry. */
+  const goTo = (target: WizardStep | null) => {
+    window.clearTimeout(pendingPick.current);
+    if (!target || target === step) return;
+    history.push(target, step);
+    show(target);
   };
 
   const change = (patch: Partial<SignupValues>) => {
@@ -238,7 +252,12 @@ export function useSignupWizard({
   };
 
   const back = () => {
-    if (canGoBack(step) && !busy) goTo(previousStep(step));
+    const target = previousStep(step);
+    if (!target || !canGoBack(step) || busy) return;
+    // The browser's own Back when the entry below is that step, so both Backs walk the same entries.
+    if (history.back(target)) return;
+    history.replace(target);
+    show(target);
   };
 
   const onPhoneChange = (phone: string) => {
