@@ -17,7 +17,7 @@ import { usePhoneAuth } from "../phone-auth/use-phone-auth";
 import { codeDigits } from "../ui/phone-fields";
 import { useWebOtp } from "../ui/use-web-otp";
 import { usePhoneVerification } from "../use-phone-verification";
-import { continueStoredProfile, saveBasicProfile, uploadProfilePhoto, type AccountOutcome } from "./account";
+import { continueStoredProfile, saveBasicProfile, uploadProfilePhoto, type ProfileOutcome } from "./profile";
 import { clearSignupDraft, saveSignupDraft } from "./signup-draft";
 import {
   basicProfile,
@@ -164,8 +164,8 @@ export function useSignupWizard({
     pendingPick.current = window.setTimeout(() => goTo(nextStep(from, { signedIn })), PICK_PAUSE_MS);
   };
 
-  /** Where the wizard goes after an account call (see account.ts). */
-  const follow = (outcome: AccountOutcome) => {
+  /** Where the wizard goes after a profile call (see profile.ts). */
+  const follow = (outcome: ProfileOutcome) => {
     if (outcome.kind === "signedIn") {
       notify.success(outcome.message);
       void navigate("/home", { replace: true });
