@@ -45,8 +45,9 @@ export function loginFormSchema(opts: { codeStepActive: boolean }) {
 /** The sign-up phone as typed, "(202) 555-0123". */
 export const SignupPhoneSchema = z
   .string({ error: VALIDATION.signupPhoneMin })
+  // Digits counted, not characters: "(555) 555-55" is 12 characters but only 8 digits, "at least 10".
   // abort: a too-short number gets the "at least" message only, not also "exactly".
-  .min(PHONE_DIGITS, { error: VALIDATION.signupPhoneMin, abort: true })
+  .refine((value) => phoneDigits(value).length >= PHONE_DIGITS, { error: VALIDATION.signupPhoneMin, abort: true })
   .refine((value) => phoneDigits(value).length === PHONE_DIGITS, { error: VALIDATION.signupPhoneExact, abort: true })
   .refine(isTypedUsPhone, VALIDATION.usPhone);
 

@@ -283,12 +283,14 @@ describe("Sign-up phone: at least 10, exactly 10 digits after stripping", () => 
     ["(555) 555", VALIDATION.signupPhoneMin],
     ["555555", VALIDATION.signupPhoneMin],
     [undefined, VALIDATION.signupPhoneMin],
-    ["(555) 555-55", VALIDATION.signupPhoneExact],
-    ["(555) 555-555", VALIDATION.signupPhoneExact],
+    // Seven to nine digits are short, however long the formatted text: "at least 10 digits".
+    ["(555) 555-5", VALIDATION.signupPhoneMin],
+    ["(555) 555-55", VALIDATION.signupPhoneMin],
+    ["(555) 555-555", VALIDATION.signupPhoneMin],
     ["55555555555", VALIDATION.signupPhoneExact], // 11 digits
     ["(555) 555-55555", VALIDATION.signupPhoneExact], // 11 digits, formatted
     ["+1 (555) 555-5555", VALIDATION.signupPhoneExact], // the country code is not typed here
-    ["abcdefghijkl", VALIDATION.signupPhoneExact],
+    ["abcdefghijkl", VALIDATION.signupPhoneMin],
     // Ten digits that are not a US number the server would text.
     ["(555) 555-5555", VALIDATION.usPhone],
     ["(876) 555-1234", VALIDATION.usPhone],
@@ -298,7 +300,8 @@ describe("Sign-up phone: at least 10, exactly 10 digits after stripping", () => 
 
   it("uses the product's literal messages", () => {
     expect(messagesOf(SignupPhoneSchema, "(555) 555")).toEqual(["Phone number must be at least 10 digits"]);
-    expect(messagesOf(SignupPhoneSchema, "(555) 555-55")).toEqual(["Phone number must be exactly 10 digits"]);
+    expect(messagesOf(SignupPhoneSchema, "(555) 555-55")).toEqual(["Phone number must be at least 10 digits"]);
+    expect(messagesOf(SignupPhoneSchema, "(555) 555-55555")).toEqual(["Phone number must be exactly 10 digits"]);
   });
 });
 

@@ -16,6 +16,7 @@ interface TrpcErrorData {
   code?: unknown;
   httpStatus?: unknown;
   fieldErrors?: unknown;
+  retryAfterSeconds?: unknown;
 }
 
 function trpcData(error: unknown): TrpcErrorData | undefined {
@@ -46,6 +47,12 @@ export function errorCodeOf(error: unknown): ErrorCode | undefined {
 
 export function isUnauthorizedError(error: unknown): boolean {
   return errorCodeOf(error) === "UNAUTHORIZED" || httpStatusOf(error) === 401;
+}
+
+/** How many seconds the server asked to wait before trying again (a 429's), if it said. */
+export function retryAfterOf(error: unknown): number | undefined {
+  const raw = error instanceof ApiError ? error.body?.retryAfterSeconds : trpcData(error)?.retryAfterSeconds;
+  return typeof raw === "number" && raw > 0 ? Math.ceil(raw) : undefined;
 }
 
 /** Field messages the server attached to a 400 (already user-facing, from contracts). */

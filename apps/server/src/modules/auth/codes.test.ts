@@ -69,6 +69,13 @@ describe("sending codes", () => {
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(AUTH_CODE.ttlMs);
   });
 
+  it("ends the text with WebOTP's line binding the code to the app's host, so phones offer it to that site only", async () => {
+    deps.appHost = "quad.example.edu";
+    await sendCode(deps, phone, "1.1.1.1");
+    expect(sent[0]!.body.split("\n").at(-1)).toBe("@quad.example.edu #123456");
+    expect(sent[0]!.body.startsWith("123456 is your Quad verification code.")).toBe(true);
+  });
+
   it("answers a new request value with every code", async () => {
     const first = await send();
     advance(AUTH_CODE.resendIntervalMs);

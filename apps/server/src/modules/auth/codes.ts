@@ -22,6 +22,18 @@ export interface CodeDeps {
   log: BudgetLog;
   /** Replaceable in tests; six random digits otherwise. */
   generateCode?: () => string;
+  /** The app's host (PUBLIC_URL's): the text's last line binds the code to it for the browser's WebOTP. */
+  appHost?: string;
+}
+
+/**
+ * A sign-in text. With the app's host, its last line is WebOTP's origin-bound
+ * one ("@quad.example.edu #123456"): Chrome on Android then offers the code to
+ * that site's page in one tap, and to no other site.
+ */
+export function signInCodeText(code: string, appHost?: string): string {
+  const text = `${code} is your Quad verification code. It expires in 10 minutes. Never share it with anyone.`;
+  return appHost ? `${text}\n\n@${appHost} #${code}` : text;
 }
 
 function hashCode(secret: string, phone: string, code: string): string {
@@ -132,7 +144,7 @@ export async function sendCode(
     await deps.sms.send({
       to: phone,
       kind: "code",
-      body: `${code} is your Quad verification code. It expires in 10 minutes. Never share it with anyone.`,
+      body: signInCodeText(code, deps.appHost),
     });
   } catch (error) {
     if (certainlyNotSent(error)) await giveBack(deps.rateLimiter, ip);

@@ -26,7 +26,13 @@ describe("POST /api/auth/send-code", () => {
       retryAfterSeconds: 30,
       codeRequestId: expect.stringMatching(/^[\w-]{43}$/),
     });
-    expect(await latestCode(t.app, phone)).toMatch(/^\d{6}$/);
+    const code = await latestCode(t.app, phone);
+    expect(code).toMatch(/^\d{6}$/);
+    // The last line binds the code to PUBLIC_URL's host for WebOTP.
+    const outbox = await t.app.inject({ method: "GET", url: `/api/dev/sms-outbox?phone=${encodeURIComponent(phone)}` });
+    expect(outbox.json().messages[0].body.split("\n").at(-1)).toBe(
+      `@${new URL(t.deps.config.PUBLIC_URL!).hostname} #${code}`,
+    );
   });
 
   it.each([

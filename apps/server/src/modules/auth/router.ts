@@ -16,6 +16,7 @@ const codeDeps = (ctx: Context): CodeDeps => ({
   smsHourlyBudget: ctx.config.SMS_HOURLY_BUDGET,
   log: ctx.log,
   generateCode: ctx.generateCode,
+  appHost: ctx.config.PUBLIC_URL ? new URL(ctx.config.PUBLIC_URL).hostname : undefined,
 });
 const sessionDeps = (ctx: Context): RevokingSessionDeps => ({
   db: ctx.db,

@@ -1,7 +1,8 @@
-import { TOASTS, toE164, type AuthTokens } from "@quad/contracts";
-import { useCallback, useEffect, useState } from "react";
-import { toUserMessage } from "../../lib/api-error";
+import { SIGN_IN_MESSAGES, TOASTS, toE164, type AuthTokens } from "@quad/contracts";
+import { useCallback, useState } from "react";
+import { retryAfterOf, toUserMessage } from "../../lib/api-error";
 import { notify } from "../../lib/toast";
+import { useCountdown } from "../../lib/use-countdown";
 import { PhoneAuthError, type PhoneAuthFlow, type SignupConsents } from "./phone-auth/phone-auth";
 
 /** What to tell the student about a failed send or verify. */
@@ -9,15 +10,14 @@ export function phoneAuthMessage(error: unknown, fallback: string): string {
   return error instanceof PhoneAuthError ? error.message : toUserMessage(error, fallback);
 }
 
-/** A countdown in whole seconds: start it with `set(n)`; it ticks down to 0. */
-function useCountdown(): [seconds: number, set: (seconds: number) => void] {
-  const [seconds, setSeconds] = useState(0);
-  useEffect(() => {
-    if (seconds <= 0) return;
-    const timer = window.setTimeout(() => setSeconds((s) => Math.max(0, s - 1)), 1000);
-    return () => window.clearTimeout(timer);
-  }, [seconds]);
-  return [seconds, setSeconds];
+export interface VerifyOptions {
+  consents?: SignupConsents;
+  /** The toast when the server gave no message of its own. */
+  failure: string;
+  /** The toast for a wrong code, where the screen words it its own way (/login: "Authentication failed"). */
+  wrongCode?: string;
+  /** The code to check, when it is newer than the state (the sixth digit just typed). */
+  code?: string;
 }
 
 export interface PhoneVerification {
@@ -29,7 +29,7 @@ export interface PhoneVerification {
   /** A code went out: the number is locked and the code input shows. */
   codeSent: boolean;
   sending: boolean;
-  /** Seconds before another code may be requested. */
+  /** Seconds before another code may be requested for the number as typed (0 for another number). */
   resendInSeconds: number;
   /** Sends (or re-sends) a code; toasts the outcome. Resolves true when a code went out. */
   sendCode: () => Promise<boolean>;
@@ -37,7 +37,7 @@ export interface PhoneVerification {
    * Trades the code for a session. On failure: toasts it, clears the code,
    * marks the field with the message (`codeError`) and resolves null.
    */
-  verify: (options: { consents?: SignupConsents; failure: string }) => Promise<AuthTokens | null>;
+  verify: (options: VerifyOptions) => Promise<AuthTokens | null>;
   /** Why the last code was refused; cleared as a new one is typed. */
   codeError: string | null;
   /** Counts refused codes: the form focuses the emptied field after each. */
@@ -58,31 +58,43 @@ export function usePhoneVerification(flow: PhoneAuthFlow): PhoneVerification {
   }, []);
   const [codeSent, setCodeSent] = useState(false);
   const [sending, setSending] = useState(false);
-  const [resendInSeconds, setResendInSeconds] = useCountdown();
+  const [waitSeconds, setWaitSeconds] = useCountdown();
+  // The server's wait holds for one number: the one a code was asked for.
+  const [waitFor, setWaitFor] = useState<string | null>(null);
+  const resendInSeconds = waitFor === phone ? waitSeconds : 0;
 
   const sendCode = useCallback(async () => {
     setSending(true);
     try {
       const { retryAfterSeconds } = await flow.sendCode(toE164(phone));
       setCodeSent(true);
-      setResendInSeconds(retryAfterSeconds);
+      // A new code: the last one's "Invalid verification code" no longer applies.
+      setCodeError(null);
+      setWaitFor(phone);
+      setWaitSeconds(retryAfterSeconds);
       notify.success(TOASTS.codeSent);
       return true;
     } catch (error) {
       notify.error(phoneAuthMessage(error, TOASTS.sendCodeFailed));
+      // Too soon for this number (a code went out from sign-up a moment ago): count down to when it may.
+      const wait = retryAfterOf(error);
+      if (wait) {
+        setWaitFor(phone);
+        setWaitSeconds(wait);
+      }
       return false;
     } finally {
       setSending(false);
     }
-  }, [flow, phone, setResendInSeconds]);
+  }, [flow, phone, setWaitSeconds]);
 
   const verify = useCallback(
-    async ({ consents, failure }: { consents?: SignupConsents; failure: string }) => {
+    async ({ consents, failure, wrongCode, code: typed = code }: VerifyOptions) => {
       try {
-        return await flow.verifyCode(toE164(phone), code, consents);
+        return await flow.verifyCode(toE164(phone), typed, consents);
       } catch (error) {
         const message = phoneAuthMessage(error, failure);
-        notify.error(message);
+        notify.error(wrongCode && message === SIGN_IN_MESSAGES.invalid ? wrongCode : message);
         setCodeDigits("");
         setCodeError(message);
         setCodeRejections((n) => n + 1);

@@ -19,6 +19,12 @@ export function SchoolEmailForm({ user, onVerified }: SchoolEmailFormProps) {
   useEffect(() => {
     if (codeSent) codeInput.current?.focus();
   }, [codeSent]);
+  // A refused code was cleared: back to the field for the right one (once it is enabled again).
+  const { codeRejections, verifying } = form;
+  useEffect(() => {
+    if (codeRejections > 0 && !verifying) codeInput.current?.focus();
+  }, [codeRejections, verifying]);
+  const waiting = form.resendInSeconds > 0;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -65,9 +71,9 @@ export function SchoolEmailForm({ user, onVerified }: SchoolEmailFormProps) {
             variant="ghost"
             block
             onClick={() => void form.sendCode()}
-            disabled={form.sending || form.verifying}
+            disabled={form.sending || form.verifying || waiting}
           >
-            {form.sending ? "Sending…" : "Send a new code"}
+            {form.sending ? "Sending…" : waiting ? `Send a new code in ${form.resendInSeconds}s` : "Send a new code"}
           </Button>
         </>
       ) : (

@@ -84,14 +84,16 @@ describe("proving a school address", { timeout: 20_000 }, () => {
     const code = await form.findByLabelText("Verification code");
     expect(document.activeElement).toBe(code);
 
-    // A wrong code: the message shows and the field empties for the right one.
+    // A resend waits for the server's interval, counted down on the button.
+    expect(form.getByRole("button", { name: /^Send a new code in \d+s$/ })).toHaveProperty("disabled", true);
+
+    // A wrong code (its sixth digit sends it): the message shows, and the field empties and takes focus again.
     await user.type(code, "111111");
-    await user.click(form.getByRole("button", { name: "Verify e-mail" }));
     expect(await form.findByText(SCHOOL_EMAIL_MESSAGES.invalidCode)).toBeTruthy();
     expect((code as HTMLInputElement).value).toBe("");
+    await waitFor(() => expect(document.activeElement).toBe(code));
 
     await user.type(code, "246810");
-    await user.click(form.getByRole("button", { name: "Verify e-mail" }));
     expect(await screen.findByRole("heading", { level: 2, name: /./ }, { timeout: 5000 })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("region", { name: SCHOOL_EMAIL_MESSAGES.verifyToVote })).toBeNull());
     expect(screen.getByRole("button", { name: SCREEN_TEXT.seeWhoVotedForYou })).toBeTruthy();

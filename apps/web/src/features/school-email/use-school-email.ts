@@ -1,8 +1,12 @@
 import { SCHOOL_EMAIL_MESSAGES, SchoolEmailSchema, schoolAddressRefusal, type MeUser } from "@quad/contracts";
 import { useState } from "react";
-import { fieldErrorsOf, toUserMessage } from "../../lib/api-error";
+import { fieldErrorsOf, retryAfterOf, toUserMessage } from "../../lib/api-error";
 import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
+import { useCountdown } from "../../lib/use-countdown";
+
+/** The digits of an e-mailed code. */
+export const EMAIL_CODE_DIGITS = 6;
 
 /** The student's school and the domains that prove membership of it (from the public school list). */
 export function useSchoolDomains(user: MeUser) {
@@ -23,6 +27,9 @@ export function useSchoolEmail(user: MeUser, onVerified?: (user: MeUser) => void
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [emailError, setEmailError] = useState<string | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
+  /** Counts refused codes: the form focuses the emptied field after each. */
+  const [codeRejections, setCodeRejections] = useState(0);
+  const [resendInSeconds, setResendInSeconds] = useCountdown();
 
   const send = trpc.schoolEmail.sendCode.useMutation();
   const verify = trpc.schoolEmail.verify.useMutation();
@@ -47,26 +54,31 @@ export function useSchoolEmail(user: MeUser, onVerified?: (user: MeUser) => void
     if (!address) return;
     setEmailError(null);
     try {
-      await send.mutateAsync({ email: address });
+      const { retryAfterSeconds } = await send.mutateAsync({ email: address });
       setSentTo(address);
       setCode("");
       setCodeError(null);
+      setResendInSeconds(retryAfterSeconds);
       notify.success(SCHOOL_EMAIL_MESSAGES.sent(address));
     } catch (error) {
+      const wait = retryAfterOf(error);
+      if (wait) setResendInSeconds(wait);
       const message = fieldErrorsOf(error).email?.[0] ?? toUserMessage(error);
-      setEmailError(message);
+      // A resend refused while the code field shows: say it there, not on the locked address.
+      if (sentTo === address) setCodeError(message);
+      else setEmailError(message);
     }
   }
 
-  async function submitCode() {
-    if (!sentTo) return;
-    if (!/^\d{6}$/.test(code)) {
+  async function submitCode(typed = code) {
+    if (!sentTo || verify.isPending) return;
+    if (!new RegExp(`^\\d{${EMAIL_CODE_DIGITS}}$`).test(typed)) {
       setCodeError("Enter the 6-digit code from the e-mail");
       return;
     }
     try {
       // The cached profile takes the answer (lib/refresh-after.ts): the home screen shows the round.
-      const me = await verify.mutateAsync({ email: sentTo, code });
+      const me = await verify.mutateAsync({ email: sentTo, code: typed });
       notify.success(SCHOOL_EMAIL_MESSAGES.verified);
       onVerified?.(me);
     } catch (error) {
@@ -79,6 +91,7 @@ export function useSchoolEmail(user: MeUser, onVerified?: (user: MeUser) => void
       }
       setCode("");
       setCodeError(toUserMessage(error));
+      setCodeRejections((n) => n + 1);
     }
   }
 
@@ -92,9 +105,14 @@ export function useSchoolEmail(user: MeUser, onVerified?: (user: MeUser) => void
     },
     code,
     setCode: (value: string) => {
-      setCode(value.replace(/\D/g, "").slice(0, 6));
+      const digits = value.replace(/\D/g, "").slice(0, EMAIL_CODE_DIGITS);
+      setCode(digits);
       setCodeError(null);
+      // The sixth digit (typed or pasted) verifies: no Verify tap needed.
+      if (digits.length === EMAIL_CODE_DIGITS) void submitCode(digits);
     },
+    codeRejections,
+    resendInSeconds,
     sentTo,
     emailError,
     codeError,

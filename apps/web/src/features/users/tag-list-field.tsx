@@ -12,17 +12,27 @@ export interface TagListFieldProps {
   disabled?: boolean;
 }
 
+/** What the field says at a limit, instead of cutting what was typed or refusing it silently. */
+export const TAG_LIMITS = {
+  full: (label: string) =>
+    `That's the most ${label.toLowerCase()} you can list (${PROFILE_LIST.maxItems}). Remove one to add another.`,
+  tooLong: `Keep each one to ${PROFILE_LIST.maxLength} characters or fewer.`,
+};
+
 /** A short list of entries (organizations, interests): type and press Enter or Add; tap × to remove. */
 export function TagListField({ label, placeholder, values, onChange, error, disabled }: TagListFieldProps) {
   const id = useId();
+  const limitId = useId();
   const [draft, setDraft] = useState("");
   const full = values.length >= PROFILE_LIST.maxItems;
-  // The input stops at the server's limit; near it, a count says why typing stopped.
+  // No maxLength: a pasted entry is kept whole, and the count turns into a warning past the limit.
   const nearLimit = draft.length >= PROFILE_LIST.maxLength - 10;
+  const tooLong = draft.trim().length > PROFILE_LIST.maxLength;
+  const limit = full ? TAG_LIMITS.full(label) : tooLong ? TAG_LIMITS.tooLong : null;
 
   const add = () => {
     const entry = draft.trim();
-    if (!entry) return;
+    if (!entry || tooLong) return;
     // Adding one twice is a no-op, not an error.
     if (!values.some((value) => value.toLowerCase() === entry.toLowerCase())) onChange([...values, entry]);
     setDraft("");
@@ -68,26 +78,31 @@ export function TagListField({ label, placeholder, values, onChange, error, disa
           className={styles.tagInput}
           value={draft}
           placeholder={full ? `Up to ${PROFILE_LIST.maxItems}` : placeholder}
-          maxLength={PROFILE_LIST.maxLength}
           enterKeyHint="done"
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={onKeyDown}
           disabled={disabled || full}
-          aria-invalid={error ? true : undefined}
+          aria-invalid={error || tooLong ? true : undefined}
+          aria-describedby={limit ? limitId : undefined}
         />
         <button
           type="button"
           className={styles.tagAdd}
           onClick={add}
-          disabled={disabled || full || !draft.trim()}
+          disabled={disabled || full || !draft.trim() || tooLong}
           aria-label={`Add to ${label}`}
         >
           Add
         </button>
       </div>
-      {nearLimit && (
-        <p className={styles.tagCount} aria-live="polite">
-          {draft.length}/{PROFILE_LIST.maxLength}
+      {nearLimit && !full && (
+        <p className={`${styles.tagCount} ${tooLong ? styles.tagCountOver : ""}`} aria-hidden="true">
+          {draft.trim().length}/{PROFILE_LIST.maxLength}
+        </p>
+      )}
+      {limit && (
+        <p id={limitId} className={styles.tagLimit} role="status">
+          {limit}
         </p>
       )}
       {error && <FieldError>{error}</FieldError>}

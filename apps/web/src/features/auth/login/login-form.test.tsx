@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES, TOASTS, VALIDATION } from "@quad/contracts";
 import { configure, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { useSessionStore } from "../../../lib/session-store";
 import {
   authTrpcHandler,
@@ -34,9 +34,9 @@ async function sendCodeTo(user: User, digits: string) {
   expect(await screen.findByText(TOASTS.codeSent)).toBeTruthy();
 }
 
+/** Types the code: its sixth digit sends it (no Verify Code tap). */
 async function enterCode(user: User, code = TEST_CODE) {
   await user.type(screen.getByLabelText("Verification code"), code);
-  await user.click(screen.getByRole("button", { name: "Verify Code" }));
 }
 
 /** A message shown both under its field and as a toast (docs/product.md). */
@@ -114,8 +114,10 @@ describe("/login", { timeout: 30_000 }, () => {
     await expectInlineAndToast(VALIDATION.loginCode);
 
     await enterCode(user, "999999");
-    // The field says so too: marked invalid, emptied and focused for the right code.
-    await expectInlineAndToast(TOASTS.invalidCode);
+    // The toast in the spec's words for a failed log-in; the field says what failed: marked
+    // invalid, emptied and focused for the right code.
+    expect(await screen.findByText(TOASTS.authFailed)).toBeTruthy();
+    expect(await screen.findByText(TOASTS.invalidCode)).toBeTruthy();
     const field = screen.getByLabelText<HTMLInputElement>("Verification code");
     expect(field.value).toBe("");
     expect(field.getAttribute("aria-invalid")).toBe("true");
@@ -145,7 +147,10 @@ describe("/login", { timeout: 30_000 }, () => {
     expect(useSessionStore.getState()).toMatchObject({ token: null, verified: false });
     expect(location.pathname).toBe("/login");
     expect(screen.getByLabelText<HTMLInputElement>("Phone number").disabled).toBe(false);
-    expect(screen.getByRole("button", { name: "Send Code" })).toBeTruthy();
+    // The same number waits out the server's interval, counted down; another number need not.
+    expect(screen.getByRole("button", { name: /^Send Code in \d+s$/ })).toHaveProperty("disabled", true);
+    await user.type(screen.getByLabelText("Phone number"), "{Backspace}4");
+    expect(screen.getByRole("button", { name: "Send Code" })).toHaveProperty("disabled", false);
   });
 
   it("a verified profile: 'Successfully logged in!' and on to / (which opens /home)", async () => {
@@ -187,5 +192,71 @@ describe("/login", { timeout: 30_000 }, () => {
     await waitFor(() => expect(location.pathname).toBe("/signup"));
     expect(useSessionStore.getState().verified).toBe(false);
     expect(cachedProfile()?.isVerified).toBe(false);
+  });
+
+  describe("codes quick to enter", () => {
+    const signedIn = () =>
+      authTrpcHandler({
+        "users.me": () => createMeUser(),
+        "auth.sendCode": () => ({ ...codeSent(), retryAfterSeconds: 0 }),
+      });
+
+    afterEach(() => {
+      Reflect.deleteProperty(window, "OTPCredential");
+      Reflect.deleteProperty(navigator, "credentials");
+    });
+
+    it("the field asks phones for the texted code, and a pasted message's six digits sign in", async () => {
+      server.use(signedIn());
+      const { user } = renderLogin();
+      await sendCodeTo(user, "2025550123");
+      const field = screen.getByLabelText<HTMLInputElement>("Verification code");
+      expect(field.getAttribute("autocomplete")).toBe("one-time-code");
+      expect(field.getAttribute("inputmode")).toBe("numeric");
+      // No maxLength: "123 456" pasted whole, not cut to "123 45".
+      expect(field.hasAttribute("maxlength")).toBe(false);
+      await user.click(field);
+      await user.paste(`Quad: ${TEST_CODE.slice(0, 3)} ${TEST_CODE.slice(3)}`);
+      expect(await screen.findByText(TOASTS.loggedIn)).toBeTruthy();
+    });
+
+    it("where the browser has WebOTP, the texted code fills in by itself and signs in", async () => {
+      const get = vi.fn(() => Promise.resolve({ code: TEST_CODE }));
+      Object.defineProperty(window, "OTPCredential", { value: class {}, configurable: true });
+      Object.defineProperty(navigator, "credentials", { value: { get }, configurable: true });
+      server.use(signedIn());
+      const { user } = renderLogin();
+      await user.type(await screen.findByLabelText("Phone number"), "2025550123");
+      await user.click(screen.getByRole("button", { name: "Send Code" }));
+      // (No wait for "Verification code sent!": the code may arrive, and replace it, first.)
+      expect(await screen.findByText(TOASTS.loggedIn)).toBeTruthy();
+      expect(get).toHaveBeenCalledWith(expect.objectContaining({ otp: { transport: ["sms"] } }));
+    });
+
+    it("'Invalid verification code' goes once a new code is sent", async () => {
+      server.use(authTrpcHandler({ "auth.sendCode": () => ({ ...codeSent(), retryAfterSeconds: 0 }) }));
+      const { user } = renderLogin();
+      await sendCodeTo(user, "2025550123");
+      await enterCode(user, "999999");
+      expect(await screen.findByText(TOASTS.invalidCode)).toBeTruthy();
+      await user.click(screen.getByRole("button", { name: "Resend code" }));
+      await waitFor(() => expect(screen.queryByText(TOASTS.invalidCode)).toBeNull());
+      expect(screen.getByLabelText("Verification code").getAttribute("aria-invalid")).not.toBe("true");
+    });
+
+    it("a send refused as too soon counts down to when it may be asked again", async () => {
+      const message = "Please wait 24 seconds before requesting another code.";
+      server.use(
+        authTrpcHandler({
+          "auth.sendCode": () => ({ ...trpcError("TOO_MANY_REQUESTS", message), retryAfterSeconds: 24 }),
+        }),
+      );
+      const { user } = renderLogin();
+      await user.type(await screen.findByLabelText("Phone number"), "2025550123");
+      await user.click(screen.getByRole("button", { name: "Send Code" }));
+      expect(await screen.findByText(message)).toBeTruthy();
+      const button = await screen.findByRole("button", { name: /^Send Code in 2[34]s$/ });
+      expect(button).toHaveProperty("disabled", true);
+    });
   });
 });

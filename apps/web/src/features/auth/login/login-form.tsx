@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Button } from "../../../components";
-import { CodeSent } from "../ui/code-sent";
+import { CodeSent, sendCodeLabel } from "../ui/code-sent";
 import { CodeField, PhoneField } from "../ui/phone-fields";
 import styles from "../ui/auth-form.module.css";
 import { useLogin } from "./use-login";
@@ -51,8 +51,8 @@ export function LoginForm() {
             </Button>
           </>
         ) : (
-          <Button type="submit" size="lg" block loading={sending}>
-            Send Code
+          <Button type="submit" size="lg" block loading={sending} disabled={verification.resendInSeconds > 0}>
+            {sendCodeLabel(verification.resendInSeconds)}
           </Button>
         )}
       </form>

@@ -1,4 +1,5 @@
 import {
+  AUTH_CODE,
   loginFormSchema,
   phoneDigits,
   PHONE_DIGITS,
@@ -13,6 +14,8 @@ import { useSessionStore } from "../../../lib/session-store";
 import { notify } from "../../../lib/toast";
 import { SKIP_AUTH_REDIRECT, trpc } from "../../../lib/trpc";
 import { usePhoneAuth } from "../phone-auth/use-phone-auth";
+import { codeDigits } from "../ui/phone-fields";
+import { useWebOtp } from "../ui/use-web-otp";
 import { usePhoneVerification } from "../use-phone-verification";
 
 export interface LoginErrors {
@@ -41,6 +44,8 @@ export function useLogin() {
   const setCode = (code: string) => {
     verification.setCode(code);
     setErrors((e) => ({ ...e, code: undefined }));
+    // The sixth digit (typed, pasted or filled from the text) sends it: no Verify tap needed.
+    if (code.length === AUTH_CODE.digits && verification.codeSent && !verifying) void verifyCode(code);
   };
 
   async function sendCode() {
@@ -52,17 +57,14 @@ export function useLogin() {
     await verification.sendCode();
   }
 
-  async function verifyCode() {
-    const parsed = loginFormSchema({ codeStepActive: true }).safeParse({
-      phone: verification.phone,
-      code: verification.code,
-    });
+  async function verifyCode(code = verification.code) {
+    const parsed = loginFormSchema({ codeStepActive: true }).safeParse({ phone: verification.phone, code });
     if (!parsed.success) {
       setErrors({ code: VALIDATION.loginCode });
       notify.error(TOASTS.enterCode);
       return;
     }
-    const format = VerificationCodeSchema.safeParse(verification.code);
+    const format = VerificationCodeSchema.safeParse(code);
     if (!format.success) {
       setErrors({ code: format.error.issues[0]?.message ?? VALIDATION.verificationCodeFormat });
       return;
@@ -70,7 +72,8 @@ export function useLogin() {
 
     setVerifying(true);
     try {
-      const tokens = await verification.verify({ failure: TOASTS.authFailed });
+      // The spec's words for a wrong code on /login.
+      const tokens = await verification.verify({ failure: TOASTS.authFailed, wrongCode: TOASTS.authFailed, code });
       if (!tokens) return;
       const session = useSessionStore.getState();
       session.startSession(tokens);
@@ -98,9 +101,12 @@ export function useLogin() {
     }
   }
 
+  useWebOtp(verification.codeSent, (code) => setCode(codeDigits(code)));
+
   function submit(event: FormEvent) {
     event.preventDefault();
     if (verification.sending || verifying) return;
+    if (!verification.codeSent && verification.resendInSeconds > 0) return;
     void (verification.codeSent ? verifyCode() : sendCode());
   }
 

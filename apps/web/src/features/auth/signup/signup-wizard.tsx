@@ -52,7 +52,10 @@ function Wizard({ initialStep, initialValues }: { initialStep: WizardStep; initi
     recaptchaHost,
     codeInput,
     heading,
+    body,
     change,
+    pick,
+    canComplete,
     submit,
     back,
     sendCode,
@@ -65,7 +68,7 @@ function Wizard({ initialStep, initialValues }: { initialStep: WizardStep; initi
   const total = WIZARD_STEPS.length;
   const copy = STEP_COPY[step];
   const compactHeader = step === "profileImage" && photo !== null;
-  const stepProps = { values, errors, onChange: change, disabled: busy };
+  const stepProps = { values, errors, onChange: change, onPick: pick, disabled: busy };
 
   return (
     <div className={styles.wizard}>
@@ -95,7 +98,7 @@ function Wizard({ initialStep, initialValues }: { initialStep: WizardStep; initi
           {!compactHeader && <p className={styles.subtitle}>{copy.subtitle}</p>}
         </header>
 
-        <div key={step} className={styles.body}>
+        <div key={step} ref={body} className={styles.body}>
           {step === "personal" && <PersonalStep {...stepProps} />}
           {step === "university" && <UniversityStep {...stepProps} />}
           {step === "graduation" && <GraduationStep {...stepProps} />}
@@ -140,7 +143,7 @@ function Wizard({ initialStep, initialValues }: { initialStep: WizardStep; initi
             size="lg"
             className={styles.main}
             loading={busy}
-            disabled={step === "phone" && !verification.codeSent}
+            disabled={(step === "phone" && !verification.codeSent) || (step === "profileImage" && !canComplete)}
           >
             {mainButtonLabel(step, busy)}
           </Button>

@@ -1,4 +1,12 @@
-import { GENDERS, SignupPhoneSchema, TOASTS, VALIDATION, VerificationCodeSchema, type Gender } from "@quad/contracts";
+import {
+  AUTH_CODE,
+  GENDERS,
+  SignupPhoneSchema,
+  TOASTS,
+  VALIDATION,
+  VerificationCodeSchema,
+  type Gender,
+} from "@quad/contracts";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useRestClient } from "../../../app/api-provider";
@@ -6,8 +14,10 @@ import { selectHasSession, useSessionStore } from "../../../lib/session-store";
 import { notify } from "../../../lib/toast";
 import { trpc } from "../../../lib/trpc";
 import { usePhoneAuth } from "../phone-auth/use-phone-auth";
+import { codeDigits } from "../ui/phone-fields";
+import { useWebOtp } from "../ui/use-web-otp";
 import { usePhoneVerification } from "../use-phone-verification";
-import { continueStoredProfile, saveBasicProfile, uploadProfilePhoto, type AccountOutcome } from "./account";
+import { continueStoredProfile, saveBasicProfile, uploadProfilePhoto, type ProfileOutcome } from "./profile";
 import { clearSignupDraft, saveSignupDraft } from "./signup-draft";
 import {
   basicProfile,
@@ -19,7 +29,14 @@ import {
   type SignupValues,
 } from "./signup-values";
 import { releasePhoto, type PhotoDraft } from "./steps/profile-image-step";
+import { useStepHistory } from "./use-step-history";
 import { canGoBack, nextStep, previousStep, type WizardStep } from "./wizard-steps";
+
+/** How long a choice (a school, a class year, Guy or Girl) shows as chosen before the next step. */
+export const PICK_PAUSE_MS = 250;
+
+/** Steps that ask for one typed answer: on arrival their field takes focus, so typing starts at once. */
+const TYPED_STEPS: readonly WizardStep[] = ["personal", "instagram"];
 
 /** Both sign-up checkboxes, recorded by the server once the code proves the phone. */
 const CONSENTS = { sms: true, terms: true } as const;
@@ -55,18 +72,31 @@ export function useSignupWizard({
   );
   const [errors, setErrors] = useState<SignupErrors>({});
   const [busy, setBusy] = useState(false);
+  const busyRef = useRef(busy);
+  useEffect(() => {
+    busyRef.current = busy;
+  }, [busy]);
   const [photo, setPhoto] = useState<PhotoDraft | null>(null);
 
   const recaptchaHost = useRef<HTMLDivElement>(null);
   const codeInput = useRef<HTMLInputElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const body = useRef<HTMLDivElement>(null);
   const verification = usePhoneVerification(usePhoneAuth(recaptchaHost));
 
-  // A new step: start at its top and move focus to its question, so screen readers announce it.
-  const shownStep = useRef(step);
+  // A new step: start at its top and move focus to its question, so screen readers announce it;
+  // a step that asks for one typed answer focuses its field instead (its label is the question).
+  const shownStep = useRef<WizardStep | null>(null);
   useEffect(() => {
+    const first = shownStep.current === null;
     if (shownStep.current === step) return;
     shownStep.current = step;
+    const field = TYPED_STEPS.includes(step) ? body.current?.querySelector<HTMLInputElement>("input") : null;
+    if (field) {
+      field.focus({ preventScroll: true });
+      return;
+    }
+    if (first) return;
     window.scrollTo(0, 0);
     heading.current?.focus({ preventScroll: true });
   }, [step]);
@@ -93,10 +123,24 @@ export function useSignupWizard({
   }, [photo]);
   useEffect(() => () => releasePhoto(photoRef.current), []);
 
-  const goTo = (target: WizardStep | null) => {
-    if (!target) return;
+  // A choice moves on by itself after a moment; any other move cancels a pending one.
+  const pendingPick = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(pendingPick.current), []);
+
+  /** Shows `target` without touching history (the browser's Back or Forward brought it). */
+  const show = (target: WizardStep) => {
+    window.clearTimeout(pendingPick.current);
     setErrors({});
     setStep(target);
+  };
+  const history = useStepHistory(step, show, (current) => !canGoBack(current) || busyRef.current);
+
+  /** A move the student made on the page: it gets its own history entry. */
+  const goTo = (target: WizardStep | null) => {
+    window.clearTimeout(pendingPick.current);
+    if (!target || target === step) return;
+    history.push(target, step);
+    show(target);
   };
 
   const change = (patch: Partial<SignupValues>) => {
@@ -108,8 +152,20 @@ export function useSignupWizard({
     });
   };
 
-  /** Where the wizard goes after an account call (see account.ts). */
-  const follow = (outcome: AccountOutcome) => {
+  /**
+   * A choice made by tap or click (a school, a class year, Guy or Girl): kept, and after a moment
+   * to see it land, on to the next step. Back returns to change it. Choices made with the arrow
+   * keys only change the answer: Enter moves on.
+   */
+  const pick = (patch: Partial<SignupValues>) => {
+    change(patch);
+    window.clearTimeout(pendingPick.current);
+    const from = step;
+    pendingPick.current = window.setTimeout(() => goTo(nextStep(from, { signedIn })), PICK_PAUSE_MS);
+  };
+
+  /** Where the wizard goes after a profile call (see profile.ts). */
+  const follow = (outcome: ProfileOutcome) => {
     if (outcome.kind === "signedIn") {
       notify.success(outcome.message);
       void navigate("/home", { replace: true });
@@ -135,20 +191,23 @@ export function useSignupWizard({
     if (phone.success) void verification.sendCode();
   };
 
-  const verifyPhone = async () => {
-    const code = VerificationCodeSchema.safeParse(verification.code);
+  const verifyPhone = async (typed = verification.code) => {
+    const code = VerificationCodeSchema.safeParse(typed);
     if (!code.success) {
       const message = code.error.issues[0]?.message ?? VALIDATION.loginCode;
       setErrors({ code: message });
       if (message === VALIDATION.loginCode) notify.error(TOASTS.enterCode);
       return;
     }
-    const tokens = await verification.verify({ consents: CONSENTS, failure: TOASTS.invalidCode });
+    const tokens = await verification.verify({ consents: CONSENTS, failure: TOASTS.invalidCode, code: code.data });
     if (!tokens) return;
     useSessionStore.getState().startSession(tokens);
     notify.success(TOASTS.phoneVerified);
     follow(basicProfile(values) ? await saveBasicProfile(api, values, preference) : await continueStoredProfile(api));
   };
+
+  /** A crop to upload: until "Preview Crop" Complete stays disabled, so it never answers with an error. */
+  const canComplete = Boolean(photo?.cropped);
 
   const completeProfile = async () => {
     const message = validatePhotoStep(photo?.file ?? null, Boolean(photo?.cropped));
@@ -193,7 +252,12 @@ export function useSignupWizard({
   };
 
   const back = () => {
-    if (canGoBack(step) && !busy) goTo(previousStep(step));
+    const target = previousStep(step);
+    if (!target || !canGoBack(step) || busy) return;
+    // The browser's own Back when the entry below is that step, so both Backs walk the same entries.
+    if (history.back(target)) return;
+    history.replace(target);
+    show(target);
   };
 
   const onPhoneChange = (phone: string) => {
@@ -208,7 +272,11 @@ export function useSignupWizard({
   const onCodeChange = (code: string) => {
     verification.setCode(code);
     setErrors((e) => ({ ...e, code: undefined }));
+    // The sixth digit (typed, pasted or filled from the text) verifies: no Verify Code tap needed.
+    if (code.length === AUTH_CODE.digits && verification.codeSent && !busy) void runBusy(() => verifyPhone(code));
   };
+  useWebOtp(step === "phone" && verification.codeSent, (code) => onCodeChange(codeDigits(code)));
+
   const onPhotoError = (message: string | null) => setErrors((e) => ({ ...e, profileImage: message ?? undefined }));
 
   return {
@@ -223,7 +291,10 @@ export function useSignupWizard({
     recaptchaHost,
     codeInput,
     heading,
+    body,
     change,
+    pick,
+    canComplete,
     submit,
     back,
     sendCode,

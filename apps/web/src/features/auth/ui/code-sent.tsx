@@ -9,6 +9,11 @@ export interface CodeSentProps {
   disabled?: boolean;
 }
 
+/** "Send Code", or while the server asks to wait for this number, how long ("Send Code in 12s"). */
+export function sendCodeLabel(waitSeconds: number): string {
+  return waitSeconds > 0 ? `Send Code in ${waitSeconds}s` : "Send Code";
+}
+
 /** After a code went out: where it went, a way to fix the number, and a resend once allowed. */
 export function CodeSent({ phone, resendInSeconds, sending, onResend, onChangeNumber, disabled }: CodeSentProps) {
   const waiting = resendInSeconds > 0;

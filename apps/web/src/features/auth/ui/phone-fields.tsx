@@ -10,12 +10,14 @@ export interface PhoneFieldProps {
   error?: string | null;
   disabled?: boolean;
   hint?: string;
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /** "Phone number": US only, formatted while typing (docs/product.md "Signing up and signing in"). */
-export function PhoneField({ value, onChange, onBlur, error, disabled, hint }: PhoneFieldProps) {
+export function PhoneField({ value, onChange, onBlur, error, disabled, hint, inputRef }: PhoneFieldProps) {
   return (
     <TextField
+      ref={inputRef}
       label="Phone number"
       name="phone"
       type="tel"
@@ -42,7 +44,16 @@ export interface CodeFieldProps {
   inputRef?: Ref<HTMLInputElement>;
 }
 
-/** "Verification code": the six digits from the text; phones offer to fill it from the SMS. */
+/** The code's digits in what was typed or pasted ("Your code: 123 456" gives "123456"). */
+export function codeDigits(text: string): string {
+  return text.replace(/\D/g, "").slice(0, AUTH_CODE.digits);
+}
+
+/**
+ * "Verification code": the six digits from the text; phones offer to fill it
+ * from the SMS. No maxLength: a pasted "123 456" would be cut to "123 45"
+ * before the digits are picked out of it.
+ */
 export function CodeField({ value, onChange, error, disabled, hint, inputRef }: CodeFieldProps) {
   return (
     <TextField
@@ -54,10 +65,9 @@ export function CodeField({ value, onChange, error, disabled, hint, inputRef }: 
       autoComplete="one-time-code"
       pattern="[0-9]*"
       placeholder="••••••"
-      maxLength={AUTH_CODE.digits}
       variant="code"
       value={value}
-      onChange={(event) => onChange(event.target.value.replace(/\D/g, "").slice(0, AUTH_CODE.digits))}
+      onChange={(event) => onChange(codeDigits(event.target.value))}
       error={error}
       disabled={disabled}
       hint={hint}

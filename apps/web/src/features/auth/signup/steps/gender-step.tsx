@@ -3,16 +3,23 @@ import { useId } from "react";
 import { FieldError, fieldStyles } from "../../ui/fields";
 import type { StepProps } from "./step-props";
 import styles from "./steps.module.css";
+import { usePick } from "./use-pick";
 
 const OPTIONS: { value: Gender; label: string }[] = [
   { value: "male", label: "Guy" },
   { value: "female", label: "Girl" },
 ];
 
-export function GenderStep({ values, errors, onChange, disabled }: StepProps) {
+export function GenderStep({ values, errors, onChange, onPick, disabled }: StepProps) {
   const errorId = useId();
+  const { group, picked } = usePick(onPick);
   return (
-    <fieldset className={fieldStyles.field} aria-describedby={errors.gender ? errorId : undefined} disabled={disabled}>
+    <fieldset
+      className={fieldStyles.field}
+      aria-describedby={errors.gender ? errorId : undefined}
+      disabled={disabled}
+      {...group}
+    >
       <legend className={fieldStyles.label}>Gender</legend>
       <div className={styles.genderGrid}>
         {OPTIONS.map((option) => (
@@ -24,6 +31,7 @@ export function GenderStep({ values, errors, onChange, disabled }: StepProps) {
               className={styles.radioInput}
               checked={values.gender === option.value}
               onChange={() => onChange({ gender: option.value })}
+              onClick={() => picked({ gender: option.value })}
             />
             <span className={styles.genderIcon} aria-hidden="true">
               <GenderGlyph gender={option.value} />

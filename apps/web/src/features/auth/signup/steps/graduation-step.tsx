@@ -3,16 +3,19 @@ import { useId } from "react";
 import { FieldError, fieldStyles } from "../../ui/fields";
 import type { StepProps } from "./step-props";
 import styles from "./steps.module.css";
+import { usePick } from "./use-pick";
 
 /** This academic year's classes, by today's date (contracts' class-years.ts); the server checks the same rule. */
-export function GraduationStep({ values, errors, onChange, disabled }: StepProps) {
+export function GraduationStep({ values, errors, onChange, onPick, disabled }: StepProps) {
   const errorId = useId();
+  const { group, picked } = usePick(onPick);
   const years = classYearsAt(new Date());
   return (
     <fieldset
       className={fieldStyles.field}
       aria-describedby={errors.graduationYear ? errorId : undefined}
       disabled={disabled}
+      {...group}
     >
       <legend className={fieldStyles.label}>Class of</legend>
       <div className={styles.yearGrid}>
@@ -25,6 +28,7 @@ export function GraduationStep({ values, errors, onChange, disabled }: StepProps
               className={styles.radioInput}
               checked={values.graduationYear === year}
               onChange={() => onChange({ graduationYear: year })}
+              onClick={() => picked({ graduationYear: year })}
             />
             {year}
           </label>

@@ -1,8 +1,8 @@
 import { canSendSignupCode, SMS_CONSENT_TEXT, TERMS_CONSENT_TEXT } from "@quad/contracts";
-import type { RefObject } from "react";
+import { useEffect, useRef, type RefObject } from "react";
 import { Button, Icon } from "../../../../components";
 import { Checkbox } from "../../ui/fields";
-import { CodeSent } from "../../ui/code-sent";
+import { CodeSent, sendCodeLabel } from "../../ui/code-sent";
 import { CodeField, PhoneField } from "../../ui/phone-fields";
 import type { PhoneVerification } from "../../use-phone-verification";
 import type { StepProps } from "./step-props";
@@ -55,8 +55,15 @@ export function PhoneStep({
   recaptchaHost,
   codeInput,
 }: PhoneStepProps) {
-  const { codeSent, sending } = verification;
+  const { codeSent, sending, resendInSeconds } = verification;
   const consented = values.smsConsent && values.termsAccepted;
+  const phoneInput = useRef<HTMLInputElement>(null);
+  // The second box ticked: the number is next, so its field takes focus (no tap on it).
+  const wasConsented = useRef(consented);
+  useEffect(() => {
+    if (consented && !wasConsented.current && !codeSent) phoneInput.current?.focus();
+    wasConsented.current = consented;
+  }, [consented, codeSent]);
   const canSend = canSendSignupCode({
     formattedPhone: verification.phone,
     smsConsent: values.smsConsent,
@@ -87,6 +94,7 @@ export function PhoneStep({
       )}
 
       <PhoneField
+        inputRef={phoneInput}
         value={verification.phone}
         onChange={onPhoneChange}
         onBlur={onPhoneBlur}
@@ -114,16 +122,16 @@ export function PhoneStep({
           />
         </>
       ) : (
+        // The step's next move, so the primary button (the wizard's Verify Code waits for a code).
         <Button
-          variant="secondary"
           size="lg"
           block
           icon={<Icon name="mail" size={20} />}
-          disabled={!canSend || disabled}
+          disabled={!canSend || disabled || resendInSeconds > 0}
           loading={sending}
           onClick={onSendCode}
         >
-          Send Code
+          {sendCodeLabel(resendInSeconds)}
         </Button>
       )}
       {/* Hosts Firebase's invisible reCAPTCHA when that provider is on. */}

@@ -6,6 +6,7 @@ import { trpc } from "../../../../lib/trpc";
 import { FieldError, fieldStyles } from "../../ui/fields";
 import type { StepProps } from "./step-props";
 import styles from "./steps.module.css";
+import { usePick } from "./use-pick";
 
 /** Offer a search box once the list is longer than a phone screen. */
 const SEARCH_FROM = 8;
@@ -19,7 +20,8 @@ function matches(school: School, query: string): boolean {
   return plain(school.schoolName).includes(plain(query));
 }
 
-export function UniversityStep({ values, errors, onChange, disabled }: StepProps) {
+export function UniversityStep({ values, errors, onChange, onPick, disabled }: StepProps) {
+  const { group, picked } = usePick(onPick);
   const schools = trpc.schools.list.useQuery(undefined, { staleTime: 5 * 60_000 });
   const [query, setQuery] = useState("");
   const errorId = useId();
@@ -36,6 +38,7 @@ export function UniversityStep({ values, errors, onChange, disabled }: StepProps
       className={fieldStyles.field}
       aria-describedby={errors.university ? errorId : undefined}
       disabled={disabled}
+      {...group}
     >
       <legend className={fieldStyles.label}>University</legend>
 
@@ -97,6 +100,7 @@ export function UniversityStep({ values, errors, onChange, disabled }: StepProps
                 className={styles.radioInput}
                 checked={values.university === school.id}
                 onChange={() => onChange({ university: school.id })}
+                onClick={() => picked({ university: school.id })}
               />
               <img className={styles.schoolIcon} src={school.icon} alt="" width={40} height={40} loading="lazy" />
               <span className={styles.optionText}>{school.schoolName}</span>

@@ -7,13 +7,13 @@ import { basicProfile, type SignupErrors, type SignupValues } from "./signup-val
 import { BASIC_FIELDS, firstMissingStep, STEP_OF_FIELD, WIZARD_STEPS, type WizardStep } from "./wizard-steps";
 
 /**
- * The sign-up's calls that create the account (docs/product.md "Signing up and signing in"): the first
+ * The sign-up's profile calls (docs/product.md "Signing up and signing in"): the first
  * users.update with the basic fields, the profile lookup after /opt-in, and
  * the photo upload. What the server answers becomes the cached profile
  * (lib/refresh-after.ts, users.update; the lookup reads into the cache), and
  * each tells the wizard where to go next; failures are toasted here.
  */
-export type AccountOutcome =
+export type ProfileOutcome =
   /** The server verified the profile: signed in for good, on to /home with this toast. */
   | { kind: "signedIn"; message: string }
   /** Carry on at `step`; `user` is a stored profile to pre-fill from. */
@@ -21,13 +21,13 @@ export type AccountOutcome =
   /** Stay where the wizard is, showing `errors`. */
   | { kind: "stay"; errors?: SignupErrors };
 
-export interface AccountApi {
+export interface ProfileApi {
   utils: ReturnType<typeof trpc.useUtils>;
   rest: RestClient;
 }
 
 /** A stored profile decides: verified is done, otherwise fill what is missing, then the photo. */
-function outcomeFor(user: MeUser, signedInMessage: string): AccountOutcome {
+function outcomeFor(user: MeUser, signedInMessage: string): ProfileOutcome {
   if (user.isVerified) return { kind: "signedIn", message: signedInMessage };
   const missing = firstMissingStep(user);
   return missing ? { kind: "step", step: missing, user } : { kind: "step", step: "profileImage" };
@@ -35,10 +35,10 @@ function outcomeFor(user: MeUser, signedInMessage: string): AccountOutcome {
 
 /** Creates (or updates) the profile with the basic fields, and the landing preference if one came along. */
 export async function saveBasicProfile(
-  api: AccountApi,
+  api: ProfileApi,
   values: SignupValues,
   preference?: Gender,
-): Promise<AccountOutcome> {
+): Promise<ProfileOutcome> {
   const profile = basicProfile(values);
   if (!profile) return { kind: "step", step: WIZARD_STEPS[0] };
   try {
@@ -56,7 +56,7 @@ export async function saveBasicProfile(
 }
 
 /** After /opt-in with nothing filled in: whatever the server already has decides where to go. */
-export async function continueStoredProfile(api: AccountApi): Promise<AccountOutcome> {
+export async function continueStoredProfile(api: ProfileApi): Promise<ProfileOutcome> {
   try {
     const user = await api.utils.users.me.fetch(undefined, { ...SKIP_AUTH_REDIRECT, staleTime: 0, retry: false });
     return outcomeFor(user, TOASTS.loggedIn);
@@ -71,7 +71,7 @@ export async function continueStoredProfile(api: AccountApi): Promise<AccountOut
  * Uploads the cropped photo (multipart, with the isVerified request); the
  * server verifies a complete profile with a processed photo.
  */
-export async function uploadProfilePhoto(api: AccountApi, cropped: Blob): Promise<AccountOutcome> {
+export async function uploadProfilePhoto(api: ProfileApi, cropped: Blob): Promise<ProfileOutcome> {
   const form = new FormData();
   form.append("isVerified", "true");
   form.append("profileImage", new File([cropped], "profile.jpg", { type: "image/jpeg" }));
