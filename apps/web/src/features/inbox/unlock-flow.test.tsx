@@ -1,8 +1,9 @@
 import { LOCKED_NAME_PLACEHOLDER, SCREEN_TEXT, TOASTS } from "@quad/contracts";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import {
+  createFlashSale,
   createMeUser,
   createVoteCards,
   inboxAnswers,
@@ -131,6 +132,27 @@ describe("vote detail and unlock", { timeout: 20_000 }, () => {
     expect(await sale.findByText(/^(20h 0m|19h 59m) left · Ends /)).toBeTruthy();
     const time = end.toLocaleTimeString(undefined, { hour: "numeric", minute: "2-digit" });
     expect(sale.getByText(new RegExp(`Ends (\\w{3} )?${time}$`))).toBeTruthy();
+  });
+
+  it("an open flash sale turns to the regular price by itself when it ends", async () => {
+    const votes = createVoteCards(1);
+    const endsAt = new Date(Date.now() + 1_000).toISOString();
+    let ended = false;
+    const backend = inboxAnswers({
+      votes,
+      me: { remainingUnlocks: 0 },
+      overrides: {
+        "payments.flashSale": () => createFlashSale({ active: !ended, endsAt }),
+      },
+    });
+    const { detail, user } = await openFirstVote(backend);
+    await user.click(detail.getByRole("button", { name: SCREEN_TEXT.unlockDetails }));
+    const sale = await findDialog("Flash sale");
+    expect(await sale.findByText(/% off/)).toBeTruthy();
+    ended = true;
+    const regular = within(await screen.findByRole("dialog", { name: "Unlock this vote" }, { timeout: 5_000 }));
+    expect(regular.getByText("$2.99")).toBeTruthy();
+    expect(regular.queryByText(/% off/)).toBeNull();
   });
 
   it("once the student's sale has ended: the regular price, no discount, and that is what is charged", async () => {

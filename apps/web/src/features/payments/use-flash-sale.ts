@@ -3,6 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import { getMutationKey } from "@trpc/react-query";
 import { trpc } from "../../lib/trpc";
 
+/** After the sale's end by the browser's clock: room for a clock a little ahead of the server's. */
+const SALE_END_SLACK_MS = 1_000;
+
 /**
  * The student's flash sale on one unlock, with its real end. Showing the
  * sale starts it on the server the first time (later calls return the same
@@ -17,6 +20,11 @@ export function useFlashSale(offered: boolean) {
     enabled: offered,
     staleTime: 60_000,
     retry: false,
+    // Asked again just after the sale's end, so an open dialog turns to the regular price by itself.
+    refetchInterval: (query) => {
+      const offer = query.state.data;
+      return offer?.active ? Math.max(0, Date.parse(offer.endsAt) - Date.now()) + SALE_END_SLACK_MS : false;
+    },
   });
 }
 

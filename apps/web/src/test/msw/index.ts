@@ -13,7 +13,15 @@ export {
   voteRefusedForCooldown,
   type RoundsAnswersOptions,
 } from "./rounds";
-export { createVoteCards, inboxAnswers, revealedVoteCard, TEST_CARDS, votesPage, type InboxAnswers } from "./inbox";
+export {
+  createFlashSale,
+  createVoteCards,
+  inboxAnswers,
+  revealedVoteCard,
+  TEST_CARDS,
+  votesPage,
+  type InboxAnswers,
+} from "./inbox";
 export {
   authTrpcHandler,
   codeSent,
