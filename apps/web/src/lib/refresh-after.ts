@@ -165,13 +165,19 @@ export const REFRESH_AFTER: { [P in MutationPath]: Refresh<P> } = {
 export const REFRESH_AFTER_EVENT = {
   /** A card payment went through (Stripe's webhook or the local provider fulfils it): credits or the boost end. */
   paymentConfirmed: (utils: QueryUtils) => utils.users.me.invalidate(),
-  /** The live stream brought a vote for this student: the inbox's list and the home entry read it. */
-  liveVote: (utils: QueryUtils) => Promise.all([utils.inbox.received.invalidate(), utils.users.me.invalidate()]),
+  /** The live stream brought a vote for this student: the inbox's list and the home entry's new-votes count read it. */
+  liveVote: (utils: QueryUtils) =>
+    Promise.all([utils.inbox.received.invalidate(), utils.inbox.newVotes.invalidate(), utils.users.me.invalidate()]),
   /** Another tab or device voted or skipped: votes left, skips left and the cooldown are the round's. */
   liveState: (utils: QueryUtils) => utils.rounds.open.invalidate(),
   /** The live stream (re)opened: whatever came while it was closed is read again. */
   liveReady: (utils: QueryUtils) =>
-    Promise.all([utils.inbox.received.invalidate(), utils.users.me.invalidate(), utils.rounds.open.invalidate()]),
+    Promise.all([
+      utils.inbox.received.invalidate(),
+      utils.inbox.newVotes.invalidate(),
+      utils.users.me.invalidate(),
+      utils.rounds.open.invalidate(),
+    ]),
 } satisfies Record<string, (utils: QueryUtils) => Promise<unknown>>;
 
 export type ClientEvent = keyof typeof REFRESH_AFTER_EVENT;

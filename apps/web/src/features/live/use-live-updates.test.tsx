@@ -60,4 +60,41 @@ describe("live updates", { timeout: 20_000 }, () => {
     await waitFor(() => expect(cardCount()).toBe(2), { timeout: 5_000 });
     expect(backend.sent("inbox.received")).toHaveLength(2);
   });
+
+  it("a vote event, and a reopened stream, refresh home's new-votes count without a tap", async () => {
+    let newVotes = 0;
+    const backend = inboxAnswers({ overrides: { "inbox.newVotes": () => ({ count: newVotes }) } });
+    const live = liveStream();
+    renderSignedIn(
+      <>
+        <VotedOnYouButton />
+        <Live />
+      </>,
+      backend,
+    );
+    server.use(live.handler);
+    await waitFor(() => expect(live.requests).toHaveLength(1), { timeout: 5_000 });
+    expect(screen.getByRole("button", { name: SCREEN_TEXT.seeWhoVotedForYou }).textContent).toBe(
+      SCREEN_TEXT.seeWhoVotedForYou,
+    );
+
+    newVotes = 1;
+    const [card] = createVoteCards(1);
+    live.push(`id: sealed-1\ndata: ${JSON.stringify({ type: "vote", card })}\n\n`);
+    await waitFor(
+      () => expect(screen.getByRole("button", { name: /^See who voted for you/ }).textContent).toMatch(/1 new$/),
+      {
+        timeout: 5_000,
+      },
+    );
+
+    newVotes = 2;
+    live.push(`data: ${JSON.stringify({ type: "ready" })}\n\n`);
+    await waitFor(
+      () => expect(screen.getByRole("button", { name: /^See who voted for you/ }).textContent).toMatch(/2 new$/),
+      {
+        timeout: 5_000,
+      },
+    );
+  });
 });
