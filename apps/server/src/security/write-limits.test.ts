@@ -55,6 +55,7 @@ const SAMPLES: Record<string, Sample> = {
   "push.unsubscribe": () => ({ endpoint: "https://push.example.com/send/1" }),
   "rounds.vote": ({ other }) => ({ userId: other, promptId: 1 }),
   "inbox.unlock": () => ({ userId: UUID }),
+  "inbox.markOpened": () => ({}),
   "payments.createPaymentIntent": () => ({ productId: "unlock-3" }),
   "payments.flashSale": () => undefined,
   "payments.localConfirm": () => ({ clientSecret: "pi_missing_secret", cardNumber: "4242424242424242" }),
