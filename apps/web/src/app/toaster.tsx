@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState, useSyncExternalStore } from "react";
+import { useLayoutEffect, useState } from "react";
 import { createPortal } from "react-dom";
 // The unstyled build with its stylesheet as a file: the default build injects
 // a <style> element at run time, which the CSP refuses (no inline style).
@@ -7,20 +7,10 @@ import "react-toastify/ReactToastify.css";
 import { placeOverDialogs } from "../components/modal";
 import "./toaster.css";
 
-/** Phones: the top of the screen holds the step progress, the greeting and the Guys/Girls switch. */
-const PHONE = "(max-width: 480px)";
-const phoneQuery = () => (typeof window.matchMedia === "function" ? window.matchMedia(PHONE) : null);
-function subscribePhone(onChange: () => void) {
-  const query = phoneQuery();
-  query?.addEventListener("change", onChange);
-  return () => query?.removeEventListener("change", onChange);
-}
-const isPhone = () => phoneQuery()?.matches ?? false;
-
 /**
- * The one toast container: at the bottom on phones, so it never covers the step progress, the greeting or
- * the Guys/Girls switch; top-centre on wider screens, where it sits over the top bar's middle and clears
- * them. One toast at a time (lib/toast), swipeable on phones.
+ * The one toast container, at the bottom on every screen: the top holds the step progress, the greeting
+ * and the Guys/Girls switch (and on a laptop the sign-up card's progress sits under the top bar's middle).
+ * One toast at a time (lib/toast), swipeable on phones.
  * Beside the app rather than in it, in an element of its own that an open dialog takes inside
  * itself (placeOverDialogs), so a toast stays visible and live while a dialog makes the page inert.
  */
@@ -30,7 +20,6 @@ export function Toaster() {
     element.setAttribute("data-over-dialogs", "");
     return element;
   });
-  const phone = useSyncExternalStore(subscribePhone, isPhone, () => false);
   useLayoutEffect(() => {
     document.body.append(host);
     placeOverDialogs();
@@ -38,7 +27,7 @@ export function Toaster() {
   }, [host]);
   return createPortal(
     <ToastContainer
-      position={phone ? "bottom-center" : "top-center"}
+      position="bottom-center"
       autoClose={3500}
       limit={3}
       newestOnTop
