@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { ACCOUNT_TEXT } from "../src/features/account/texts";
 import { SETTINGS_TEXT } from "../src/features/settings/texts";
+import { TAG_LIMITS } from "../src/features/users/tag-list-field";
 import { USERS_TEXT } from "../src/features/users/texts";
 import { createApi, openSignedIn, type Student } from "./api";
 import { animationsSettled, saveScreenshot, useBrowser, type OpenedPage } from "./browser";
@@ -97,11 +98,14 @@ describe("settings", () => {
   it("edits the profile and turns vote texts off on a laptop", { timeout: 90_000 }, async () => {
     const riley = await createStudent("+12027400111", { firstName: "Riley", gender: "male", colors: hueColors(200) });
     const { page, errors } = await openSettingsAs(riley, "desktop");
-    // The field stops at the server's limit (typing 50 characters keeps 40) and counts near it.
+    // Past the server's limit the field keeps what was typed, counts it and says why it cannot be added.
     const interests = page.getByRole("textbox", { name: "Interests" });
-    await interests.pressSequentially("Bouldering and sport climbing on weekends, mostly");
-    expect(await interests.inputValue()).toHaveLength(PROFILE_LIST.maxLength);
-    await page.getByText(`${PROFILE_LIST.maxLength}/${PROFILE_LIST.maxLength}`).waitFor();
+    const long = "Bouldering and sport climbing on weekends, mostly";
+    await interests.pressSequentially(long);
+    expect(await interests.inputValue()).toBe(long);
+    await page.getByText(`${long.length}/${PROFILE_LIST.maxLength}`).waitFor();
+    await page.getByRole("status").getByText(TAG_LIMITS.tooLong).waitFor();
+    expect(await page.getByRole("button", { name: "Add to Interests" }).isDisabled()).toBe(true);
     await interests.fill("Climbing");
     await interests.press("Enter");
     await page.getByRole("button", { name: "🎧" }).click();

@@ -212,11 +212,7 @@ describe("received votes, unlocks, payments and boosts", () => {
     await saveScreenshot(page, "buy-unlocks-mobile");
     await packages.getByRole("button", { name: "Continue · $7.99" }).click();
     const checkout = await payWithCard(page, "4000 0000 0000 0002", "Pay $7.99");
-    await checkout
-      .getByRole("form", { name: "Card payment" })
-      .getByRole("alert")
-      .getByText("Your card was declined.")
-      .waitFor();
+    await checkout.getByRole("form", { name: "Card payment" }).getByText("Your card was declined.").waitFor();
     await settle(page);
     await saveScreenshot(page, "payment-declined-mobile");
     expect((await me(student)).remainingUnlocks).toBe(0);

@@ -41,6 +41,7 @@ export function VotedOnYouButton({
       <Button
         {...look}
         variant={variant}
+        className={styles.entry}
         icon={<Icon name="heart" size={20} />}
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
