@@ -10,6 +10,12 @@ import { hueColors } from "./portrait";
 
 const baseURL = inject("baseURL");
 
+/** A computed background colour whose channels are all dark (a transparent one counts: the page shows through). */
+function isDark(color: string): boolean {
+  const [red = 0, green = 0, blue = 0] = (color.match(/\d+(\.\d+)?/g) ?? []).map(Number);
+  return Math.max(red, green, blue) < 64;
+}
+
 /**
  * The home screen's calls and ways out, in real Chromium against the real
  * server: the new-votes count, the pick, the offers after a vote, out of
@@ -347,10 +353,34 @@ describe("home", () => {
         bypassCSP: true,
       });
       const { page, errors } = opened;
+      // Signed out first: the landing page and the sign-up wizard's first step.
+      for (const [path, name] of [
+        ["/", "landing"],
+        ["/signup", "signup"],
+      ] as const) {
+        await page.goto(`${baseURL}${path}`);
+        await page.getByRole("heading", { level: 1 }).first().waitFor();
+        await animationsSettled(page);
+        expect(await contrastFailures(page)).toEqual([]);
+        if (name === "signup") {
+          // The bar under the thumb holding Back and Next is dark too.
+          const bar = await page
+            .getByRole("button", { name: "Next" })
+            .locator("..")
+            .evaluate((element) => getComputedStyle(element).backgroundColor);
+          expect(isDark(bar), bar).toBe(true);
+        }
+        await saveScreenshot(page, `dark-${name}-${kind}`);
+      }
       await openSignedIn(page, baseURL, student);
       await roundShown(page);
       const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       expect(background).toBe("rgb(18, 14, 26)");
+      // On a laptop the screen sits in a frosted frame: a dark one (a light one left light text unreadable).
+      const frame = await page.evaluate(
+        () => getComputedStyle(document.querySelector("main")!.parentElement!).backgroundColor,
+      );
+      expect(isDark(frame), frame).toBe(true);
       expect(await contrastFailures(page)).toEqual([]);
       await saveScreenshot(page, `dark-home-${kind}`);
 
