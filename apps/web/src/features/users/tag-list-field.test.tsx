@@ -3,7 +3,8 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
-import { TAG_LIMITS, TagListField } from "./tag-list-field";
+import { TagListField } from "./tag-list-field";
+import { TAG_LIMITS } from "./texts";
 
 function Interests({ initial }: { initial: string[] }) {
   const [values, setValues] = useState(initial);

@@ -2,6 +2,7 @@ import { PROFILE_LIST } from "@quad/contracts";
 import { useId, useState, type KeyboardEvent } from "react";
 import { FieldError } from "../auth/ui/fields";
 import styles from "./profile.module.css";
+import { TAG_LIMITS } from "./texts";
 
 export interface TagListFieldProps {
   label: string;
@@ -11,13 +12,6 @@ export interface TagListFieldProps {
   error?: string;
   disabled?: boolean;
 }
-
-/** What the field says at a limit, instead of cutting what was typed or refusing it silently. */
-export const TAG_LIMITS = {
-  full: (label: string) =>
-    `That's the most ${label.toLowerCase()} you can list (${PROFILE_LIST.maxItems}). Remove one to add another.`,
-  tooLong: `Keep each one to ${PROFILE_LIST.maxLength} characters or fewer.`,
-};
 
 /** A short list of entries (organizations, interests): type and press Enter or Add; tap × to remove. */
 export function TagListField({ label, placeholder, values, onChange, error, disabled }: TagListFieldProps) {

@@ -1,3 +1,5 @@
+import { PROFILE_LIST } from "@quad/contracts";
+
 /** What the profile editor and the texts' switch say. Server messages come from contracts. */
 export const USERS_TEXT = {
   profileSaved: "Profile saved",
@@ -8,3 +10,10 @@ export const USERS_TEXT = {
   smsOptedOut:
     "You replied STOP to one of our texts, so your carrier blocks them. Reply START to any Quad text to turn them back on.",
 } as const;
+
+/** What the field says at a limit, instead of cutting what was typed or refusing it silently. */
+export const TAG_LIMITS = {
+  full: (label: string) =>
+    `That's the most ${label.toLowerCase()} you can list (${PROFILE_LIST.maxItems}). Remove one to add another.`,
+  tooLong: `Keep each one to ${PROFILE_LIST.maxLength} characters or fewer.`,
+};
