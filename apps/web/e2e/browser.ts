@@ -101,6 +101,16 @@ export async function animationsSettled(page: Page): Promise<void> {
   );
 }
 
+/** A round on screen: its prompt, both candidates' photos loaded, nothing still moving. */
+export async function roundShown(page: Page): Promise<void> {
+  await page.locator("section[aria-busy=false] h2").waitFor();
+  await page.waitForFunction(() => {
+    const photos = Array.from(document.querySelectorAll<HTMLImageElement>("article img"));
+    return photos.length === 2 && photos.every((img) => img.complete && img.naturalWidth > 0);
+  });
+  await animationsSettled(page);
+}
+
 /**
  * One Chromium for the enclosing describe: launched before its tests and
  * closed after them, with every page opened through `open`.

@@ -5,7 +5,7 @@ import type AxeCore from "axe-core";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { createApi, openSignedIn, type Student } from "./api";
-import { animationsSettled, saveScreenshot, useBrowser, type OpenedPage } from "./browser";
+import { animationsSettled, saveScreenshot, useBrowser, roundShown, type OpenedPage } from "./browser";
 import { hueColors } from "./portrait";
 
 const baseURL = inject("baseURL");
@@ -35,15 +35,6 @@ const createStudent = (firstName: string, gender: Gender, extra: { instagramHand
 
 const LAPTOP = { viewport: { width: 1366, height: 768 } };
 const kinds = ["mobile", "desktop"] as const;
-
-async function roundShown(page: Page): Promise<void> {
-  await page.locator("section[aria-busy=false] h2").waitFor();
-  await page.waitForFunction(() => {
-    const photos = Array.from(document.querySelectorAll<HTMLImageElement>("article img"));
-    return photos.length === 2 && photos.every((img) => img.complete && img.naturalWidth > 0);
-  });
-  await animationsSettled(page);
-}
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 

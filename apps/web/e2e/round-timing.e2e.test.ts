@@ -2,7 +2,7 @@ import type { Gender } from "@quad/contracts";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { createApi, openSignedIn } from "./api";
-import { animationsSettled, useBrowser } from "./browser";
+import { roundShown, useBrowser } from "./browser";
 import { hueColors } from "./portrait";
 
 const baseURL = inject("baseURL");
@@ -38,15 +38,6 @@ const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
-
-async function roundShown(page: Page): Promise<void> {
-  await page.locator("section[aria-busy=false] h2").waitFor();
-  await page.waitForFunction(() => {
-    const photos = Array.from(document.querySelectorAll<HTMLImageElement>("article img"));
-    return photos.length === 2 && photos.every((img) => img.complete && img.naturalWidth > 0);
-  });
-  await animationsSettled(page);
-}
 
 /** One vote, timed in the page: [tap → next round fetched, tap → next round shown], in ms. */
 async function timedVote(page: Page): Promise<[number, number]> {

@@ -2,7 +2,7 @@ import type { Gender, RoundResponse } from "@quad/contracts";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createApi, openSignedIn, type Student } from "./api";
-import { animationsSettled, saveScreenshot, useBrowser, type OpenedPage } from "./browser";
+import { animationsSettled, saveScreenshot, useBrowser, roundShown, type OpenedPage } from "./browser";
 import { hueColors } from "./portrait";
 import { startSecondServer, type SecondServer } from "./second-server";
 
@@ -60,16 +60,6 @@ async function playRounds(
     }
   }
   return { seen, ended: null };
-}
-
-/** Waits until a round is on screen and settled: prompt, two cards, photos loaded, entrance animations done. */
-async function roundShown(page: Page): Promise<void> {
-  await page.locator("section[aria-busy=false] h2").waitFor();
-  await page.waitForFunction(() => {
-    const photos = Array.from(document.querySelectorAll<HTMLImageElement>("article img"));
-    return photos.length === 2 && photos.every((img) => img.complete && img.naturalWidth > 0);
-  });
-  await animationsSettled(page);
 }
 
 /** Waits for dialogs' entrance animation before a screenshot. */

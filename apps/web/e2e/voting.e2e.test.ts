@@ -2,7 +2,7 @@ import { SCREEN_TEXT, SKIPS_IN_A_ROW, TOASTS, VOTES_PER_BATCH, type Gender } fro
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { createApi, openSignedIn, type Student } from "./api";
-import { animationsSettled, saveScreenshot, useBrowser, type OpenedPage } from "./browser";
+import { animationsSettled, saveScreenshot, useBrowser, roundShown, type OpenedPage } from "./browser";
 import { hueColors } from "./portrait";
 
 const baseURL = inject("baseURL");
@@ -28,16 +28,6 @@ async function voteThroughApi(student: Student, times: number): Promise<void> {
 
 async function openHomeAs(opened: OpenedPage, student: Student): Promise<void> {
   await openSignedIn(opened.page, baseURL, student);
-}
-
-/** Waits until a round is on screen and settled: prompt, two cards, photos loaded, entrance animations done. */
-async function roundShown(page: Page): Promise<void> {
-  await page.locator("section[aria-busy=false] h2").waitFor();
-  await page.waitForFunction(() => {
-    const photos = Array.from(document.querySelectorAll<HTMLImageElement>("article img"));
-    return photos.length === 2 && photos.every((img) => img.complete && img.naturalWidth > 0);
-  });
-  await animationsSettled(page);
 }
 
 function voteButtons(page: Page) {
