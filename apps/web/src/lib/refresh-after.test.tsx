@@ -457,3 +457,57 @@ describe("REST writes", () => {
     }
   });
 });
+
+describe("the round after a vote", { timeout: 30_000 }, () => {
+  const slowly = <T,>(answer: T) => new Promise<T>((resolve) => setTimeout(() => resolve(answer), 150));
+
+  /**
+   * The server as the live stream makes it look: the vote's state event reaches the page before the
+   * vote's answer, and starts a fetch of the open round (`before`: before the vote is stored; `after`:
+   * after). Round fetches after the first are slow, so that fetch is still under way when the answer comes.
+   */
+  function liveServer(eventComes: "before" | "after") {
+    const backend = statefulServer();
+    const { "rounds.vote": store, "rounds.open": open } = backend.resolvers;
+    const fetchStarted = () =>
+      waitFor(() => expect(backend.sent("rounds.open").length).toBeGreaterThan(1), { interval: 5 });
+    const resolvers: TrpcResolvers = {
+      ...backend.resolvers,
+      "rounds.open": async (call) => {
+        const round = await open!(call);
+        return backend.sent("rounds.open").length > 1 ? slowly(round) : round;
+      },
+      "rounds.vote": async (call) => {
+        if (eventComes === "before") {
+          void getDataLayer().utils.rounds.open.invalidate();
+          await fetchStarted();
+        }
+        const answer = await store!(call);
+        if (eventComes === "after") {
+          void getDataLayer().utils.rounds.open.invalidate();
+          await fetchStarted();
+        }
+        return answer;
+      },
+    };
+    return { ...backend, resolvers };
+  }
+
+  it("keeps the fetch the vote's live event started, rather than fetching the round again", async () => {
+    const backend = liveServer("after");
+    const { user } = openApp("/home", backend);
+    await heading(2, "Most likely to start a company");
+    await user.click(screen.getByRole("button", { name: "Vote for Maya" }));
+    expect(await heading(2, "Best person to study with")).toBeTruthy();
+    expect(backend.sent("rounds.open")).toHaveLength(2);
+  });
+
+  it("fetches the round again when the fetch under way brought the round just voted in", async () => {
+    const backend = liveServer("before");
+    const { user } = openApp("/home", backend);
+    await heading(2, "Most likely to start a company");
+    await user.click(screen.getByRole("button", { name: "Vote for Maya" }));
+    expect(await heading(2, "Best person to study with")).toBeTruthy();
+    expect(backend.sent("rounds.open")).toHaveLength(3);
+  });
+});

@@ -1,7 +1,7 @@
 import type { createTRPCQueryUtils } from "@trpc/react-query";
-import type { AnyMutationProcedure, AnyProcedure, inferProcedureOutput } from "@trpc/server";
+import type { AnyMutationProcedure, AnyProcedure, inferProcedureInput, inferProcedureOutput } from "@trpc/server";
 import type { AppRouter } from "@quad/server/router";
-import { isRoundError } from "@quad/contracts";
+import { isRoundError, type RoundResponse } from "@quad/contracts";
 import { RECEIVED_VOTES_INPUT, withUnlockedCard } from "../features/inbox/use-received-votes";
 import { isOutOfSkips } from "../features/rounds/round-errors";
 import { errorCodeOf, httpStatusOf } from "./api-error";
@@ -45,14 +45,26 @@ export type ProcedureAt<R, P extends string> = P extends `${infer Head}.${infer 
     : never;
 
 type OutputOf<P extends MutationPath> = inferProcedureOutput<ProcedureAt<Procedures, P>>;
+type InputOf<P extends MutationPath> = inferProcedureInput<ProcedureAt<Procedures, P>>;
 
 export interface Refresh<P extends MutationPath> {
-  done?: (utils: QueryUtils, output: OutputOf<P>) => void | Promise<unknown>;
+  /** `input` is what the call sent; undefined for a REST write (multipart). */
+  done?: (utils: QueryUtils, output: OutputOf<P>, input: InputOf<P> | undefined) => void | Promise<unknown>;
   failed?: (utils: QueryUtils, error: unknown) => void | Promise<unknown>;
 }
 
 /** Nothing cached depends on it. */
 const NOTHING = {};
+
+/** The cached round is the one a vote was cast in (its prompt, and the student voted for among its two). */
+function showsRound(round: RoundResponse | undefined, vote: { promptId: number; userId: string }): boolean {
+  return (
+    !!round &&
+    !isRoundError(round) &&
+    round.prompt.id === vote.promptId &&
+    round.users.some((u) => u.id === vote.userId)
+  );
+}
 
 /** A refusal (4xx) says the round on screen is stale; a network failure says nothing. */
 const refused = (error: unknown) => {
@@ -122,8 +134,15 @@ export const REFRESH_AFTER: { [P in MutationPath]: Refresh<P> } = {
     },
   },
   "rounds.vote": {
-    // The round is closed: the next one is in the cache when the vote resolves.
-    done: (utils) => utils.rounds.open.invalidate(),
+    // The round is closed: the next one is in the cache when the vote resolves. The live stream's state event
+    // fetches it the moment the vote is stored, before this answer has travelled back: that fetch is kept, not
+    // restarted (on a phone network a restart costs a second round trip), unless it brought the round voted in.
+    done: async (utils, _result, input) => {
+      if (!input) return utils.rounds.open.invalidate();
+      if (!showsRound(utils.rounds.open.getData(), input)) return;
+      await utils.rounds.open.invalidate(undefined, undefined, { cancelRefetch: false });
+      if (showsRound(utils.rounds.open.getData(), input)) await utils.rounds.open.invalidate();
+    },
     failed: (utils, error) => {
       if (refused(error)) void utils.rounds.open.invalidate();
     },
@@ -190,7 +209,7 @@ export async function refreshAfter(utils: QueryUtils, path: string, outcome: Mut
   const entry = (REFRESH_AFTER as Record<string, Refresh<MutationPath> | undefined>)[path];
   try {
     if ("error" in outcome) await entry?.failed?.(utils, outcome.error);
-    else await entry?.done?.(utils, outcome.output as never);
+    else await entry?.done?.(utils, outcome.output as never, outcome.input as never);
   } catch (error) {
     console.error(`Refreshing after ${path} failed`, error);
   }

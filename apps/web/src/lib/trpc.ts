@@ -24,7 +24,8 @@ export const trpc = createTRPCReact<AppRouter>();
 export const SKIP_AUTH_REDIRECT = { trpc: { context: { skipAuthRedirect: true } } } as const;
 
 /** How a mutation ended: the server's answer, or the error its caller is about to see. */
-export type MutationOutcome = { output: unknown } | { error: unknown };
+/** How a mutation ended, with what it was sent (absent for the REST client's multipart writes). */
+export type MutationOutcome = { input?: unknown } & ({ output: unknown } | { error: unknown });
 
 export interface TrpcClientOptions {
   /** Called on a 401 from any call not flagged with `skipAuthRedirect`. */
@@ -72,9 +73,9 @@ export function afterMutationLink(
         return next(op).subscribe({
           next: (value) => {
             const output = "data" in value.result ? value.result.data : undefined;
-            settled = settle(op.path, { output }).then(() => observer.next(value));
+            settled = settle(op.path, { input: op.input, output }).then(() => observer.next(value));
           },
-          error: (error) => void settle(op.path, { error }).then(() => observer.error(error)),
+          error: (error) => void settle(op.path, { input: op.input, error }).then(() => observer.error(error)),
           complete: () => void settled.then(() => observer.complete()),
         });
       });
