@@ -12,10 +12,11 @@
  * a stream ("on"), in the order off-on, on-off, off-on, ... Every phase casts
  * the same number of vote cycles (open a round, vote), CONCURRENCY at a time,
  * by voters of its own who have not voted yet, each spending their whole
- * allowance, from the same pool of candidates, after a warm-up of its own.
+ * allowance, from the same pool of candidates, after a warm-up of its own
+ * (each worker from a loopback address of its own: see workerAddress).
  * Each phase prints its rate, the server's CPU per cycle (its
- * process_cpu_seconds_total: steadier than the rate on a shared machine) and
- * the load average; "on" phases also each vote's event latency at its
+ * process_cpu_seconds_total: steadier than the rate on a shared machine),
+ * this process's (it shares the cores) and the load average; "on" phases also each vote's event latency at its
  * recipient (p50, p99). Then the medians off and on and the cost of the
  * streams in percent. On a shared 2-core machine, read them with the load.
  */
