@@ -3,21 +3,29 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres pnpm --filter @quad/server exec tsx src/perf/live-load.ts
  *
+ * (IDLE_STREAMS, STUDENTS and PAIRS in the environment change the sizes below.)
  * Starts one real server process (src/index.ts) on a fresh Postgres database
  * and, from this process, (1) opens IDLE_STREAMS idle streams and reads the
  * server's resident memory and heap (its /metrics) before and after; (2)
- * casts votes with no stream open, then with STUDENTS students each holding
- * a stream, then with none again, and reports vote cycles a second (open a
- * round, vote) and, with the streams open, each vote's event latency at its
- * recipient (p50, p99). Prints the load average with each figure: on a
- * shared 2-core machine, read them with it.
+ * after one unmeasured phase of votes, runs PAIRS pairs of equal vote phases,
+ * one with no stream open ("off") and one with STUDENTS students each holding
+ * a stream ("on"), in the order off-on, on-off, off-on, ... Every phase casts
+ * the same number of vote cycles (open a round, vote), CONCURRENCY at a time,
+ * by voters of its own who have not voted yet, each spending their whole
+ * allowance, from the same pool of candidates, after a warm-up of its own
+ * (each worker from a loopback address of its own: see workerAddress).
+ * Each phase prints its rate, the server's CPU per cycle (its
+ * process_cpu_seconds_total: steadier than the rate on a shared machine),
+ * this process's (it shares the cores) and the load average; "on" phases also each vote's event latency at its
+ * recipient (p50, p99). Then the medians off and on and the cost of the
+ * streams in percent. On a shared 2-core machine, read them with the load.
  */
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { loadavg } from "node:os";
 import path from "node:path";
-import { Round } from "@quad/contracts";
+import { Round, VOTES_PER_BATCH } from "@quad/contracts";
 import * as schema from "@quad/db/schema";
 import { insertTestSchool, insertTestUser } from "@quad/db/testing";
 import { drizzle } from "drizzle-orm/postgres-js";
@@ -29,13 +37,20 @@ import { freePort } from "../test/processes";
 /* eslint-disable no-restricted-syntax */
 const IDLE_STREAMS = Number(process.env.IDLE_STREAMS ?? 10_000);
 const STUDENTS = Number(process.env.STUDENTS ?? 1_000);
-const VOTERS_PER_PHASE = 225;
-const VOTES_EACH = 12;
-const CONCURRENCY = 16;
+/** Off/on pairs of vote phases: an even count puts a steady drift (the votes table growing) on both sides alike. */
+const PAIRS = Number(process.env.PAIRS ?? 4);
 const SECRET = "live-load-secret-live-load-secret-0123456789";
 const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const inherited = process.env;
 /* eslint-enable no-restricted-syntax */
+const CONCURRENCY = 16;
+/** A voter's whole allowance: every voter ends in the same cooldown, none meets it early. */
+const VOTES_EACH = VOTES_PER_BATCH;
+/** Voters a phase measures, per worker; one more per worker warms the phase up first. */
+const VOTERS_EACH_WORKER = 14;
+const VOTERS_PER_PHASE = CONCURRENCY * (VOTERS_EACH_WORKER + 1);
+
+type Student = { id: string; token: string };
 
 const load = () =>
   loadavg()
@@ -82,8 +97,12 @@ async function main() {
     }
     const db = drizzle(client, { schema }) as unknown as Parameters<typeof insertTestSchool>[0];
     const school = await insertTestSchool(db);
-    const count = Math.max(STUDENTS, Math.ceil(IDLE_STREAMS / 5));
-    const students: { id: string; token: string }[] = [];
+    // [bystanders | warm-up phase's voters | phase 0's voters | phase 1's | ...]: every student is inserted
+    // before the first vote, so every phase draws from the same pool of candidates. An "on" phase streams
+    // for its own voters (their app is open) and the bystanders, STUDENTS in all.
+    const bystanders = Math.max(0, STUDENTS - VOTERS_PER_PHASE);
+    const count = Math.max(bystanders + (2 * PAIRS + 1) * VOTERS_PER_PHASE, Math.ceil(IDLE_STREAMS / 5));
+    const students: Student[] = [];
     for (let i = 0; i < count; i++) {
       const user = await insertTestUser(db, { schoolId: school.id, gender: "female", preference: "female" });
       const { token } = await signAccessToken(
@@ -98,22 +117,31 @@ async function main() {
     // (1) Memory per idle stream.
     await memory(base, metricsPort, students);
     // (2) Vote throughput without and with streams, and event latency.
-    const voters = (phase: number) => students.slice(phase * VOTERS_PER_PHASE, (phase + 1) * VOTERS_PER_PHASE);
-    // Alternated, so a change in the machine's load weighs on both alike.
-    for (let phase = 0; phase < 4; phase++) {
-      if (phase % 2 === 0) {
-        const without = await votePhase(base, voters(phase));
-        console.log(`no streams: ${without.rate.toFixed(1)} vote cycles/s (${without.votes} votes); load ${load()}`);
-        continue;
-      }
-      const streams = await openStreams(base, students.slice(0, STUDENTS));
-      const withStreams = await votePhase(base, voters(phase), streams);
+    const voters = (block: number) =>
+      students.slice(bystanders + block * VOTERS_PER_PHASE, bystanders + (block + 1) * VOTERS_PER_PHASE);
+    const warm = await votePhase(base, metricsPort, voters(0));
+    console.log(`warm-up: ${warm.votes} vote cycles${failedText(warm.failed)}, not counted; load ${load()}`);
+    const results: PhaseResult[] = [];
+    for (let i = 0; i < 2 * PAIRS; i++) {
+      // off-on, on-off, off-on, ...
+      const on = i % 4 === 1 || i % 4 === 2;
+      const own = voters(i + 1);
+      // The streams are open during "on" phases only: "off" then costs exactly what no stream costs (their
+      // sweep timer and heartbeats stop too). Opening and closing fall outside the timed part: settle() waits
+      // until the server's CPU stops falling after them, before any phase alike.
+      const streams = on
+        ? await openStreams(base, [...own, ...students.slice(0, bystanders)].slice(0, STUDENTS))
+        : undefined;
+      const idle = await settle(metricsPort);
+      await votePhase(base, metricsPort, own.slice(0, CONCURRENCY), streams);
+      const result = { on, idle, ...(await votePhase(base, metricsPort, own.slice(CONCURRENCY), streams)) };
+      results.push(result);
       console.log(
-        `${streams.size} streams: ${withStreams.rate.toFixed(1)} vote cycles/s (${withStreams.votes} votes); event after the vote's answer p50 ${pct(withStreams.latencies, 0.5)} ms, p99 ${pct(withStreams.latencies, 0.99)} ms; from the vote's send p50 ${pct(withStreams.fromSend, 0.5)} ms, p99 ${pct(withStreams.fromSend, 0.99)} ms; ${withStreams.latencies.length} events of ${withStreams.expected} votes for a student with a stream; load ${load()}`,
+        `phase ${i + 1} ${on ? `on (${streams!.size} streams)` : "off (no stream)"}: ${result.votes} vote cycles${failedText(result.failed)} in ${result.seconds.toFixed(1)} s, ${result.rate.toFixed(1)} a second; server CPU ${result.serverMs.toFixed(2)} ms a cycle (idle before: ${(idle * 100).toFixed(0)} % of a core), this process ${result.harnessMs.toFixed(2)} ms${on ? `; ${latencyText(result)}` : ""}; load ${load()}`,
       );
-      for (const s of streams.all) s.close();
-      await sleep(2000);
+      streams?.all.forEach((s) => s.close());
     }
+    summary(results);
   } finally {
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));
@@ -122,6 +150,67 @@ async function main() {
     await admin.end({ timeout: 5 });
     agent.destroy();
   }
+}
+
+type PhaseResult = Awaited<ReturnType<typeof votePhase>> & { on: boolean; idle: number };
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+const failedText = (failed: Map<number, number>) =>
+  failed.size === 0
+    ? ""
+    : ` (failed: ${[...failed].map(([status, n]) => `${n} answered ${status}`).join(", ")}; not comparable)`;
+
+const latencyText = (r: { latencies: number[]; fromSend: number[]; expected: number }) =>
+  `event after the vote's answer p50 ${pct(r.latencies, 0.5)} ms, p99 ${pct(r.latencies, 0.99)} ms; from the vote's send p50 ${pct(r.fromSend, 0.5)} ms, p99 ${pct(r.fromSend, 0.99)} ms; ${r.latencies.length} events of ${r.expected} votes for a student with a stream`;
+
+function summary(results: PhaseResult[]) {
+  const side = (on: boolean) => {
+    const phases = results.filter((r) => r.on === on);
+    const rates = phases.map((r) => r.rate);
+    const cpu = phases.map((r) => r.serverMs);
+    console.log(
+      `${on ? "on " : "off"}: ${rates.map((r) => r.toFixed(0)).join(", ")} vote cycles a second, median ${median(rates).toFixed(1)}; server CPU ${cpu.map((c) => c.toFixed(2)).join(", ")} ms a cycle, median ${median(cpu).toFixed(2)}`,
+    );
+    return { rate: median(rates), cpu: median(cpu), phases };
+  };
+  const off = side(false);
+  const on = side(true);
+  const percent = (a: number, b: number) => `${a >= b ? "+" : ""}${((a / b - 1) * 100).toFixed(1)} %`;
+  console.log(
+    `with ${STUDENTS} streams (medians, on vs off): vote cycles a second ${percent(on.rate, off.rate)}, server CPU a cycle ${percent(on.cpu, off.cpu)}; load ${load()}`,
+  );
+  const all = {
+    latencies: on.phases.flatMap((r) => r.latencies),
+    fromSend: on.phases.flatMap((r) => r.fromSend),
+    expected: on.phases.reduce((n, r) => n + r.expected, 0),
+  };
+  console.log(`all "on" phases: ${latencyText(all)}`);
+  const refused = results.filter((r) => r.failed.size > 0).length;
+  if (refused > 0) console.log(`${refused} phases had refused cycles: their figures are not comparable`);
+}
+
+/**
+ * Waits until the server's CPU use stops falling (what opening or closing
+ * streams left behind is done), at least 2 s; returns its share of a core
+ * over the last second.
+ */
+async function settle(metricsPort: number) {
+  let before = await metric(metricsPort, "process_cpu_seconds_total");
+  let previous = Infinity;
+  for (let i = 0; i < 20; i++) {
+    await sleep(1000);
+    const now = await metric(metricsPort, "process_cpu_seconds_total");
+    const used = now - before;
+    before = now;
+    if (i >= 1 && (used < 0.02 || used > 0.8 * previous)) return used;
+    previous = used;
+  }
+  return previous;
 }
 
 const pct = (values: number[], p: number) => {
@@ -210,12 +299,21 @@ async function memory(base: string, metricsPort: number, students: { id: string;
   await sleep(3000);
 }
 
-function call(base: string, method: string, url: string, token: string, body?: unknown) {
+/**
+ * Each worker sends from an address of its own in 127.0.0.0/8 (all of it is
+ * this machine): from one address, the votes of a fast phase would reach the
+ * per-address write limit (10,000 a minute) and be refused, and whether a
+ * phase met it would depend on the phase before.
+ */
+const workerAddress = (worker: number) => `127.42.0.${worker + 1}`;
+
+function call(from: string, base: string, method: string, url: string, token: string, body?: unknown) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const request = http.request(`${base}${url}`, {
       method,
       agent,
+      localAddress: from,
       headers: {
         authorization: `Bearer ${token}`,
         ...(payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}),
@@ -232,57 +330,71 @@ function call(base: string, method: string, url: string, token: string, body?: u
   });
 }
 
-async function votePhase(base: string, voters: { id: string; token: string }[], streams?: Map<string, Stream>) {
+/**
+ * Each voter's VOTES_EACH cycles in turn (a voter has one open round), by
+ * CONCURRENCY workers side by side; times the cycles and the server's CPU.
+ */
+async function votePhase(base: string, metricsPort: number, voters: Student[], streams?: Map<string, Stream>) {
   const latencies: number[] = [];
   const fromSend: number[] = [];
   const pending: Promise<void>[] = [];
   let votes = 0;
+  /** Refused cycles by status: none is expected (a phase with any is not like the others). */
+  const failed = new Map<number, number>();
+  const fail = (status: number) => void failed.set(status, (failed.get(status) ?? 0) + 1);
   let expected = 0;
-  const queue = voters.flatMap((v) => Array.from({ length: VOTES_EACH }, () => v));
-  // One voter's votes in turn (a voter has one open round), voters side by side.
-  const byVoter = new Map<string, number>();
-  const started = performance.now();
-  async function worker() {
-    for (;;) {
-      const index = queue.findIndex((v) => !byVoter.get(v.id));
-      if (index < 0) return;
-      const voter = queue.splice(index, 1)[0]!;
-      byVoter.set(voter.id, 1);
-      const opened = await call(base, "GET", "/api/prompts/random", voter.token);
-      const round = Round.safeParse(JSON.parse(opened.body));
-      if (round.success) {
-        const recipient = round.data.users[0].id;
-        // Listening before the vote is sent: the event may come before the vote's answer.
-        const stream = streams?.get(recipient);
-        const arrival = stream
-          ? Promise.race([stream.waitFor('"type":"vote"'), sleep(5000).then(() => -1)])
-          : undefined;
-        const sent = performance.now();
-        const voted = await call(base, "POST", "/api/votes/store", voter.token, {
-          userId: recipient,
-          promptId: round.data.prompt.id,
-        });
-        const answered = performance.now();
-        if (voted.status === 200) {
-          votes += 1;
-          if (arrival) {
-            expected += 1;
-            const waited = arrival.then((at) => {
-              if (at < 0) return;
-              latencies.push(Math.max(0, at - answered));
-              fromSend.push(at - sent);
-            });
-            pending.push(waited);
-          }
-        }
-      }
-      byVoter.set(voter.id, 0);
+  const queue = [...voters];
+  async function cycle(from: string, voter: Student) {
+    const opened = await call(from, base, "GET", "/api/prompts/random", voter.token);
+    const round = Round.safeParse(JSON.parse(opened.body));
+    if (!round.success) return fail(opened.status);
+    const recipient = round.data.users[0].id;
+    // Listening before the vote is sent: the event may come before the vote's answer.
+    const stream = streams?.get(recipient);
+    const arrival = stream ? Promise.race([stream.waitFor('"type":"vote"'), sleep(5000).then(() => -1)]) : undefined;
+    const sent = performance.now();
+    const voted = await call(from, base, "POST", "/api/votes/store", voter.token, {
+      userId: recipient,
+      promptId: round.data.prompt.id,
+    });
+    const answered = performance.now();
+    if (voted.status !== 200) return fail(voted.status);
+    votes += 1;
+    if (!arrival) return;
+    expected += 1;
+    const waited = arrival.then((at) => {
+      if (at < 0) return;
+      latencies.push(Math.max(0, at - answered));
+      fromSend.push(at - sent);
+    });
+    pending.push(waited);
+  }
+  async function worker(_: unknown, index: number) {
+    const from = workerAddress(index);
+    for (let voter = queue.shift(); voter; voter = queue.shift()) {
+      for (let k = 0; k < VOTES_EACH; k++) await cycle(from, voter);
     }
   }
+  const cpu0 = await metric(metricsPort, "process_cpu_seconds_total");
+  const harness0 = process.cpuUsage();
+  const started = performance.now();
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const seconds = (performance.now() - started) / 1000;
+  const harness = process.cpuUsage(harness0);
+  const cpu1 = await metric(metricsPort, "process_cpu_seconds_total");
   await Promise.all(pending);
-  return { rate: votes / seconds, votes, expected, latencies, fromSend };
+  const cycles = Math.max(1, votes);
+  return {
+    rate: votes / seconds,
+    seconds,
+    votes,
+    failed,
+    serverMs: ((cpu1 - cpu0) * 1000) / cycles,
+    harnessMs: (harness.user + harness.system) / 1000 / cycles,
+    expected,
+    latencies,
+    fromSend,
+  };
 }
 
 await main();
