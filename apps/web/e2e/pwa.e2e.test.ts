@@ -7,8 +7,8 @@ const baseURL = inject("baseURL");
 
 /**
  * Installable Quad in real Chromium: a manifest Chromium accepts, a service
- * worker that controls the page, and the app shell opening with the network
- * off. API answers are never cached.
+ * worker that controls the page, the app shell from its cache (refreshed
+ * behind) and opening with the network off. API answers are never cached.
  */
 
 /** Width and height of a PNG, from its IHDR chunk. */
@@ -63,6 +63,29 @@ describe("Quad as an installed web app", () => {
       expect(`${width}x${height}`).toBe(icon.sizes);
     }
     expect(await controlledBy(page)).toBe(`${baseURL}/service-worker.js`);
+    expect(errors).toEqual([]);
+  });
+
+  it("answers a navigation with the cached shell at once and fetches the server's behind it", async () => {
+    const { page, context, errors } = await chromium.open("mobile", `${baseURL}/login`);
+    await controlledBy(page);
+    const fetchedBehind: string[] = [];
+    context.on("request", (request) => {
+      if (request.serviceWorker()) fetchedBehind.push(new URL(request.url()).pathname);
+    });
+    const response = await page.goto(`${baseURL}/terms`, { waitUntil: "load" });
+    expect(response?.fromServiceWorker()).toBe(true);
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    await expect.poll(() => fetchedBehind).toContain("/terms");
+    // Kept for the next visit with the server's headers: its CSP follows its settings, not the build.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const shell = await (await caches.open("quad-shell")).match("/app.html");
+          return shell?.headers.get("content-security-policy") ?? null;
+        }),
+      )
+      .toMatch(/default-src 'self'/);
     expect(errors).toEqual([]);
   });
 

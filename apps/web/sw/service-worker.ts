@@ -9,33 +9,54 @@ import { NavigationRoute, registerRoute } from "workbox-routing";
  *   build by scripts/precache.mjs), so Quad opens on a flaky network;
  * - never caches API answers: nothing under /api is routed here, so those
  *   requests go to the network as if there were no worker;
- * - takes navigations from the network first, so a new deployment is what the
- *   next visit gets, and falls back to the precached shell only when offline;
+ * - answers navigations with the cached shell, with no network round trip
+ *   before the app runs, and refreshes it behind (docs/decisions/0037-the-app-shell-from-the-cache.md);
+ *   a new deployment installs beside it and takes over once no Quad tab runs
+ *   the old one;
  * - shows vote notices pushed by the server and opens Quad on a click.
  */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
 /** The page a notice opens when its payload names none. */
 const VOTES_PAGE = "/home?votes=1";
-/** Past this, a navigation waits for no slow network: the cached shell shows and the app retries its calls. */
-const NAVIGATION_TIMEOUT_MS = 4000;
 
-// A new worker takes over at once: navigations come from the network anyway, so no page is stuck on an old build.
-self.addEventListener("install", () => void self.skipWaiting());
-self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+/** The shells as the server last sent them, headers included: its CSP follows its settings, not the build. */
+const SHELL_CACHE = "quad-shell";
 
-async function navigate({ request }: { request: Request }): Promise<Response> {
-  try {
-    return await fetch(request, { signal: AbortSignal.timeout(NAVIGATION_TIMEOUT_MS) });
-  } catch {
-    const path = new URL(request.url).pathname;
-    // "/" has the prerendered landing; every other route the plain shell, as the server answers them.
-    const shell = (path === "/" && (await matchPrecache("/index.html"))) || (await matchPrecache("/app.html"));
-    return shell ?? Response.error();
-  }
+// A new build waits (no skipWaiting) until no tab runs the old one: an open page keeps the shell and lazy
+// chunks it started with, which activation deletes. Then the shells fetched meanwhile go too (they may name
+// the old build's chunks), and its own precached ones serve. The first install claims the page.
+self.addEventListener("activate", (event) =>
+  event.waitUntil(Promise.all([caches.delete(SHELL_CACHE), self.clients.claim()])),
+);
+
+/**
+ * A navigation gets the cached shell at once ("/" the prerendered landing, every other route the plain
+ * shell, as the server answers them) and the server's copy is fetched behind it for the next visit: no
+ * round trip before the app runs, and the server's changes one visit late.
+ */
+async function shell({
+  request,
+  url,
+  event,
+}: {
+  request: Request;
+  url: URL;
+  event: ExtendableEvent;
+}): Promise<Response> {
+  const file = url.pathname === "/" ? "/index.html" : "/app.html";
+  const cache = await caches.open(SHELL_CACHE);
+  const fresh = fetch(request).then(async (response) => {
+    if (response.ok) await cache.put(file, response.clone());
+    return response;
+  });
+  event.waitUntil(fresh.catch(() => undefined));
+  const cached = (await cache.match(file)) ?? (await matchPrecache(file)) ?? (await matchPrecache("/app.html"));
+  return cached ?? fresh.catch(() => Response.error());
 }
-// Before the precache's own route, which would answer "/" from the cache.
-registerRoute(new NavigationRoute(navigate, { denylist: [/^\/api(\/|$)/] }));
+// Before the precache's own route, which would answer "/" from the cache. Not the API, nor a file
+// (a name with an extension: robots.txt, an image), which the server answers itself.
+registerRoute(new NavigationRoute(shell, { denylist: [/^\/api(\/|$)/, /\/[^/]+\.[^/]+$/] }));
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 

@@ -17,7 +17,11 @@ function lazyNamed<T extends ComponentType<any>>(load: () => Promise<T>) {
 const ApiLayout = lazyNamed(() => import("./api-layout").then((m) => m.ApiLayout));
 const LoginPage = lazyNamed(() => import("../pages/login-page").then((m) => m.LoginPage));
 const SignupPage = lazyNamed(() => import("../pages/signup-page").then((m) => m.SignupPage));
-const HomePage = lazyNamed(() => import("../pages/home-page").then((m) => m.HomePage));
+const HomePage = lazyNamed(() => {
+  // Its first calls go out while its code loads (the data layer is in by now: ApiLayout holds it).
+  void import("../lib/data-layer").then((m) => m.prefetchHome());
+  return import("../pages/home-page").then((m) => m.HomePage);
+});
 const TermsPage = lazyNamed(() => import("../pages/terms-page").then((m) => m.TermsPage));
 const SettingsPage = lazyNamed(() => import("../pages/settings-page").then((m) => m.SettingsPage));
 const AdminPage = lazyNamed(() => import("../pages/admin-page").then((m) => m.AdminPage));

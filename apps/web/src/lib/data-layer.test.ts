@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createMeUser, createTokens, server, trpcError, trpcHandler } from "../test/msw";
+import type { MeUser } from "@quad/contracts";
+import { createMeUser, createRound, createTokens, server, trpcError, trpcHandler, type TrpcCall } from "../test/msw";
 import { cachedProfile, signInAs } from "../test/render";
-import { getDataLayer } from "./data-layer";
+import { getDataLayer, prefetchHome } from "./data-layer";
 import { useSessionStore } from "./session-store";
 
 describe("the data layer", () => {
@@ -55,5 +56,37 @@ describe("a new session", () => {
     signInAs(createMeUser({ firstName: "Avery" }));
     useSessionStore.getState().setTokens(createTokens({ token: "access-token-2", refreshToken: "refresh-token-2" }));
     expect(cachedProfile()?.firstName).toBe("Avery");
+  });
+});
+
+describe("/home's first calls", () => {
+  /** Answers the home screen's three calls and returns the requests they came in, as their procedures. */
+  function answerHome(me: MeUser): Set<string> {
+    const requests = new Set<string>();
+    const carried = ({ request }: TrpcCall) => requests.add(new URL(request.url).pathname.replace("/api/trpc/", ""));
+    server.use(
+      trpcHandler({
+        "users.me": (call) => (carried(call), me),
+        "rounds.open": (call) => (carried(call), createRound()),
+        "inbox.newVotes": (call) => (carried(call), { count: 2 }),
+      }),
+    );
+    return requests;
+  }
+
+  it("leave together in one request after a reload: the round does not wait for the profile", async () => {
+    useSessionStore.getState().clear();
+    useSessionStore.getState().startSession(createTokens());
+    const requests = answerHome(createMeUser());
+    await prefetchHome();
+    expect([...requests]).toEqual(["users.me,rounds.open,inbox.newVotes"]);
+    expect(getDataLayer().utils.inbox.newVotes.getData()).toEqual({ count: 2 });
+  });
+
+  it("ask a student known not to be a member for nothing but what is stale", async () => {
+    signInAs(createMeUser({ schoolEmailVerified: false }));
+    const requests = answerHome(createMeUser({ schoolEmailVerified: false }));
+    await prefetchHome();
+    expect([...requests]).toEqual([]);
   });
 });

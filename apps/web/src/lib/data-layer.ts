@@ -48,6 +48,22 @@ export function getDataLayer(): DataLayer {
   return dataLayer;
 }
 
+/**
+ * /home's first calls, asked for together the moment its screen is on its way (its code may still be
+ * loading), so they leave as one batched request rather than the round waiting for the profile: the
+ * profile, the round and the new-votes count. The last two are a school member's; with no profile
+ * cached yet (a reload) they are asked for anyway, and a non-member's are refused, with nothing written.
+ */
+export async function prefetchHome(): Promise<void> {
+  const { utils } = getDataLayer();
+  const cached = utils.users.me.getData();
+  const member = !cached || cached.schoolEmailVerified;
+  await Promise.all([
+    utils.users.me.prefetch(),
+    ...(member ? [utils.rounds.open.prefetch(), utils.inbox.newVotes.prefetch()] : []),
+  ]);
+}
+
 /** Drops cached server data (sign-out, tests). */
 export function clearServerCache(): void {
   dataLayer?.queryClient.clear();
