@@ -26,7 +26,12 @@ import {
   type Measurement,
 } from "./load";
 import { campusBudgets, growthTrends, READ_P99_MS, WRITE_P99_MS, writeTrends, type StatedLoad } from "./budgets";
-import { benchObservability, observabilityLines, type ObservabilityVariant } from "./observability";
+import {
+  benchObservability,
+  deployedScrapeIntervalS,
+  observabilityLines,
+  type ObservabilityVariant,
+} from "./observability";
 import { startOtlpSink } from "./otlp-sink";
 import { paced } from "./paced";
 import { openRoundRequest, trpcGet, trpcInput, voteRequest } from "./requests";
@@ -72,10 +77,13 @@ const durationS = Number(args.duration);
 /** `--cases observability`: what watching the server costs, each variant against the server unwatched. */
 const OBSERVABILITY_VARIANTS: ObservabilityVariant[] = [
   {
-    name: "metrics on (METRICS_PORT, scraped every second)",
+    name: `metrics on (METRICS_PORT, scraped every ${deployedScrapeIntervalS()} s as the repo's Prometheus does)`,
     env: (port) => ({ METRICS_PORT: String(port) }),
     budgeted: true,
+    scrapeEveryS: deployedScrapeIntervalS(),
   },
+  // Two servers alike, to show how far apart the bench puts the same thing on this machine.
+  { name: "noise (the same server on both sides)", env: () => ({}), budgeted: false },
 ];
 const log = (line: string) => console.log(`[bench] ${line}`);
 

@@ -1,16 +1,36 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import postgres from "postgres";
 import type { Campus } from "./campus";
 import { cpuPerRequest, emptyMeasurement, load, rps, type Measurement } from "./load";
 import { openRoundRequest, voteRequest } from "./requests";
 import { freePort } from "@quad/server/test/processes";
-import { startServer, type RunningServer } from "./server";
+import { REPO_ROOT, startServer, type RunningServer } from "./server";
 import { openRounds, pickVoters, resetVoters, type Voter } from "./voters";
 
 /** What watching the server may cost: server CPU per request at most this much above the same server unwatched. */
 export const OBSERVABILITY_CPU_BUDGET = 1.05;
-/** Alternations of off and on, so drift in the machine's speed falls on both alike. */
-const ROUNDS = 3;
+/**
+ * Slices each side gets, taken in the order off, on, on, off, off, on, … with
+ * both servers up the whole time: a drift in the machine's speed (other work,
+ * a noisy neighbour) then falls on both sides alike instead of on whichever
+ * ran during it. Each side's figure is the median of its slices, so a burst
+ * of other work in one slice does not decide the line.
+ */
+const SLICES = 8;
+const sideOf = (slice: number) => (slice % 4 === 0 || slice % 4 === 3 ? "off" : "on");
+/** Vote passes (open a round, then vote in it) in a slice, after the voters are reset. */
+const VOTE_PASSES = 2;
+
+/** How often the repo's Prometheus scrapes (deploy/observability/prometheus.yml's scrape_interval). */
+export function deployedScrapeIntervalS(): number {
+  const config = readFileSync(path.join(REPO_ROOT, "deploy/observability/prometheus.yml"), "utf8");
+  const interval = /^\s*scrape_interval:\s*(\d+)s\s*$/m.exec(config)?.[1];
+  if (!interval) throw new Error("deploy/observability/prometheus.yml names no scrape_interval in seconds");
+  return Number(interval);
+}
 
 export interface ObservabilityVariant {
   /** "metrics on", say. */
@@ -19,6 +39,8 @@ export interface ObservabilityVariant {
   env: (port: number) => Record<string, string>;
   /** Held to OBSERVABILITY_CPU_BUDGET (metrics); otherwise its cost is only measured and printed (traces). */
   budgeted: boolean;
+  /** Seconds between scrapes of its METRICS_PORT, as Prometheus' scrape_interval; not scraped when unset. */
+  scrapeEveryS?: number;
 }
 
 export interface ObservabilityLine {
@@ -30,18 +52,18 @@ export interface ObservabilityLine {
   met: boolean | undefined;
 }
 
-/** Server CPU per request on `/users/me` and on a vote, for one running server. */
-async function measure(server: RunningServer, voters: Voter[], sql: postgres.Sql, durationS: number) {
+/** One slice on one server: `/users/me` for `seconds`, then votes from freshly reset voters. */
+async function slice(server: RunningServer, voters: Voter[], sql: postgres.Sql, seconds: number) {
   const me = await load(server.baseUrl, {
     requests: voters.map((v) => ({ method: "GET", path: "/api/users/me", headers: v.headers })),
     mode: "duration",
-    durationS,
+    durationS: seconds,
     cpu: server.cpu,
   });
   // Votes: each voter opens a round, then votes in it; only the votes are measured.
   const votes: Measurement = emptyMeasurement();
   await resetVoters(sql, voters);
-  for (let pass = 0; pass < 4; pass++) {
+  for (let pass = 0; pass < VOTE_PASSES; pass++) {
     await load(server.baseUrl, { mode: "each-once", requests: voters.map((v) => openRoundRequest("REST", v)) });
     const open = await openRounds(sql, voters);
     await load(server.baseUrl, {
@@ -54,11 +76,40 @@ async function measure(server: RunningServer, voters: Voter[], sql: postgres.Sql
   return { me, votes };
 }
 
+/** Starts the server unwatched or watched by `variant`, with a scraper on its metrics port if it has one. */
+async function startSide(campus: Campus, jwtSecret: string, poolSize: string, variant?: ObservabilityVariant) {
+  const port = await freePort();
+  const server = await startServer({
+    databaseUrl: campus.url,
+    jwtSecret,
+    name: `${campus.spec.database}-${variant ? "on" : "off"}`,
+    env: { DATABASE_POOL_SIZE: poolSize, ...variant?.env(port) },
+  });
+  // A scraper, as Prometheus would be, for as long as the server runs.
+  const scrape = variant?.scrapeEveryS
+    ? setInterval(
+        () =>
+          void fetch(`http://127.0.0.1:${port}/metrics`)
+            .then((r) => r.text())
+            .catch(() => {}),
+        variant.scrapeEveryS * 1000,
+      )
+    : undefined;
+  return {
+    server,
+    stop: async () => {
+      clearInterval(scrape);
+      await server.stop();
+    },
+  };
+}
+
 /**
  * `pnpm bench -- --cases observability`: the same server unwatched and
- * watched (metrics on their port, scraped every second as Prometheus would;
- * or another variant), alternated, on the small campus's voters. Server CPU
- * per request, on and off, for `/users/me` and a vote, against the 5 % budget.
+ * watched (metrics on their port, scraped as the repo's Prometheus config
+ * does; or another variant), both running, in alternating slices, on the
+ * small campus's voters. Server CPU per request, on and off, for `/users/me`
+ * and a vote, against the 5 % budget.
  */
 export async function benchObservability(
   campus: Campus,
@@ -77,53 +128,34 @@ export async function benchObservability(
       campus.deepPhone,
     );
     for (const variant of variants) {
-      const totals = {
-        off: { me: emptyMeasurement(), votes: emptyMeasurement() },
-        on: { me: emptyMeasurement(), votes: emptyMeasurement() },
+      const sides = {
+        off: await startSide(campus, jwtSecret, opts.poolSize),
+        on: await startSide(campus, jwtSecret, opts.poolSize, variant),
       };
-      for (let round = 0; round < ROUNDS; round++) {
-        for (const side of ["off", "on"] as const) {
-          const port = await freePort();
-          const server = await startServer({
-            databaseUrl: campus.url,
-            jwtSecret,
-            name: `${campus.spec.database}-${side}`,
-            env: { DATABASE_POOL_SIZE: opts.poolSize, ...(side === "on" ? variant.env(port) : {}) },
-          });
-          // A scraper, as Prometheus would be: every second, for the whole run.
-          const scrape =
-            side === "on" && variant.env(port).METRICS_PORT
-              ? setInterval(
-                  () =>
-                    void fetch(`http://127.0.0.1:${port}/metrics`)
-                      .then((r) => r.text())
-                      .catch(() => {}),
-                  1000,
-                )
-              : undefined;
-          try {
-            await load(server.baseUrl, {
-              requests: voters.slice(0, 50).map((v) => ({ method: "GET", path: "/api/users/me", headers: v.headers })),
-              mode: "duration",
-              durationS: 2,
-            });
-            const m = await measure(server, voters, sql, opts.durationS);
-            for (const key of ["me", "votes"] as const) merge(totals[side][key], m[key]);
-            opts.log(
-              `${variant.name}, ${side}, round ${round + 1}: /users/me ${rps(m.me).toFixed(0)} req/s ${cpuPerRequest(m.me, "server").toFixed(0)} µs, votes ${cpuPerRequest(m.votes, "server").toFixed(0)} µs`,
-            );
-          } finally {
-            if (scrape) clearInterval(scrape);
-            await server.stop();
-          }
+      const perSlice = {
+        off: { me: [] as number[], votes: [] as number[] },
+        on: { me: [] as number[], votes: [] as number[] },
+      };
+      try {
+        // Warm both: a slice each, not counted (the first votes a process takes run colder code).
+        for (const { server } of Object.values(sides)) await slice(server, voters, sql, 2);
+        for (let i = 0; i < 2 * SLICES; i++) {
+          const side = sideOf(i);
+          const m = await slice(sides[side].server, voters, sql, opts.durationS / 2);
+          for (const key of ["me", "votes"] as const) perSlice[side][key].push(cpuPerRequest(m[key], "server"));
+          opts.log(
+            `${variant.name}, ${side}, slice ${i + 1}/${2 * SLICES}: /users/me ${rps(m.me).toFixed(0)} req/s ${cpuPerRequest(m.me, "server").toFixed(0)} µs, votes ${cpuPerRequest(m.votes, "server").toFixed(0)} µs (load ${os.loadavg()[0]!.toFixed(1)})`,
+          );
         }
+      } finally {
+        await Promise.all(Object.values(sides).map((s) => s.stop()));
       }
       for (const [key, path] of [
         ["me", "GET /users/me"],
         ["votes", "POST /votes/store"],
       ] as const) {
-        const offUs = cpuPerRequest(totals.off[key], "server");
-        const onUs = cpuPerRequest(totals.on[key], "server");
+        const offUs = median(perSlice.off[key]);
+        const onUs = median(perSlice.on[key]);
         lines.push({
           name: variant.name,
           path,
@@ -139,13 +171,10 @@ export async function benchObservability(
   return lines;
 }
 
-/** Adds one run's counts into a total (requests, time and CPU; latencies are not used here). */
-function merge(into: Measurement, m: Measurement): void {
-  into.requests += m.requests;
-  into.seconds += m.seconds;
-  into.cpu.server += m.cpu.server;
-  into.cpu.postgres += m.cpu.postgres;
-  into.cpu.generator += m.cpu.generator;
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 export const observabilityLines = (lines: ObservabilityLine[]): string[] =>
