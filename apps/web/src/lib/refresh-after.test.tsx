@@ -493,21 +493,15 @@ describe("the round after a vote", { timeout: 30_000 }, () => {
     return { ...backend, resolvers };
   }
 
-  it("keeps the fetch the vote's live event started, rather than fetching the round again", async () => {
-    const backend = liveServer("after");
+  it.each([
+    ["keeps the fetch the vote's live event started, rather than fetching the round again", "after", 2],
+    ["fetches the round again when the fetch under way brought the round just voted in", "before", 3],
+  ] as const)("%s", async (_name, eventComes, roundFetches) => {
+    const backend = liveServer(eventComes);
     const { user } = openApp("/home", backend);
     await heading(2, "Most likely to start a company");
     await user.click(screen.getByRole("button", { name: "Vote for Maya" }));
     expect(await heading(2, "Best person to study with")).toBeTruthy();
-    expect(backend.sent("rounds.open")).toHaveLength(2);
-  });
-
-  it("fetches the round again when the fetch under way brought the round just voted in", async () => {
-    const backend = liveServer("before");
-    const { user } = openApp("/home", backend);
-    await heading(2, "Most likely to start a company");
-    await user.click(screen.getByRole("button", { name: "Vote for Maya" }));
-    expect(await heading(2, "Best person to study with")).toBeTruthy();
-    expect(backend.sent("rounds.open")).toHaveLength(3);
+    expect(backend.sent("rounds.open")).toHaveLength(roundFetches);
   });
 });
