@@ -64,7 +64,10 @@ describe.skipIf(!binDir)(
         expect([200, 401, 503], `${answer.path} after ${Math.round(answer.ms)} ms: ${answer.body}`).toContain(
           answer.status,
         );
-        if (answer.sentAt > cutAt) expect(answer.status, `${answer.path}: ${answer.body}`).toBe(503);
+        // Answered after the partition healed (a slow one, on a loaded machine), Postgres may have answered it.
+        const answeredInPartition = answer.sentAt > cutAt && answer.sentAt + answer.ms < healedAt;
+        if (answeredInPartition)
+          expect(answer.status, `${answer.path} after ${Math.round(answer.ms)} ms: ${answer.body}`).toBe(503);
       }
       // Waiting on an open connection: 2 s without an answer, then 2 s for a new connection's. Queued
       // for a connection meanwhile: one attempt ahead of it, then its own (2 s each). And a poll's lag,
