@@ -51,10 +51,14 @@ describe.skipIf(!binDir)(
 
       // Sent during the partition, or waiting on Postgres when it began (sent shortly before).
       const caught = load.answers.filter((a) => a.sentAt + a.ms > cutAt && a.sentAt < healedAt - 6_000);
-      const slowest = Math.max(...caught.map((a) => a.ms));
+      // How long each waited while the partition lasted: one sent shortly before the heal may be answered
+      // after it (by Postgres), and the time it then took is not the partition's.
+      const waitedInPartition = (a: (typeof caught)[number]) =>
+        Math.min(a.sentAt + a.ms, healedAt) - Math.max(a.sentAt, cutAt);
+      const longestWait = Math.max(...caught.map(waitedInPartition));
       const dropped = proxy.stats().droppedByClient;
       console.log(
-        `partition ${Math.round(healedAt - cutAt)} ms: ${caught.length} requests, the slowest answered in ${Math.round(slowest)} ms ` +
+        `partition ${Math.round(healedAt - cutAt)} ms: ${caught.length} requests, the longest wait in it ${Math.round(longestWait)} ms ` +
           `(statuses ${[...new Set(caught.map((a) => a.status))].join(", ")}); ${dropped} open connections dropped; ` +
           `back ${Math.round(recoveredMs)} ms after`,
       );
@@ -70,9 +74,10 @@ describe.skipIf(!binDir)(
           expect(answer.status, `${answer.path} after ${Math.round(answer.ms)} ms: ${answer.body}`).toBe(503);
       }
       // Waiting on an open connection: 2 s without an answer, then 2 s for a new connection's. Queued
-      // for a connection meanwhile: one attempt ahead of it, then its own (2 s each). And a poll's lag,
-      // and a loaded machine's slack. Without the answer timeout they waited the partition out.
-      expect(slowest).toBeLessThan(7_500);
+      // for a connection meanwhile: an attempt or two ahead of it, then its own (2 s each; 6.3 s seen on a
+      // quiet machine). And a poll's lag, and a loaded machine's slack. Without the answer timeout those
+      // sent as it began waited the whole 12 s out.
+      expect(longestWait).toBeLessThan(9_000);
       expect(dropped).toBeGreaterThanOrEqual(1);
       expect(after.status).toBe(200);
       expect(recoveredMs).toBeLessThan(5_000);
