@@ -190,10 +190,12 @@ export async function benchObservability(
         on: { me: [] as number[], votes: [] as number[] },
       };
       for (let pair = 0; pair < PAIRS; pair++) {
-        const order: Side[] = pair % 2 ? ["on", "off"] : ["off", "on"];
-        const started: Partial<PerSide<Awaited<ReturnType<typeof startSide>>>> = {};
-        for (const side of order) started[side] = await startSide(campus, jwtSecret, opts.poolSize, side, variant);
-        const sides = started as PerSide<Awaited<ReturnType<typeof startSide>>>;
+        const start = (side: Side) => startSide(campus, jwtSecret, opts.poolSize, side, variant);
+        // Which starts first alternates from pair to pair.
+        const [first, second] = pair % 2 ? (["on", "off"] as const) : (["off", "on"] as const);
+        const sides = { [first]: await start(first), [second]: await start(second) } as PerSide<
+          Awaited<ReturnType<typeof startSide>>
+        >;
         const servers = { off: sides.off.server, on: sides.on.server };
         ratios.me.push([]);
         ratios.votes.push([]);
@@ -202,17 +204,17 @@ export async function benchObservability(
           await window(servers, halvesFor(1), sql, opts.durationS);
           for (let w = 0; w < WINDOWS; w++) {
             const m = await window(servers, halvesFor(w), sql, opts.durationS / 2);
+            const shown: string[] = [];
             for (const key of ["me", "votes"] as const) {
               const off = cpuPerRequest(m.off[key], "server");
               const on = cpuPerRequest(m.on[key], "server");
               us.off[key].push(off);
               us.on[key].push(on);
               ratios[key][pair]!.push(on / off);
+              shown.push(`${key === "me" ? "/users/me" : "votes"} ${off.toFixed(0)} → ${on.toFixed(0)} µs`);
             }
             opts.log(
-              `${variant.name}, pair ${pair + 1}/${PAIRS}, window ${w + 1}/${WINDOWS}: ` +
-                `/users/me ${cpuPerRequest(m.off.me, "server").toFixed(0)} → ${cpuPerRequest(m.on.me, "server").toFixed(0)} µs, ` +
-                `votes ${cpuPerRequest(m.off.votes, "server").toFixed(0)} → ${cpuPerRequest(m.on.votes, "server").toFixed(0)} µs ` +
+              `${variant.name}, pair ${pair + 1}/${PAIRS}, window ${w + 1}/${WINDOWS}: ${shown.join(", ")} ` +
                 `(${m.on.votes.requests} votes a side; load ${os.loadavg()[0]!.toFixed(1)})`,
             );
           }
