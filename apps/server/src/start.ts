@@ -1,5 +1,5 @@
 import path from "node:path";
-import { DataDirLockedError, observeStatements } from "@quad/db";
+import { DataDirLockedError } from "@quad/db";
 import { buildApp, type AppPlugin } from "./app";
 import { openDatabase } from "./database";
 import { devJwtSecret, devVapidKeys } from "./dev-secret";
@@ -49,12 +49,8 @@ async function startServer(options: StartOptions) {
   const database = await openDatabase(config, media, (message) => console.log(message));
   // With tracing on (OTEL_EXPORTER_OTLP_ENDPOINT), every service gets the database whose statements are spans.
   const tracing = await loadTracing(config);
-  const traced = tracing ? tracing.observe(database.db, database.kind) : database.db;
-  // With metrics on, the pool's load is counted off the statements in flight (postgres.js reports none).
-  const db =
-    config.metricsEnabled && database.kind === "postgres"
-      ? observeStatements(traced, database.kind, poolMetrics(config.DATABASE_POOL_SIZE))
-      : traced;
+  const db = tracing ? tracing.observe(database.db, database.kind) : database.db;
+  if (config.metricsEnabled && database.pool) poolMetrics(database.pool);
   const webDistDir = findWebDist(config.WEB_DIST_DIR);
   const now = () => new Date();
   const stripe =

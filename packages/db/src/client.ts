@@ -24,6 +24,20 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** Ends the pool (Postgres) or shuts the embedded database down (PGlite). */
   close(): Promise<void>;
+  /** The Postgres pool's state now (metrics); PGlite has no pool. */
+  pool?: () => PoolState;
+}
+
+/** The Postgres pool's state, as postgres.js keeps it (read through our patch to it, decision 0007). */
+export interface PoolState {
+  /** Connections the pool may open. */
+  size: number;
+  /** Connections opening, running statements, or held by a transaction. */
+  inUse: number;
+  /** Statements queued for a connection, or written behind another statement on one. */
+  waiting: number;
+  /** Statements handed to the pool so far while no connection was idle or left to open. */
+  waited: number;
 }
 
 export interface CreateDatabaseOptions {
@@ -126,6 +140,8 @@ function postgresDatabase(url: string, opts: CreateDatabaseOptions): DatabaseHan
     db,
     kind: "postgres",
     close: () => client.end({ timeout: 5 }).finally(() => watchdog?.stop()),
+    // Added by our patch; postgres.js's own types do not know it.
+    pool: () => (client as unknown as { pool(): PoolState }).pool(),
   };
 }
 

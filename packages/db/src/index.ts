@@ -10,6 +10,7 @@ export {
   type Database,
   type DatabaseHandle,
   type DatabaseKind,
+  type PoolState,
   type Schema,
   type Transaction,
 } from "./client";

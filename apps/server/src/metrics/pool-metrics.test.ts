@@ -1,4 +1,4 @@
-import { observeStatements } from "@quad/db";
+import type { PoolState } from "@quad/db";
 import { createTestDatabase, type TestDatabase } from "@quad/db/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,20 +11,20 @@ async function value(name: string): Promise<number> {
   return line ? Number(line.slice(line.lastIndexOf(" ") + 1)) : 0;
 }
 
+const scrape = () =>
+  Promise.all(
+    ["quad_db_pool_size", "quad_db_pool_in_use", "quad_db_pool_waiting", "quad_db_statements_waited_total"].map(value),
+  );
+
 const serverUrl = process.env.TEST_DATABASE_URL?.trim() || process.env.DATABASE_URL?.trim();
 
 describe("the database pool's metrics", () => {
-  it("count statements in flight against the pool's size, and those that had to wait", async () => {
-    const observe = poolMetrics(2);
-    const settle = ["a", "b", "c"].map((text) => observe({ text }));
-    expect([
-      await value("quad_db_pool_size"),
-      await value("quad_db_pool_in_use"),
-      await value("quad_db_pool_waiting"),
-    ]).toEqual([2, 2, 1]);
-    expect(await value("quad_db_statements_waited_total")).toBe(1);
-    for (const done of settle) done?.();
-    expect([await value("quad_db_pool_in_use"), await value("quad_db_pool_waiting")]).toEqual([0, 0]);
+  it("read the pool at each scrape, and count what waited since the process started", async () => {
+    let state: PoolState = { size: 4, inUse: 4, waiting: 3, waited: 5 };
+    poolMetrics(() => state);
+    expect(await scrape()).toEqual([4, 4, 3, 5]);
+    state = { size: 4, inUse: 1, waiting: 0, waited: 7 };
+    expect(await scrape()).toEqual([4, 1, 0, 7]);
   });
 
   describe.skipIf(!serverUrl)("on Postgres", () => {
@@ -35,13 +35,29 @@ describe("the database pool's metrics", () => {
     afterAll(() => database?.close());
 
     it("reads a saturated pool while slow statements run, and an idle one after", async () => {
-      const db = observeStatements(database.db, database.kind, poolMetrics(2));
-      const running = Promise.all(Array.from({ length: 4 }, () => db.execute(sql`select pg_sleep(0.5)`)));
-      await new Promise((r) => setTimeout(r, 200));
-      expect([await value("quad_db_pool_in_use"), await value("quad_db_pool_waiting")]).toEqual([2, 2]);
+      poolMetrics(database.pool!);
+      const [size, , , waitedBefore] = await scrape();
+      const slow = () => database.db.execute(sql`select pg_sleep(0.5)`);
+      const running = Promise.all(Array.from({ length: size! + 2 }, slow));
+      await new Promise((r) => setTimeout(r, 250));
+      expect((await scrape()).slice(1)).toEqual([size, 2, waitedBefore! + 2]);
       await running;
-      expect([await value("quad_db_pool_in_use"), await value("quad_db_pool_waiting")]).toEqual([0, 0]);
-      expect(await value("quad_db_statements_waited_total")).toBe(2);
+      expect((await scrape()).slice(1, 3)).toEqual([0, 0]);
+    });
+
+    it("counts a connection held by a transaction as in use between its statements", async () => {
+      poolMetrics(database.pool!);
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      const transaction = database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await held;
+      });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await value("quad_db_pool_in_use")).toBe(1);
+      release();
+      await transaction;
+      expect(await value("quad_db_pool_in_use")).toBe(0);
     });
   });
 });
