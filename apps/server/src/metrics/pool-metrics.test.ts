@@ -2,6 +2,9 @@ import type { PoolState } from "@quad/db";
 import { createTestDatabase, type TestDatabase } from "@quad/db/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { urlOfTestDatabase } from "../test/postgres";
+import { freePort } from "../test/processes";
+import { startServerProcess } from "../test/server-process";
 import { poolMetrics } from "./pool-metrics";
 import { registry } from "./registry";
 
@@ -59,5 +62,22 @@ describe("the database pool's metrics", () => {
       await transaction;
       expect(await value("quad_db_pool_in_use")).toBe(0);
     });
+
+    it("are served on a running server's metrics port", async () => {
+      const metricsPort = await freePort();
+      const server = await startServerProcess(process.env, {
+        DATABASE_URL: await urlOfTestDatabase(database.db, serverUrl!),
+        DATABASE_POOL_SIZE: "3",
+        METRICS_PORT: String(metricsPort),
+      });
+      try {
+        const scraped = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+        expect(scraped).toMatch(/^quad_db_pool_size 3$/m);
+        expect(scraped).toMatch(/^quad_db_pool_in_use \d+$/m);
+        expect(scraped).toMatch(/^quad_db_statements_waited_total \d+$/m);
+      } finally {
+        await server.stop();
+      }
+    }, 120_000);
   });
 });
