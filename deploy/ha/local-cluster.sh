@@ -16,7 +16,8 @@
 #   deploy/ha/local-cluster.sh switchover DIR  pg_autoctl perform switchover, under way when it returns
 #   deploy/ha/local-cluster.sh down DIR        stop everything and delete DIR
 #
-# Ports: QUAD_HA_PORTS="monitor node1 node2" picks them; otherwise three free ones.
+# Ports: QUAD_HA_PORTS="monitor node1 node2" picks them; otherwise three free ones
+# below the ephemeral range (see free_port).
 # The failover settings are the ones deploy/ha/README.md explains (FAILOVER_* below).
 set -euo pipefail
 
@@ -62,10 +63,15 @@ port_of() { sed -n "$(($(index_of "$1") + 1))p" "$dir/ports"; }
 index_of() { for i in "${!NODES[@]}"; do [ "${NODES[$i]}" = "$1" ] && echo "$i" && return; done; die "no node $1"; }
 monitor_sql() { as_owner psql -X -q -At -p "$(port_of monitor)" -d pg_auto_failover -c "$1"; }
 
+# Below the kernel's ephemeral range: a port in it can be taken between this
+# check and Postgres binding it, as the local end of any outgoing connection or
+# by another process asking the kernel for a free port.
 free_port() {
-  local port
+  local port low
+  read -r low _ </proc/sys/net/ipv4/ip_local_port_range
+  [ "$low" -gt 12000 ] || low=32768
   for _ in $(seq 1 50); do
-    port=$((20000 + RANDOM % 40000))
+    port=$((10000 + RANDOM % (low - 10000)))
     if ! ss -Htln "sport = :$port" | grep -q . && ! grep -qx "$port" "$dir/ports" 2>/dev/null; then
       echo "$port"
       return
@@ -105,7 +111,8 @@ wait_healthy() {
     fi
     sleep 0.5
   done
-  die "no primary and secondary after ${1:-120} s: $(node_state 2>&1 | tr '\n' ';')"
+  die "no primary and secondary after ${1:-120} s: $(node_state 2>&1 | tr '\n' ';')
+$(for name in "${NODES[@]}"; do echo "$name.log ends:" && tail -n 8 "$dir/$name.log"; done)"
 }
 
 up() {
@@ -127,7 +134,12 @@ up() {
     "${auth[@]}" >>"$dir/monitor.log" 2>&1 || die "creating the monitor failed: see $dir/monitor.log"
   as_owner pg_autoctl config set --pgdata "$dir/monitor" postgresql.listen_addresses 127.0.0.1 >/dev/null
   run_node monitor
-  for _ in $(seq 1 100); do monitor_sql "select 1" >/dev/null 2>&1 && break; sleep 0.2; done
+  local deadline=$((SECONDS + 60))
+  until monitor_sql "select 1" >/dev/null 2>&1; do
+    [ $SECONDS -lt $deadline ] || die "the monitor did not accept connections within 60 s; its log ends:
+$(tail -n 15 "$dir/monitor.log")"
+    sleep 0.2
+  done
   for setting in health_check_period="$HEALTH_CHECK_PERIOD_MS" health_check_timeout="$HEALTH_CHECK_TIMEOUT_MS" \
     health_check_max_retries="$HEALTH_CHECK_MAX_RETRIES" health_check_retry_delay="$HEALTH_CHECK_RETRY_DELAY_MS" \
     node_considered_unhealthy_timeout="$NODE_CONSIDERED_UNHEALTHY_TIMEOUT_MS" \
