@@ -164,8 +164,8 @@ async function seedCampus(sql: postgres.Sql, spec: CampusSpec): Promise<number> 
     // never the recipient, prompts uniform, times over 90 days; votes older than a day notified.
     const insertVotes = (count: number, recipient: string) =>
       tx.unsafe(`
-      insert into votes (voter_id, recipient_id, prompt_id, created_at, notified_at)
-      select v.id, r.id, p.id, s.at, case when s.at < now() - interval '1 day' then s.at + interval '10 minutes' end
+      insert into votes (voter_id, recipient_id, prompt_id, created_at, delivered_at, notified_at)
+      select v.id, r.id, p.id, s.at, s.at, case when s.at < now() - interval '1 day' then s.at + interval '10 minutes' end
       from (
         select rn, (rn + 1 + floor(random() * ${n - 1})::int) % ${n} as vn,
                floor(random() * ${prompts})::int as pn,

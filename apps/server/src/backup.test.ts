@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { createDatabase, migrate, queryRows, type Database } from "@quad/db";
 import { paymentFulfilments, purchases, users, votes } from "@quad/db/schema";
 import { createDiskMediaSink, seed } from "@quad/db/seed";
-import { insertTestPrompt } from "@quad/db/testing";
+import { deliveredAt, insertTestPrompt } from "@quad/db/testing";
 import { eq, sql } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -86,7 +86,9 @@ async function seedWithVotesAndAPayment(db: Database, dataDir: string): Promise<
   const prompt = await insertTestPrompt(db);
   await db
     .insert(votes)
-    .values(voters.map((voter) => ({ voterId: voter.id, recipientId: recipient!.id, promptId: prompt.id })));
+    .values(
+      voters.map((voter) => ({ voterId: voter.id, recipientId: recipient!.id, promptId: prompt.id, ...deliveredAt() })),
+    );
   const [purchase] = await db
     .insert(purchases)
     .values({

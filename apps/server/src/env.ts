@@ -22,6 +22,8 @@ const emptyAsUndefined = (v: unknown) => (v === "" ? undefined : v);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUndefined, schema.optional());
 const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+const VOTE_DELIVERY_WINDOW_DEFAULT_S = 3600;
+const VOTE_DELIVERY_WINDOW_MIN_PRODUCTION_S = 600;
 /** A duration in whole milliseconds, at least `min`, at most an hour. */
 const milliseconds = (fallback: number, min: number) =>
   z.preprocess(emptyAsUndefined, z.coerce.number<number>().int().min(min).max(3_600_000).default(fallback));
@@ -155,6 +157,15 @@ const EnvSchema = z
           message: "must be host names (or *.name), comma-separated, each with a dot and none an address",
         }),
     ),
+    /**
+     * A vote reaches its recipient at a random moment within this many seconds after it is cast
+     * (docs/product.md "Received votes"). Production refuses less than ten minutes: a shorter
+     * window lets friends who compare inboxes name a voter by when the cards came.
+     */
+    VOTE_DELIVERY_WINDOW_S: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number<number>().positive().max(86_400).default(VOTE_DELIVERY_WINDOW_DEFAULT_S),
+    ),
     /** Runs the 10-minute job's scheduler in this process (notices, sending, purge); one run per interval across processes. */
     JOBS_ENABLED: z.preprocess(emptyAsUndefined, bool.default(true)),
     /**
@@ -200,6 +211,13 @@ const EnvSchema = z
       if (env.WEB_PUSH) {
         need("VAPID_PUBLIC_KEY", "in production when WEB_PUSH is on");
         need("VAPID_PRIVATE_KEY", "in production when WEB_PUSH is on");
+      }
+      if (env.VOTE_DELIVERY_WINDOW_S < VOTE_DELIVERY_WINDOW_MIN_PRODUCTION_S) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["VOTE_DELIVERY_WINDOW_S"],
+          message: `must be at least ${VOTE_DELIVERY_WINDOW_MIN_PRODUCTION_S} in production (a shorter window lets friends name a voter by when cards arrive)`,
+        });
       }
       const placeholder = env.JWT_SECRET && placeholderReason(env.JWT_SECRET);
       if (placeholder) ctx.addIssue({ code: "custom", path: ["JWT_SECRET"], message: placeholder });

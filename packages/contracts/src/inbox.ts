@@ -17,14 +17,15 @@ export const LOCKED_CARD_SVG =
 export const LOCKED_CARD_PHOTO = "/api/media/locked-card-1.svg";
 
 /**
- * When a locked card's vote was cast: the start of its hour, in UTC
- * ("2026-11-27T14:00:00.000Z"). A finer time links inboxes: a friend who
- * unlocked her card knows its exact time, and whoever got a card from the
- * same voter seconds apart would pick it out by the nearest time
- * (docs/decisions/0009-locked-cards-carry-nothing-of-the-voter.md).
+ * When a card's vote reached the recipient: the start of its hour, in UTC
+ * ("2026-11-27T14:00:00.000Z"), on locked and unlocked cards alike. A finer
+ * time links inboxes: a friend who unlocked her card would know its exact
+ * time, and whoever got a card from the same voter would pick it out by the
+ * nearest time (docs/decisions/0009-locked-cards-carry-nothing-of-the-voter.md).
+ * When the vote was cast is never sent.
  */
 export const VoteHour = IsoDateTime.refine((iso) => /T\d{2}:00:00(\.0+)?(Z|\+00:00)$/.test(iso), {
-  error: "A locked card's time is to the hour",
+  error: "A card's time is to the hour",
 });
 
 /**
@@ -50,7 +51,7 @@ export const VoteCardUnlocked = z.object({
   instagramHandle: z.string().nullable(),
   emojis: z.array(z.string()),
   prompt: z.string(),
-  createdAt: IsoDateTime,
+  createdAt: VoteHour,
 });
 export const VoteCard = z.discriminatedUnion("isUnlocked", [VoteCardLocked, VoteCardUnlocked]);
 export type VoteCardLocked = z.infer<typeof VoteCardLocked>;

@@ -195,9 +195,10 @@ async function seedCampuses(sql: postgres.Sql) {
   await sql`analyze ids`;
   const votes = (count: number, recipient: string) =>
     sql.unsafe(`
-      insert into votes (voter_id, recipient_id, prompt_id, created_at)
-      select v.id, r.id, (select min(id) from prompts), now() - random() * interval '60 days'
-      from (select rn, (rn + 1 + floor(random() * ${STUDENTS - 1})::int) % ${STUDENTS} as vn
+      insert into votes (voter_id, recipient_id, prompt_id, created_at, delivered_at)
+      select v.id, r.id, (select min(id) from prompts), s.at, s.at
+      from (select rn, (rn + 1 + floor(random() * ${STUDENTS - 1})::int) % ${STUDENTS} as vn,
+                   now() - random() * interval '60 days' as at
             from (select ${recipient} as rn from generate_series(1, ${count})) picked) s
       join ids r on r.n = s.rn join ids v on v.n = s.vn`);
   await votes(DEEP_VOTES, "0");

@@ -9,6 +9,7 @@ import { emailOutbox, smsOutbox, unlocks, users, voterState, votes } from "@quad
 import { seedReferenceData } from "@quad/db/seed";
 import {
   createTestDatabase,
+  deliveredAt,
   insertTestPrompt,
   insertTestSchool,
   insertTestUser,
@@ -117,7 +118,9 @@ describe.skipIf(!serverUrl || !nginxBinary)(
       recipientPhone = recipient.phone;
       await recordSignupConsents(database.db, recipient.phone, new Date());
       const prompt = await insertTestPrompt(database.db);
-      await database.db.insert(votes).values({ voterId: voter.id, recipientId: recipient.id, promptId: prompt.id });
+      await database.db
+        .insert(votes)
+        .values({ voterId: voter.id, recipientId: recipient.id, promptId: prompt.id, ...deliveredAt() });
 
       const ports = [await freePort(), await freePort()];
       replicaPorts = ports;
@@ -274,7 +277,7 @@ describe.skipIf(!serverUrl || !nginxBinary)(
       );
       const cards = await database.db
         .insert(votes)
-        .values(voters.map((v) => ({ voterId: v.id, recipientId: owner.id, promptId: prompt.id })))
+        .values(voters.map((v) => ({ voterId: v.id, recipientId: owner.id, promptId: prompt.id, ...deliveredAt() })))
         .returning({ id: votes.id });
       const headers = await sessionHeaders(owner.phone);
       const results = await Promise.all(

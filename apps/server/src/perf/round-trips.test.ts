@@ -103,6 +103,7 @@ describe.skipIf(!serverUrl)("round trips per hot request", () => {
         recipientId: voterId,
         promptId: prompt.id,
         createdAt: new Date(Date.now() - i * 1000),
+        deliveredAt: new Date(Date.now() - i * 1000),
       })),
     );
     // Within an hour the order is the vote id's (random): with 8 of 15 unlocked,

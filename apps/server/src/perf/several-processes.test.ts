@@ -9,6 +9,7 @@ import { unlocks, users, voterState, votes } from "@quad/db/schema";
 import { seedReferenceData } from "@quad/db/seed";
 import {
   createTestDatabase,
+  deliveredAt,
   insertTestPrompt,
   insertTestSchool,
   insertTestUser,
@@ -159,7 +160,7 @@ describe.skipIf(!serverUrl)(
       const voters = await Promise.all(Array.from({ length: 4 }, () => c.student()));
       const cards = await database.db
         .insert(votes)
-        .values(voters.map((v) => ({ voterId: v.id, recipientId: c.voter.id, promptId: prompt.id })))
+        .values(voters.map((v) => ({ voterId: v.id, recipientId: c.voter.id, promptId: prompt.id, ...deliveredAt() })))
         .returning({ id: votes.id, voterId: votes.voterId });
       const results = await Promise.all(
         [...cards, ...cards].map((card, i) =>

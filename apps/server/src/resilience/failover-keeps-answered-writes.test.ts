@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createDatabase, type Database, type DatabaseHandle } from "@quad/db";
 import { votes } from "@quad/db/schema";
-import { insertTestPrompt, insertTestSchool, insertTestUser } from "@quad/db/testing";
+import { deliveredAt, insertTestPrompt, insertTestSchool, insertTestUser } from "@quad/db/testing";
 import { decodeJwt } from "jose";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -225,7 +225,7 @@ async function seedCampus(db: Database): Promise<World> {
     .insert(votes)
     .values(
       recipients.flatMap((r) =>
-        pastVoters.map((v) => ({ voterId: v.id, recipientId: r.id, promptId: prompt.id, createdAt: new Date() })),
+        pastVoters.map((v) => ({ voterId: v.id, recipientId: r.id, promptId: prompt.id, ...deliveredAt() })),
       ),
     );
   const sentinels = await many(3, async () => signIn(await student("male")));

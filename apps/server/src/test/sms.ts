@@ -59,7 +59,7 @@ export async function giveVotes(db: Database, recipientId: string, voterIds: (st
   const prompt = await insertTestPrompt(db);
   await db
     .insert(votes)
-    .values(voterIds.map((voterId) => ({ voterId, recipientId, promptId: prompt.id, createdAt: at })));
+    .values(voterIds.map((voterId) => ({ voterId, recipientId, promptId: prompt.id, createdAt: at, deliveredAt: at })));
 }
 
 /**

@@ -3,8 +3,8 @@ import { votes } from "@quad/db/schema";
 import type { TestApp } from "./app";
 
 /**
- * Stores received votes directly, as the voting loop would have, so inbox
- * tests control their number and times. (The loop's own tests cast votes
+ * Stores received votes directly, as the voting loop would have, delivered
+ * at the moment they were cast, so inbox tests control their number and times. (The loop's own tests cast votes
  * through the API.)
  */
 export async function receiveVotes(
@@ -17,6 +17,7 @@ export async function receiveVotes(
     recipientId: opts.recipientId,
     promptId: prompt.id,
     createdAt: new Date(opts.at.getTime() + i * (opts.spacingMs ?? 1000)),
+    deliveredAt: new Date(opts.at.getTime() + i * (opts.spacingMs ?? 1000)),
   }));
   const inserted = await t.deps.db
     .insert(votes)

@@ -6,12 +6,12 @@ import { roundStatusEnum } from "./enums";
 import { users } from "./users";
 
 /**
- * The UTC hour a vote was cast in, as the received-votes index and its
+ * The UTC hour a vote was delivered in, as the received-votes index and its
  * queries spell it (the index serves only this exact expression). A
  * timestamptz truncated directly would depend on the session's time zone,
  * which an index cannot.
  */
-export const VOTE_HOUR = sql`date_trunc('hour', (created_at at time zone 'UTC'))`;
+export const DELIVERY_HOUR = sql`date_trunc('hour', (delivered_at at time zone 'UTC'))`;
 
 export const prompts = pgTable("prompts", {
   id: serial("id").primaryKey(),
@@ -141,23 +141,34 @@ export const votes = pgTable(
      * whether a student was shown to the voter, by the voter's own votes (votes_voter_recipient_idx).
      */
     shownWithId: uuid("shown_with_id"),
+    /** When it was cast: never shown to anyone, nor anything ordered or paged by it. */
     createdAt: createdAt(),
+    /**
+     * When it reaches the recipient, drawn at random within the delivery window after it was cast
+     * (docs/decisions/0009-locked-cards-carry-nothing-of-the-voter.md). Before it the vote exists
+     * for no one but the database: no card, count, event or notice.
+     */
+    deliveredAt: timestamptz("delivered_at").notNull(),
     /** Set by the notification job once this vote was counted in an SMS. */
     notifiedAt: timestamptz("notified_at"),
   },
   (t) => [
-    // Keyset paging of received votes by hour, then id (a locked card's time is its hour, and the
+    // Keyset paging of received votes by delivery hour, then id (a card's time is its hour, and the
     // order within an hour must say no more): where recipient_id = $1 and (hour, id) < ($2, $3)
-    // order by hour desc, id desc, read backwards. created_at rides along so the page's keys
-    // come from the index alone (the planner wants the column, not only the expression).
-    index("votes_recipient_hour_idx").on(t.recipientId, VOTE_HOUR, t.id, t.createdAt),
+    // order by hour desc, id desc, read backwards. delivered_at rides along so the page's keys
+    // and the delivered check come from the index alone.
+    index("votes_recipient_delivery_idx").on(t.recipientId, DELIVERY_HOUR, t.id, t.deliveredAt),
+    // The live streams' delivery tick: the votes whose moment came since the last tick.
+    index("votes_delivered_idx").on(t.deliveredAt),
     // Revealing a voter: every vote that voter cast for this recipient.
     index("votes_voter_recipient_idx").on(t.voterId, t.recipientId),
-    // The notification job reads only the not-yet-notified votes: a small partial index.
+    // The notification job reads only the not-yet-notified votes: a small partial index, whose delivery
+    // times leave out the votes not yet delivered without reading the table.
     index("votes_unnotified_idx")
-      .on(t.recipientId)
+      .on(t.recipientId, t.deliveredAt)
       .where(sql`${t.notifiedAt} is null`),
     check("votes_not_for_self", sql`${t.voterId} is null or ${t.voterId} <> ${t.recipientId}`),
+    check("votes_delivered_after_cast", sql`${t.deliveredAt} >= ${t.createdAt}`),
   ],
 );
 

@@ -98,3 +98,6 @@ export async function insertTestUser(db: Database, overrides: TestUserOverrides)
     .returning();
   return row!;
 }
+
+/** A vote's times when it was cast and delivered at one moment (its drawn delay was nothing), for rows a test stores. */
+export const deliveredAt = (at: Date = new Date()) => ({ createdAt: at, deliveredAt: at });

@@ -3,7 +3,7 @@ import { createPgliteTestDatabase } from "./pglite";
 import { createPostgresTestDatabase } from "./postgres";
 
 export { startBlackholeProxy, type BlackholeProxy } from "./blackhole-proxy";
-export { insertTestSchool, insertTestUser, insertTestPrompt, type TestUserOverrides } from "./fixtures";
+export { deliveredAt, insertTestSchool, insertTestUser, insertTestPrompt, type TestUserOverrides } from "./fixtures";
 
 export type TestDatabase = DatabaseHandle;
 

@@ -66,7 +66,7 @@ export async function exportAccount(db: Database, phone: string, now: Date) {
         .from(smsOutbox)
         .where(eq(smsOutbox.toPhone, phone)),
       paymentHistory(db, phone),
-      allReceived(db, phone),
+      allReceived(db, phone, now),
       db
         .select({ startedAt: flashSaleOffers.startedAt, endsAt: flashSaleOffers.endsAt })
         .from(flashSaleOffers)
@@ -126,11 +126,11 @@ export async function exportAccount(db: Database, phone: string, now: Date) {
   };
 }
 
-async function allReceived(db: Database, phone: string) {
+async function allReceived(db: Database, phone: string, now: Date) {
   const cards = [];
   let cursor: string | undefined;
   for (;;) {
-    const { page } = await readVotesPage(db, phone, { page: 1, limit: 50, cursor });
+    const { page } = await readVotesPage(db, phone, { page: 1, limit: 50, cursor }, now);
     cards.push(...page.votes);
     if (!page.nextCursor) return cards;
     cursor = page.nextCursor;

@@ -5,8 +5,8 @@ import { mediaUrl } from "../../media/storage";
 export interface VoteRow {
   id: string;
   prompt: string;
-  /** ISO 8601. */
-  createdAt: string;
+  /** ISO 8601: when it reached the recipient. */
+  deliveredAt: string;
   revealed: RevealedVoter | null;
 }
 
@@ -22,16 +22,17 @@ export interface RevealedVoter {
  * The card a recipient sees. A locked card gets only the vote's own id,
  * prompt and hour, and the placeholder every locked card shows: nothing
  * read from the voter, so nothing to match against their photo or to link
- * two of their cards, and no time finer than another inbox's unlocked card
- * could be matched against (docs/decisions/0009-locked-cards-carry-nothing-of-the-voter.md).
- * The voter's name, year, handle, photo and the exact time are read only
- * for voters this recipient unlocked.
+ * two of their cards (docs/decisions/0009-locked-cards-carry-nothing-of-the-voter.md).
+ * The voter's name, year, handle and photo are read only for voters this
+ * recipient unlocked. Every card's time, locked or not, is the hour it was
+ * delivered (`createdAt`, the name clients know): an unlocked card's exact
+ * time would be what a friend's inbox is matched against.
  */
 export function toVoteCard(row: VoteRow): VoteCard {
-  const createdAt = isoMillis(row.createdAt);
+  const createdAt = hourOf(isoMillis(row.deliveredAt));
   if (row.revealed) return unlockedCard({ id: row.id, prompt: row.prompt, createdAt }, row.revealed);
   // A literal rather than a spread of the shared fields: ten of these a page, on the hot path.
-  return { id: row.id, prompt: row.prompt, createdAt: hourOf(createdAt), isUnlocked: false, photo: LOCKED_CARD_PHOTO };
+  return { id: row.id, prompt: row.prompt, createdAt, isUnlocked: false, photo: LOCKED_CARD_PHOTO };
 }
 
 /** The start of the UTC hour of an ISO 8601 time in UTC ("…T14:27:08.123Z" → "…T14:00:00.000Z"). */
@@ -49,6 +50,7 @@ export function isoMillis(pgTime: string): string {
   return new Date(pgTime).toISOString();
 }
 
+/** `base.createdAt` is the delivery hour already. */
 export function unlockedCard(
   base: { id: string; prompt: string; createdAt: string },
   profile: {

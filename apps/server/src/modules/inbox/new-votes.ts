@@ -1,13 +1,14 @@
 import { ERROR_MESSAGES, INBOX_NEW_VOTES_MAX, type NewVotes } from "@quad/contracts";
 import { preparedStatement, type Database } from "@quad/db";
-import { VOTE_HOUR } from "@quad/db/schema";
+import { DELIVERY_HOUR } from "@quad/db/schema";
 import { sql } from "drizzle-orm";
 import { AppError } from "../../errors";
 import { memberSql, notMemberError } from "../schools/membership";
 
 /**
- * New votes are the ones cast after the student last opened the inbox
- * (users.inbox_opened_at, kept on the server so every device agrees). The
+ * New votes are the ones delivered after the student last opened the inbox
+ * (users.inbox_opened_at, kept on the server so every device agrees) and by
+ * now: a vote not yet delivered counts for no one. The
  * answer is a number and nothing else: it equals the cards on the list now
  * that were not on it when the student opened it, which the student saw
  * both times, so it says no more than the list does (locked cards carry
@@ -21,14 +22,14 @@ interface Row {
 }
 
 /** Counted up to the cap only, by the recipient's index: the hour condition lets it skip older hours. */
-const countStatement = preparedStatement<{ phone: string }>(
+const countStatement = preparedStatement<{ phone: string; now: string }>(
   (p) => sql`
     select ${memberSql("me")} as member,
       (select count(*)::int from (
         select 1 from votes
         where recipient_id = me.id
-          and ${VOTE_HOUR} >= date_trunc('hour', me.inbox_opened_at at time zone 'UTC')
-          and created_at > me.inbox_opened_at
+          and ${DELIVERY_HOUR} >= date_trunc('hour', me.inbox_opened_at at time zone 'UTC')
+          and delivered_at > me.inbox_opened_at and delivered_at <= ${p.now}::timestamptz
         limit ${sql.raw(String(INBOX_NEW_VOTES_MAX))}
       ) n) as count
     from users me where me.phone = ${p.phone}`,
@@ -47,8 +48,8 @@ const markStatement = preparedStatement<{ phone: string; now: string }>(
 );
 
 /** GET /votes/new-count. */
-export async function newVotes(db: Database, phone: string): Promise<NewVotes> {
-  const [row] = await countStatement<Row>(db, { phone });
+export async function newVotes(db: Database, phone: string, now: Date): Promise<NewVotes> {
+  const [row] = await countStatement<Row>(db, { phone, now: now.toISOString() });
   if (!row) throw new AppError("NOT_FOUND", ERROR_MESSAGES.noSuchUser);
   if (!row.member) throw notMemberError();
   return { count: Number(row.count) };

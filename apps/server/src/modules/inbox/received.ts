@@ -1,6 +1,6 @@
 import { ERROR_MESSAGES, type InboxPage } from "@quad/contracts";
 import { preparedStatement, type Database } from "@quad/db";
-import { users, VOTE_HOUR } from "@quad/db/schema";
+import { DELIVERY_HOUR, users } from "@quad/db/schema";
 import { eq, sql } from "drizzle-orm";
 import { AppError } from "../../errors";
 import { memberSql, notMemberError } from "../schools/membership";
@@ -42,7 +42,7 @@ interface PageRow {
   /** Null on the one row answered for a recipient with no votes on this page. */
   id: string | null;
   prompt: string;
-  createdAt: string;
+  deliveredAt: string;
   /** The voter's profile, read only when this recipient unlocked them. */
   revealed: unknown;
   /** The recipient proved membership of their school (else the inbox is closed). */
@@ -50,11 +50,13 @@ interface PageRow {
 }
 
 /**
- * GET /votes/for-user: received votes, newest hour first, in one statement
- * (the recipient by phone, the page, its prompts, unlocks and voters).
- * Within an hour the order is the vote id's (random), so a locked card's
- * place among its neighbours says no more than its hour. The page's keys
- * are read first by an index-only scan of votes_recipient_hour_idx, then
+ * GET /votes/for-user: received votes delivered by now, newest delivery
+ * hour first, in one statement (the recipient by phone, the page, its
+ * prompts, unlocks and voters). Within an hour the order is the vote id's
+ * (random), so a card's place among its neighbours says no more than its
+ * hour; nothing is ordered by when a vote was cast. A vote not yet
+ * delivered is on no page, in no cursor and in no `hasMore`. The page's keys
+ * are read first by an index-only scan of votes_recipient_delivery_idx, then
  * only its rows are fetched: with a cursor the row comparison
  * `(hour, id) < (…)` is an index condition, so any depth costs what page 1
  * costs; an OFFSET (`page`, kept for the product's clients) still walks the
@@ -62,6 +64,8 @@ interface PageRow {
  */
 interface PageValues {
   phone: string;
+  /** ISO 8601: votes delivered by then. */
+  now: string;
   /** One more than the page size: a row past the page means hasMore. */
   take: number;
   skip: number;
@@ -74,19 +78,19 @@ interface PageValues {
 const pageStatement = (byCursor: boolean) =>
   preparedStatement<PageValues>((p) => {
     const keyset = byCursor
-      ? sql`and (${VOTE_HOUR}, id) < (${p.afterHour}::timestamptz at time zone 'UTC', ${p.afterId}::uuid)`
+      ? sql`and (${DELIVERY_HOUR}, id) < (${p.afterHour}::timestamptz at time zone 'UTC', ${p.afterId}::uuid)`
       : sql``;
     return sql`
-      select v.id, p.text as prompt, to_json(k.created_at) #>> '{}' as "createdAt",
+      select v.id, p.text as prompt, to_json(k.delivered_at) #>> '{}' as "deliveredAt",
              case when unlocked.voter_id is not null then json_build_object(
                'firstName', voter.first_name, 'graduationYear', voter.graduation_year, 'instagramHandle', voter.instagram_handle,
                'emojis', voter.emojis, 'photoKey', voter.photo_key) end as revealed,
              ${memberSql("me")} as member
       from users me
       left join lateral (
-        select id, ${VOTE_HOUR} as hour, created_at from votes
-        where recipient_id = me.id ${keyset}
-        order by ${VOTE_HOUR} desc, id desc
+        select id, ${DELIVERY_HOUR} as hour, delivered_at from votes
+        where recipient_id = me.id and delivered_at <= ${p.now}::timestamptz ${keyset}
+        order by ${DELIVERY_HOUR} desc, id desc
         limit ${p.take} offset ${p.skip}
       ) k on true
       left join votes v on v.id = k.id
@@ -104,8 +108,9 @@ export async function receivedVotes(
   db: Database,
   phone: string,
   input: { page: number; limit: number; cursor?: string },
+  now: Date,
 ): Promise<InboxPage> {
-  const { page, member } = await readVotesPage(db, phone, input);
+  const { page, member } = await readVotesPage(db, phone, input, now);
   if (!member) throw notMemberError();
   return page;
 }
@@ -115,10 +120,12 @@ export async function readVotesPage(
   db: Database,
   phone: string,
   input: { page: number; limit: number; cursor?: string },
+  now: Date,
 ): Promise<{ page: InboxPage; member: boolean }> {
   const after = input.cursor ? decodeCursor(input.cursor) : undefined;
   const values: PageValues = {
     phone,
+    now: now.toISOString(),
     take: input.limit + 1,
     skip: after ? 0 : (input.page - 1) * input.limit,
     afterHour: after?.hour ?? "",
@@ -136,12 +143,12 @@ export async function readVotesPage(
       toVoteCard({
         id: row.id!,
         prompt: row.prompt,
-        createdAt: row.createdAt,
+        deliveredAt: row.deliveredAt,
         revealed: row.revealed === null ? null : fromJson<RevealedVoter>(row.revealed),
       }),
     ),
     hasMore,
-    nextCursor: hasMore && last ? encodeCursor({ hour: hourOf(isoMillis(last.createdAt)), id: last.id! }) : null,
+    nextCursor: hasMore && last ? encodeCursor({ hour: hourOf(isoMillis(last.deliveredAt)), id: last.id! }) : null,
   };
   return { page, member: rows[0]!.member };
 }

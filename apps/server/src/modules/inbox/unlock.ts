@@ -1,10 +1,10 @@
 import type { UnlockResult } from "@quad/contracts";
 import type { Database } from "@quad/db";
 import { prompts, unlocks, users, votes } from "@quad/db/schema";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, lte, sql } from "drizzle-orm";
 import { AppError } from "../../errors";
 import { requireMember } from "../schools/membership";
-import { unlockedCard } from "./cards";
+import { hourOf, unlockedCard } from "./cards";
 import { userIdByPhone } from "./received";
 import { product } from "../../metrics/registry";
 
@@ -26,11 +26,11 @@ export async function unlockVoter(db: Database, phone: string, voteId: string, n
   await requireMember(db, me);
   const result = await db.transaction(async (tx) => {
     const [vote] = await tx
-      .select({ id: votes.id, voterId: votes.voterId, prompt: prompts.text, createdAt: votes.createdAt })
+      .select({ id: votes.id, voterId: votes.voterId, prompt: prompts.text, deliveredAt: votes.deliveredAt })
       .from(votes)
       .innerJoin(prompts, eq(prompts.id, votes.promptId))
-      .where(and(eq(votes.id, voteId), eq(votes.recipientId, me)));
-    // Another student's card and a card that does not exist look the same.
+      .where(and(eq(votes.id, voteId), eq(votes.recipientId, me), lte(votes.deliveredAt, now)));
+    // Another student's card, a card not yet delivered and a card that does not exist look the same.
     if (!vote) throw new AppError("NOT_FOUND", UNLOCK_MESSAGES.notFound);
     if (!vote.voterId) {
       // Without credits this card answers as every other locked card does: otherwise a recipient
@@ -68,7 +68,7 @@ export async function unlockVoter(db: Database, phone: string, voteId: string, n
       })
       .from(users)
       .where(eq(users.id, vote.voterId));
-    const base = { id: vote.id, prompt: vote.prompt, createdAt: vote.createdAt.toISOString() };
+    const base = { id: vote.id, prompt: vote.prompt, createdAt: hourOf(vote.deliveredAt.toISOString()) };
     return { unlockedUser: unlockedCard(base, voter!), remainingUnlocks: remaining };
   });
   product.unlocks.inc();

@@ -1,11 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { listenForNotices } from "../../notices/postgres-listener";
 
-/** Something a student's open streams should hear about. Ids only: each process reads what it sends from the database. */
-export type LiveNotice =
-  | { kind: "vote"; recipientId: string; voteId: string }
-  /** Votes left, skips left or the cooldown of this student changed. */
-  | { kind: "state"; userId: string };
+/**
+ * Something a student's open streams should hear about now: their votes
+ * left, skips left or cooldown changed. Received votes are not announced
+ * here: each process reads them at their delivery moment (hub.ts).
+ */
+export interface LiveNotice {
+  kind: "state";
+  userId: string;
+}
 
 /**
  * Carries notices to every process. On Postgres: one LISTEN per process (on
@@ -22,15 +26,12 @@ export interface LiveBus {
 export const LIVE_CHANNEL = "quad_live";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** `<sender> v <recipient> <vote>` or `<sender> s <user>`: the sender skips its own (delivered already). */
-const encode = (sender: string, notice: LiveNotice) =>
-  notice.kind === "vote" ? `${sender} v ${notice.recipientId} ${notice.voteId}` : `${sender} s ${notice.userId}`;
+/** `<sender> s <user>`: the sender skips its own (delivered already). */
+const encode = (sender: string, notice: LiveNotice) => `${sender} s ${notice.userId}`;
 
 function decode(payload: string): { sender: string; notice?: LiveNotice } {
-  const [sender = "", kind, a = "", b = ""] = payload.split(" ");
-  if (kind === "v" && UUID.test(a) && UUID.test(b))
-    return { sender, notice: { kind: "vote", recipientId: a, voteId: b } };
-  if (kind === "s" && UUID.test(a)) return { sender, notice: { kind: "state", userId: a } };
+  const [sender = "", kind, user = ""] = payload.split(" ");
+  if (kind === "s" && UUID.test(user)) return { sender, notice: { kind: "state", userId: user } };
   return { sender };
 }
 

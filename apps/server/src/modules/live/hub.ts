@@ -1,8 +1,8 @@
-import type { LiveEvent } from "@quad/contracts";
+import type { LiveEvent, VoteCard } from "@quad/contracts";
 import type { Database } from "@quad/db";
 import { AppError } from "../../errors";
 import type { SessionRevocations } from "../auth/revocations";
-import { cardOf, cardsSince, positionAt } from "../inbox/live-cards";
+import { cardsDeliveredBetween, cardsOf, votesDueBetween } from "../inbox/live-cards";
 import type { LiveBus, LiveNotice } from "./bus";
 import type { EventIds } from "./event-ids";
 
@@ -40,11 +40,14 @@ export const LIVE_LIMITS: LiveLimits = {
 /** Votes resent to a resumed stream, at most; a client further behind refreshes on `ready` anyway. */
 const REPLAY_MAX = 100;
 /**
- * A resume starts this far before the position it was given: a vote's time is
- * taken before its commit, so a vote committed just after the position was
- * sent can carry an earlier time. Cards inside the window may come twice.
+ * How often the hub announces the votes whose delivery moment came, and how far
+ * behind the clock it reads: a vote's statement draws its moment before it
+ * commits, so a moment that is only just past may belong to a vote not yet
+ * visible. Reading a second behind, no committed vote is passed over, and an
+ * open app hears of a vote about a second after it reached the inbox.
  */
-const RESUME_LOOKBACK_MS = 10_000;
+export const DELIVERY_TICK_MS = 250;
+export const DELIVERY_LAG_MS = 1_000;
 
 export interface LiveStreamOwner {
   userId: string;
@@ -55,7 +58,7 @@ export interface LiveStreamOwner {
 export interface LiveHub {
   /** Registers a stream (or refuses it: the caps), then yields its events until it ends or `signal` aborts. */
   open(owner: LiveStreamOwner, lastEventId: string | null | undefined, signal?: AbortSignal): AsyncIterable<LiveItem>;
-  /** Announce to every process (this one included). */
+  /** Announce to every process (this one included). Votes are not announced: each is heard at its delivery moment. */
   publish(notice: LiveNotice): void;
   /** Streams open on this process. */
   size(): number;
@@ -67,6 +70,8 @@ export interface LiveHub {
 
 interface Stream {
   owner: LiveStreamOwner;
+  /** Every vote delivered by then was before this stream (or is in its replay); later ones come from the ticks. */
+  fromHorizonMs: number;
   queue: LiveItem[];
   lastEventMs: number;
   ended: boolean;
@@ -103,19 +108,55 @@ export function createLiveHub(opts: {
     stream.wake?.();
   };
 
-  async function deliver(notice: LiveNotice) {
-    if (notice.kind === "state") {
-      for (const stream of byUser.get(notice.userId) ?? []) push(stream, { event: { type: "state" } });
-      return;
+  opts.bus.subscribe((notice) => {
+    for (const stream of byUser.get(notice.userId) ?? []) push(stream, { event: { type: "state" } });
+  });
+
+  /** Every vote delivered by this moment was announced to the streams open then. */
+  let horizonMs = opts.now() - DELIVERY_LAG_MS;
+  /** The horizon of the tick under way: a stream opened meanwhile starts from it (its `ready` refreshes the rest). */
+  let tickingUntil: number | undefined;
+  const idOf = (stream: Stream, horizon: number) =>
+    opts.eventIds.seal({ owner: stream.owner.userId, issuedAtMs: opts.now(), horizonMs: horizon });
+
+  /**
+   * Each process announces to the streams it holds the votes whose moment
+   * came since its last tick: one indexed read of the due votes, then the
+   * cards of those whose recipient has a stream here. Nothing is written, so
+   * several processes each serve their own streams once, and a stream that
+   * missed a tick (a restart) resumes from its last id's horizon.
+   */
+  async function tick(until: number) {
+    if (total === 0) return;
+    const due = await votesDueBetween(opts.db, new Date(horizonMs), new Date(until));
+    const held = due.filter((vote) => byUser.has(vote.recipientId)).map((vote) => vote.id);
+    const cards = await cardsOf(opts.db, held);
+    const byRecipient = new Map<string, VoteCard[]>();
+    for (const { recipientId, card } of cards)
+      byRecipient.set(recipientId, [...(byRecipient.get(recipientId) ?? []), card]);
+    for (const [recipientId, list] of byRecipient) {
+      for (const stream of byUser.get(recipientId) ?? []) {
+        if (stream.fromHorizonMs >= until) continue;
+        // Only the tick's last event carries an id: a resume from it starts after all of them.
+        list.forEach((card, i) =>
+          push(stream, {
+            id: i === list.length - 1 ? idOf(stream, until) : undefined,
+            event: { type: "vote", card },
+          }),
+        );
+      }
     }
-    if (!byUser.has(notice.recipientId)) return;
-    // One read per vote on the process that holds the recipient's streams, whatever their number.
-    const found = await cardOf(opts.db, notice.recipientId, notice.voteId);
-    if (!found) return;
-    const item: LiveItem = { id: opts.eventIds.seal(found.position), event: { type: "vote", card: found.card } };
-    for (const stream of byUser.get(notice.recipientId) ?? []) push(stream, item);
   }
-  opts.bus.subscribe((notice) => void deliver(notice).catch((error: unknown) => opts.onError?.(error)));
+  const ticker = setInterval(() => {
+    const until = opts.now() - DELIVERY_LAG_MS;
+    if (tickingUntil !== undefined || until <= horizonMs) return;
+    tickingUntil = until;
+    tick(until)
+      .then(() => (horizonMs = until))
+      .catch((error: unknown) => opts.onError?.(error))
+      .finally(() => (tickingUntil = undefined));
+  }, DELIVERY_TICK_MS);
+  ticker.unref();
 
   // One timer for all streams: a revoked session's stream ends within `sweepMs` of this process hearing of it.
   const sweep = setInterval(() => {
@@ -147,7 +188,13 @@ export function createLiveHub(opts: {
         retryAfterSeconds: 30,
       });
     }
-    const stream: Stream = { owner, queue: [], lastEventMs: opts.now(), ended: false };
+    const stream: Stream = {
+      owner,
+      fromHorizonMs: tickingUntil ?? horizonMs,
+      queue: [],
+      lastEventMs: opts.now(),
+      ended: false,
+    };
     if (set) set.add(stream);
     else byUser.set(owner.userId, new Set([stream]));
     total += 1;
@@ -158,22 +205,22 @@ export function createLiveHub(opts: {
     const onAbort = () => end(stream);
     signal?.addEventListener("abort", onAbort, { once: true });
     try {
-      const openedAt = new Date(opts.now());
-      const from = lastEventId ? opts.eventIds.open(lastEventId) : undefined;
-      const replayed = new Set<string>();
-      if (from) {
-        const start = { at: new Date(Date.parse(from.at) - RESUME_LOOKBACK_MS).toISOString(), id: from.id };
-        for (const { card, position } of await cardsSince(opts.db, stream.owner.userId, start, REPLAY_MAX)) {
-          replayed.add(card.id);
-          yield { id: opts.eventIds.seal(position), event: { type: "vote", card } } satisfies LiveItem;
-        }
+      const from = lastEventId ? opts.eventIds.open(lastEventId, stream.owner.userId, opts.now()) : undefined;
+      if (from !== undefined && from < stream.fromHorizonMs) {
+        const missed = await cardsDeliveredBetween(
+          opts.db,
+          stream.owner.userId,
+          new Date(from),
+          new Date(stream.fromHorizonMs),
+          REPLAY_MAX,
+        );
+        for (const card of missed) yield { event: { type: "vote", card } } satisfies LiveItem;
       }
       // Where the next resume starts when no vote comes before the connection drops.
-      yield { id: opts.eventIds.seal(positionAt(openedAt)), event: { type: "ready" } } satisfies LiveItem;
+      yield { id: idOf(stream, stream.fromHorizonMs), event: { type: "ready" } } satisfies LiveItem;
       while (!stream.ended) {
         const item = stream.queue.shift();
         if (item) {
-          if (item.event.type === "vote" && replayed.has(item.event.card.id)) continue;
           yield item;
           continue;
         }
@@ -202,6 +249,7 @@ export function createLiveHub(opts: {
     },
     async close() {
       clearInterval(sweep);
+      clearInterval(ticker);
       for (const set of byUser.values()) for (const stream of set) end(stream);
       await opts.bus.close();
     },

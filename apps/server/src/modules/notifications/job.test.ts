@@ -40,7 +40,12 @@ describe("the notification job on the development outbox", () => {
     const c = await campus(t);
     const recipient = await c.student({ gender: "female", firstName: "Robin" });
     await recordSignupConsents(t.deps.db, recipient.phone, clock.now());
-    await receiveVotes(t, { recipientId: recipient.id, voterIds: [c.me.id, c.me.id, c.me.id], at: clock.now() });
+    await receiveVotes(t, {
+      recipientId: recipient.id,
+      voterIds: [c.me.id, c.me.id, c.me.id],
+      at: clock.now(),
+      spacingMs: 0,
+    });
 
     expect(await scheduler.tick()).toEqual(["notifications"]);
     expect((await outbox(recipient.phone)).map((m) => m.body)).toEqual([

@@ -228,7 +228,7 @@ describe("vote notices", () => {
     );
     const [plan] = await queryRows<{ "QUERY PLAN": unknown }>(
       db(),
-      sql`explain (analyze, format json) ${waitingRecipients}`,
+      sql`explain (analyze, format json) ${waitingRecipients(new Date())}`,
     );
     const read = rowsReadFrom(fromJson(plan!["QUERY PLAN"]), "votes");
     expect(waiting!.votes).toBeGreaterThanOrEqual(180);

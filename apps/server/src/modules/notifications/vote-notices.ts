@@ -1,7 +1,7 @@
 import { VOTE_NOTICE, VOTE_NOTICE_PATH, voteNoticeText } from "@quad/contracts";
 import { queryRows, type Database } from "@quad/db";
 import { pushDeliveries, pushNotices, pushSubscriptions, smsOutbox, votes } from "@quad/db/schema";
-import { and, count, eq, gte, isNull, sql } from "drizzle-orm";
+import { and, count, eq, gte, isNull, lte, sql } from "drizzle-orm";
 import { smsAllowedPhones } from "../consents/service";
 import { studentsWithPush } from "../push/subscriptions";
 import { publicUrlOf } from "../sms/public-url";
@@ -38,20 +38,23 @@ export interface VoteNoticeReport {
  * as a DISTINCT over them did, would cost more every run without bound;
  * students are a bounded set.
  */
-export const waitingRecipients = sql`
+export const waitingRecipients = (now: Date) => sql`
   with recursive waiting(id) as (
-    (select recipient_id from votes where notified_at is null order by recipient_id limit 1)
+    (select recipient_id from votes where notified_at is null and delivered_at <= ${now.toISOString()}::timestamptz
+     order by recipient_id limit 1)
     union all
     select (select v.recipient_id from votes v
-            where v.notified_at is null and v.recipient_id > w.id order by v.recipient_id limit 1)
+            where v.notified_at is null and v.delivered_at <= ${now.toISOString()}::timestamptz and v.recipient_id > w.id
+            order by v.recipient_id limit 1)
     from waiting w where w.id is not null
   )
   select u.id as "userId", u.phone, s.time_zone as "timeZone"
   from waiting w join users u on u.id = w.id left join schools s on s.id = u.school_id`;
 
 /**
- * Queues one notice per student with votes not yet counted in a notice
- * (votes.notified_at is null): a push to each of their devices when they
+ * Queues one notice per student with votes delivered and not yet counted in
+ * a notice (votes.notified_at is null; a vote before its delivery moment
+ * waits for the first tick after it): a push to each of their devices when they
  * turned push on for one, else a text (docs/decisions/0018-web-push-and-the-service-worker.md).
  * Students in quiet hours, at the daily cap (texts and pushes together) or
  * with neither channel are skipped and keep their votes un-notified, so the
@@ -64,7 +67,10 @@ export async function queueVoteNotices(deps: VoteNoticeDeps): Promise<VoteNotice
   const report: VoteNoticeReport = { queued: 0, pushed: 0, quiet: 0, capped: 0, noConsent: 0 };
   const homeUrl = publicUrlOf(deps.publicUrl, VOTE_NOTICE_PATH);
 
-  const recipients = await queryRows<{ userId: string; phone: string; timeZone: string | null }>(db, waitingRecipients);
+  const recipients = await queryRows<{ userId: string; phone: string; timeZone: string | null }>(
+    db,
+    waitingRecipients(now),
+  );
   if (recipients.length === 0) return report;
 
   const allowed = await smsAllowedPhones(
@@ -144,7 +150,7 @@ export async function queueNotice(tx: Transaction, to: NoticeTo): Promise<"queue
   const counted = await tx
     .update(votes)
     .set({ notifiedAt: now })
-    .where(and(eq(votes.recipientId, to.userId), isNull(votes.notifiedAt)))
+    .where(and(eq(votes.recipientId, to.userId), isNull(votes.notifiedAt), lte(votes.deliveredAt, now)))
     .returning({ id: votes.id });
   if (counted.length === 0) return "none";
   if (to.channel === "push") {

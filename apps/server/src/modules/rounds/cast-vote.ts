@@ -15,13 +15,11 @@ export type VoteRefusal =
   | { reason: "lost_race" };
 
 export type VoteOutcome =
-  | { stored: true; disabled: boolean; availableAt?: Date; voteId: string; voterId: string }
-  | ({ stored: false } & VoteRefusal);
+  { stored: true; disabled: boolean; availableAt?: Date; voterId: string } | ({ stored: false } & VoteRefusal);
 
 interface Row {
   votesInBatch: number | null;
-  /** The stored vote and its voter (null when nothing was stored): the recipient's open app hears of it. */
-  storedId: string | null;
+  /** The voter of the stored vote (null when nothing was stored): their open apps hear of it. */
   storedBy: string | null;
   voterId: string | null;
   canVote: boolean | null;
@@ -50,7 +48,8 @@ interface Row {
  *   CHECK (votes_in_batch ≤ 12) refuses the whole statement if a vote ever
  *   got past the allowance. No indexed column changes: a HOT update.
  * - `stored` inserts the vote, with the candidate shown beside the recipient
- *   (the round's columns stay on the row, so `counted` can return them).
+ *   (the round's columns stay on the row, so `counted` can return them) and
+ *   the moment it is delivered.
  * - `preferred` saves a preference sent with it.
  *
  * When nothing was stored, the final SELECT reads the snapshot the statement
@@ -65,6 +64,7 @@ const voteStatement = preparedStatement<{
   /** ISO 8601, as are the other times. */
   now: string;
   availableAt: string;
+  deliveredAt: string;
 }>((p) => {
   const now = sql`${p.now}::timestamptz`;
   const availableAt = sql`${p.availableAt}::timestamptz`;
@@ -94,9 +94,8 @@ const voteStatement = preparedStatement<{
       returning s.user_id, s.votes_in_batch, s.round_prompt_id,
                 case when s.round_candidate_a_id = ${candidate} then s.round_candidate_b_id else s.round_candidate_a_id end as shown_with_id
     ), stored as (
-      insert into votes (voter_id, recipient_id, shown_with_id, prompt_id, created_at)
-      select user_id, ${candidate}, shown_with_id, round_prompt_id, ${now} from counted
-      returning id
+      insert into votes (voter_id, recipient_id, shown_with_id, prompt_id, created_at, delivered_at)
+      select user_id, ${candidate}, shown_with_id, round_prompt_id, ${now}, ${p.deliveredAt}::timestamptz from counted
     ), preferred as (
       update users set preference = ${preference}, updated_at = ${now}
       from counted
@@ -104,7 +103,7 @@ const voteStatement = preparedStatement<{
       returning users.id
     )
     select (select votes_in_batch from counted) as "votesInBatch",
-           (select id from stored) as "storedId", (select user_id from counted) as "storedBy",
+           (select user_id from counted) as "storedBy",
            u.id as "voterId", (u.is_verified and u.school_id is not null and u.gender is not null) as "canVote", ${memberSql("u")} as member,
            ${epochMs(sql`s.cooldown_until`)} as "cooldownUntilMs",
            case when s.round_open then s.round_prompt_id end as "roundPromptId",
@@ -118,7 +117,7 @@ const voteStatement = preparedStatement<{
 
 export async function storeVote(
   db: Database,
-  vote: { phone: string; candidateId: string; promptId: number; preference?: Gender; now: Date },
+  vote: { phone: string; candidateId: string; promptId: number; preference?: Gender; now: Date; deliveredAt: Date },
 ): Promise<VoteOutcome> {
   const availableAt = new Date(vote.now.getTime() + VOTE_COOLDOWN_MS);
   let row: Row | undefined;
@@ -130,6 +129,7 @@ export async function storeVote(
       preference: vote.preference ?? null,
       now: vote.now.toISOString(),
       availableAt: availableAt.toISOString(),
+      deliveredAt: vote.deliveredAt.toISOString(),
     });
   } catch (error) {
     // A vote past the allowance (only a race the conditions above did not see could get here).
@@ -139,7 +139,7 @@ export async function storeVote(
   if (!row) throw new Error("storeVote: the statement answered no row");
   if (row.votesInBatch !== null) {
     const disabled = row.votesInBatch >= VOTES_PER_BATCH;
-    const stored = { stored: true as const, disabled, voteId: row.storedId!, voterId: row.storedBy! };
+    const stored = { stored: true as const, disabled, voterId: row.storedBy! };
     return disabled ? { ...stored, availableAt } : stored;
   }
   return { stored: false, ...whyRefused(row, vote) };

@@ -25,13 +25,16 @@ import { closeLeftRound } from "./round-history";
 import { readRoundState, type OpenRound, type RoundState } from "./round-state";
 import { skipOpenRound } from "./skip-round";
 import { product } from "../../metrics/registry";
+import { deliveryMoment } from "../inbox/delivery";
 
 export interface RoundDeps {
   db: Database;
   pool: CandidatePool;
   now: () => Date;
   random: Random;
-  /** Announces votes and changed allowances to open apps (absent in tests that call services alone). */
+  /** A vote reaches its recipient at a random moment within this many milliseconds after it is cast. */
+  deliveryWindowMs: number;
+  /** Announces changed allowances to the voter's open apps (absent in tests that call services alone). */
   live?: Pick<LiveHub, "publish">;
 }
 
@@ -41,6 +44,7 @@ export const roundDeps = (ctx: Context): RoundDeps => ({
   pool: ctx.candidatePool,
   now: ctx.now,
   random: ctx.random,
+  deliveryWindowMs: ctx.config.VOTE_DELIVERY_WINDOW_S * 1000,
   live: ctx.live,
 });
 
@@ -184,11 +188,12 @@ export async function castVote(
     promptId: input.promptId,
     preference: input.preference,
     now,
+    deliveredAt: deliveryMoment(now, deps.deliveryWindowMs),
   });
   if (outcome.stored) {
     product.votes.inc();
-    // The recipient's open app shows the card; the voter's other tabs and devices, their votes left.
-    deps.live?.publish({ kind: "vote", recipientId: input.userId, voteId: outcome.voteId });
+    // The voter's other tabs and devices show their votes left; the recipient hears of the vote at its
+    // delivery moment (the live hub's delivery tick), never now.
     deps.live?.publish({ kind: "state", userId: outcome.voterId });
     return outcome.availableAt
       ? { disabled: outcome.disabled, availableAt: outcome.availableAt.toISOString() }
