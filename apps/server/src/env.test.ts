@@ -93,6 +93,19 @@ describe("configuration", () => {
     }
   });
 
+  it("delivers votes within an hour by default; production refuses a window under ten minutes, development takes any", () => {
+    const production = { NODE_ENV: "production", PUBLIC_URL, JWT_SECRET: secret, ALLOW_DEV_PROVIDERS: "true" };
+    expect(parseConfig(production).VOTE_DELIVERY_WINDOW_S).toBe(3600);
+    expect(parseConfig({ ...production, VOTE_DELIVERY_WINDOW_S: "600" }).VOTE_DELIVERY_WINDOW_S).toBe(600);
+    expect(() => parseConfig({ ...production, VOTE_DELIVERY_WINDOW_S: "599" })).toThrow(
+      /^Invalid configuration: VOTE_DELIVERY_WINDOW_S must be at least 600 in production/,
+    );
+    expect(parseConfig({ NODE_ENV: "development", VOTE_DELIVERY_WINDOW_S: "0.5" }).VOTE_DELIVERY_WINDOW_S).toBe(0.5);
+    expect(() => parseConfig({ NODE_ENV: "development", VOTE_DELIVERY_WINDOW_S: "0" })).toThrow(
+      /VOTE_DELIVERY_WINDOW_S/,
+    );
+  });
+
   it("turns Web Push on in development, and in production only with VAPID keys, which WEB_PUSH=true requires", () => {
     const vapid = {
       VAPID_PUBLIC_KEY: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",

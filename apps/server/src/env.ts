@@ -159,7 +159,7 @@ const EnvSchema = z
     ),
     /**
      * A vote reaches its recipient at a random moment within this many seconds after it is cast
-     * (docs/product.md "Received votes"). Production refuses less than ten minutes: a shorter
+     * (docs/product.md "Received votes and unlocks"). Production refuses less than ten minutes: a shorter
      * window lets friends who compare inboxes name a voter by when the cards came.
      */
     VOTE_DELIVERY_WINDOW_S: z.preprocess(

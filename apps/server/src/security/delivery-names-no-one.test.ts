@@ -51,6 +51,8 @@ async function watch(t: TestApp, protocol: Protocol, headers: Headers, until: ()
   const reading = (async () => {
     while (!until() && Date.now() < deadline) {
       for (const event of stream.events.splice(0)) {
+        // tRPC's own events (connected, ping) carry no event of ours.
+        if (!event.data.startsWith("{")) continue;
         const parsed = LiveEvent.safeParse(JSON.parse(event.data));
         if (parsed.success && parsed.data.type === "vote") note(parsed.data.card);
       }

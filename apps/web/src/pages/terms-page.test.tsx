@@ -7,6 +7,17 @@ import { TermsPage } from "./terms-page";
 const section = (name: string) => within(screen.getByRole("region", { name }));
 
 describe("the privacy policy", () => {
+  it("says a vote arrives within the hour, in no order of when it was cast", () => {
+    render(
+      <MemoryRouter>
+        <TermsPage />
+      </MemoryRouter>,
+    );
+    expect(
+      screen.getByText(/reaches the person within the hour, at a random moment, in no order of when/),
+    ).toBeTruthy();
+  });
+
   it("says what push notifications keep, for how long, and how to remove a device", () => {
     render(
       <MemoryRouter>

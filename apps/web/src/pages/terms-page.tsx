@@ -249,7 +249,8 @@ export function TermsPage() {
             <p>
               When you vote for someone, they do not learn who you are unless they use an unlock on that vote. An unlock
               reveals your unlockable details to that one person only. Your Instagram handle is never shown on your
-              public card.
+              public card. A vote you cast reaches the person within the hour, at a random moment, in no order of when
+              you cast it, so nobody can work out who sent a vote from when it came.
             </p>
           </TermsSection>
 

@@ -1,7 +1,7 @@
 import { LOCKED_NAME_PLACEHOLDER, type VoteCard } from "@quad/contracts";
 import { useId } from "react";
 import { Button, Icon } from "../../components";
-import { hourAgo, timeAgo } from "../../lib/time-ago";
+import { hourAgo } from "../../lib/time-ago";
 import { LockedPortrait } from "./locked-portrait";
 import styles from "./vote-card.module.css";
 
@@ -32,9 +32,8 @@ export function VoteCardTile({ card, now, onView }: VoteCardTileProps) {
         ) : (
           <LockedPortrait voteId={card.id} />
         )}
-        <span className={styles.when}>
-          {card.isUnlocked ? timeAgo(card.createdAt, now) : hourAgo(card.createdAt, now)}
-        </span>
+        {/* Every card, revealed or not, carries only the hour it arrived in. */}
+        <span className={styles.when}>{hourAgo(card.createdAt, now)}</span>
         {!card.isUnlocked && (
           <span className={styles.lock} aria-hidden="true">
             <Icon name="lock" size={18} />

@@ -3,7 +3,8 @@ import { useEffect, useState } from "react";
 import { Button, Icon, Modal, Spinner } from "../../components";
 import { useProfilePart } from "../users/use-profile";
 import { BoostDialog, unlockCountLabel } from "../payments";
-import { EMPTY_INBOX_HOW, EMPTY_INBOX_MEANWHILE } from "./texts";
+import { ArrivalNote } from "./arrival-note";
+import { EMPTY_INBOX_HOW, EMPTY_INBOX_MEANWHILE, VOTES_ARRIVE_WITHIN_THE_HOUR } from "./texts";
 import { useMarkInboxOpened } from "./use-new-votes";
 import { useReceivedVotes } from "./use-received-votes";
 import { VoteCardTile } from "./vote-card";
@@ -96,6 +97,7 @@ export function VotedOnYouModal({ onClose }: VotedOnYouModalProps) {
               <p className={styles.stateTitle}>{SCREEN_TEXT.noVotesTitle}</p>
               <p className={styles.stateBody}>{SCREEN_TEXT.noVotesBody}</p>
               <p className={styles.stateBody}>{EMPTY_INBOX_HOW}</p>
+              <p className={styles.stateBody}>{VOTES_ARRIVE_WITHIN_THE_HOUR}</p>
               <p className={styles.stateBody}>{EMPTY_INBOX_MEANWHILE}</p>
               <Button variant="primary" onClick={close}>
                 Back to voting
@@ -104,6 +106,7 @@ export function VotedOnYouModal({ onClose }: VotedOnYouModalProps) {
           )
         ) : (
           <>
+            <ArrivalNote />
             <ul className={styles.grid} aria-label="Votes you received" aria-busy={received.isFetching || undefined}>
               {received.votes.map((card) => (
                 <VoteCardTile key={card.id} card={card} now={now} onView={() => setSelected(card)} />

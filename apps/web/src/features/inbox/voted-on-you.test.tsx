@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createVoteCards, inboxAnswers, revealedVoteCard, server, trpcError, votesPage } from "../../test/msw";
 import { VotedOnYouButton } from "./home-entry";
 import { findDialog, renderSignedIn } from "./test-support";
-import { EMPTY_INBOX_HOW, EMPTY_INBOX_MEANWHILE, newVotesLabel } from "./texts";
+import { EMPTY_INBOX_HOW, EMPTY_INBOX_MEANWHILE, newVotesLabel, VOTES_ARRIVE_WITHIN_THE_HOUR } from "./texts";
 
 async function openVotes(backend: ReturnType<typeof inboxAnswers>) {
   const view = renderSignedIn(<VotedOnYouButton />, backend);
@@ -54,6 +54,8 @@ describe("Voted on you", { timeout: 20_000 }, () => {
     expect(unlocked!.querySelector("img")?.getAttribute("src")).toBe(votes[1]!.photo);
     expect(within(unlocked!).getByText("Riley")).toBeTruthy();
     expect(within(unlocked!).getByText("’27")).toBeTruthy();
+    // A revealed card too: its exact time would be what a friend's inbox is matched against.
+    expect(within(unlocked!).getByText("1 hr. ago")).toBeTruthy();
     // Says plainly what an unlock reveals.
     expect(screen.getByRole("dialog", { name: SCREEN_TEXT.votedOnYou }).textContent).toMatch(
       /name, photo, class year, emojis and Instagram handle/,
@@ -66,10 +68,24 @@ describe("Voted on you", { timeout: 20_000 }, () => {
     expect(await modal.findByText(SCREEN_TEXT.noVotesTitle)).toBeTruthy();
     expect(modal.getByText(SCREEN_TEXT.noVotesBody)).toBeTruthy();
     expect(modal.getByText(EMPTY_INBOX_HOW)).toBeTruthy();
+    expect(modal.getByText(VOTES_ARRIVE_WITHIN_THE_HOUR)).toBeTruthy();
     expect(modal.getByText(EMPTY_INBOX_MEANWHILE)).toBeTruthy();
     expect(modal.getByRole("button", { name: "Boost" })).toBeTruthy();
     await user.click(modal.getByRole("button", { name: "Back to voting" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("says how votes arrive above the first cards a student sees, until she says she got it", async () => {
+    localStorage.clear();
+    const first = await openVotes(inboxAnswers({ votes: createVoteCards(2) }));
+    await waitFor(() => expect(cardCount()).toBe(2));
+    expect(first.modal.getByRole("note").textContent).toContain(VOTES_ARRIVE_WITHIN_THE_HOUR);
+    await first.user.click(first.modal.getByRole("button", { name: "Got it" }));
+    expect(first.modal.queryByRole("note")).toBeNull();
+    first.unmount();
+    const again = await openVotes(inboxAnswers({ votes: createVoteCards(2) }));
+    await waitFor(() => expect(cardCount()).toBe(2));
+    expect(again.modal.queryByRole("note")).toBeNull();
   });
 
   it("shows how many votes are new on the entry, and opening the list tells the server and clears it", async () => {
