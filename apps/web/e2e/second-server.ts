@@ -25,6 +25,7 @@ function environment(dataDir: string, extra: Record<string, string> = {}): NodeJ
     NODE_ENV: "development",
     SEED_DEMO: "false",
     TRUST_PROXY: "true",
+    VOTE_DELIVERY_WINDOW_S: "0.001",
     ...extra,
   };
 }

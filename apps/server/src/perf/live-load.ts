@@ -73,6 +73,8 @@ async function main() {
     env: {
       ...inherited,
       NODE_ENV: "development",
+      // Delivered at once: the run measures the streams, not the delivery window.
+      VOTE_DELIVERY_WINDOW_S: "0.001",
       HOST: "127.0.0.1",
       PORT: String(port),
       METRICS_PORT: String(metricsPort),
