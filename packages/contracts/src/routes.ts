@@ -43,6 +43,12 @@ export interface EndpointDef {
   /** Not served in production unless explicitly allowed. */
   devOnly?: boolean;
   /**
+   * A write: the per-student and per-address write limits (docs/product.md "Limits"), counted under
+   * the procedure's path (`true`) or under the bucket named, for procedures that share one. Every
+   * mutation has one; the server's write-limits test holds every mutation of the router to it.
+   */
+  writeLimit?: true | string;
+  /**
    * A stream of events (a tRPC subscription; REST answers text/event-stream):
    * `output` is the schema of each event. Not in `routeList`, whose sweeps
    * read one answer per request; `streamRouteList` has them.
@@ -94,6 +100,7 @@ export const routes = {
     output: dev.Readiness,
   }),
   "auth.sendCode": route({
+    writeLimit: true,
     method: "POST",
     path: "/auth/send-code",
     auth: false,
@@ -103,6 +110,7 @@ export const routes = {
     output: auth.SendCodeResult,
   }),
   "auth.verifyCode": route({
+    writeLimit: true,
     method: "POST",
     path: "/auth/verify-code",
     auth: false,
@@ -112,6 +120,7 @@ export const routes = {
     output: auth.AuthTokens,
   }),
   "auth.refresh": route({
+    writeLimit: true,
     method: "POST",
     path: "/auth/refresh",
     auth: false,
@@ -121,6 +130,7 @@ export const routes = {
     output: auth.AuthTokens,
   }),
   "auth.logout": route({
+    writeLimit: true,
     method: "POST",
     path: "/auth/logout",
     auth: false,
@@ -130,6 +140,7 @@ export const routes = {
     output: auth.LogoutResult,
   }),
   "auth.firebase": route({
+    writeLimit: true,
     method: "POST",
     path: "/auth/firebase",
     auth: false,
@@ -155,6 +166,7 @@ export const routes = {
     output: MeUser,
   }),
   "users.update": route({
+    writeLimit: true,
     method: "PATCH",
     path: "/users/update",
     auth: true,
@@ -173,6 +185,7 @@ export const routes = {
     output: sms.SmsSettings,
   }),
   "users.setSms": route({
+    writeLimit: true,
     method: "PUT",
     path: "/users/sms-settings",
     auth: true,
@@ -182,6 +195,7 @@ export const routes = {
     output: sms.SmsSettings,
   }),
   "schoolEmail.sendCode": route({
+    writeLimit: true,
     method: "POST",
     path: "/users/school-email/send-code",
     auth: true,
@@ -191,6 +205,7 @@ export const routes = {
     output: schoolEmail.SendSchoolEmailCodeResult,
   }),
   "schoolEmail.verify": route({
+    writeLimit: true,
     method: "POST",
     path: "/users/school-email/verify",
     auth: true,
@@ -200,6 +215,7 @@ export const routes = {
     output: MeUser,
   }),
   "push.subscribe": route({
+    writeLimit: true,
     method: "PUT",
     path: "/push/subscription",
     auth: true,
@@ -209,6 +225,7 @@ export const routes = {
     output: push.PushDeviceState,
   }),
   "push.unsubscribe": route({
+    writeLimit: true,
     method: "POST",
     path: "/push/unsubscribe",
     auth: true,
@@ -244,12 +261,14 @@ export const routes = {
     restSwitch: { query: rounds.OpenRoundQuery, param: "skip", to: "rounds.skip" },
   }),
   "rounds.skip": route({
+    writeLimit: true,
     auth: true,
     tags: ["rounds"],
     summary: "Skip the open round and open the next (REST: GET /prompts/random?skip=true)",
     output: rounds.RoundResponse,
   }),
   "rounds.vote": route({
+    writeLimit: true,
     method: "POST",
     path: "/votes/store",
     auth: true,
@@ -268,6 +287,7 @@ export const routes = {
     output: inbox.InboxPage,
   }),
   "inbox.unlock": route({
+    writeLimit: true,
     method: "POST",
     path: "/unlocks/unlock-user",
     auth: true,
@@ -285,6 +305,7 @@ export const routes = {
     output: inbox.NewVotes,
   }),
   "inbox.markOpened": route({
+    writeLimit: true,
     method: "POST",
     path: "/votes/opened",
     auth: true,
@@ -305,6 +326,7 @@ export const routes = {
     output: live.LiveEvent,
   }),
   "payments.createPaymentIntent": route({
+    writeLimit: "payments",
     method: "POST",
     path: "/payments/create-payment-intent",
     auth: true,
@@ -314,6 +336,7 @@ export const routes = {
     output: payments.CreatePaymentIntentResult,
   }),
   "payments.flashSale": route({
+    writeLimit: true,
     method: "POST",
     path: "/payments/flash-sale",
     auth: true,
@@ -322,6 +345,7 @@ export const routes = {
     output: payments.FlashSaleOffer,
   }),
   "payments.localConfirm": route({
+    writeLimit: "payments",
     method: "POST",
     path: "/payments/local/confirm",
     auth: true,
@@ -339,6 +363,7 @@ export const routes = {
     output: payments.PaymentHistory,
   }),
   "safety.block": route({
+    writeLimit: true,
     method: "POST",
     path: "/safety/block",
     auth: true,
@@ -348,6 +373,7 @@ export const routes = {
     output: OkResult,
   }),
   "safety.unblock": route({
+    writeLimit: true,
     method: "POST",
     path: "/safety/unblock",
     auth: true,
@@ -365,6 +391,7 @@ export const routes = {
     output: safety.BlockedStudents,
   }),
   "safety.report": route({
+    writeLimit: true,
     method: "POST",
     path: "/safety/report",
     auth: true,
@@ -374,6 +401,7 @@ export const routes = {
     output: OkResult,
   }),
   "account.pause": route({
+    writeLimit: true,
     method: "POST",
     path: "/users/pause",
     auth: true,
@@ -383,6 +411,7 @@ export const routes = {
     output: MeUser,
   }),
   "account.preview": route({
+    writeLimit: true,
     method: "POST",
     path: "/users/preview",
     auth: true,
@@ -392,6 +421,7 @@ export const routes = {
     output: MeUser,
   }),
   "account.delete": route({
+    writeLimit: true,
     method: "POST",
     path: "/users/delete-account",
     auth: true,
@@ -441,6 +471,7 @@ export const routes = {
     output: admin.AuditTrail,
   }),
   "admin.restore": route({
+    writeLimit: true,
     auth: "moderator",
     tags: ["admin"],
     summary: "Lift a hold: the student is shown again",
@@ -448,6 +479,7 @@ export const routes = {
     output: OkResult,
   }),
   "admin.removeProfile": route({
+    writeLimit: true,
     auth: "moderator",
     tags: ["admin"],
     summary: "Delete a student's account",
@@ -455,6 +487,7 @@ export const routes = {
     output: OkResult,
   }),
   "admin.removePhoto": route({
+    writeLimit: true,
     auth: "moderator",
     tags: ["admin"],
     summary: "Remove a student's photo",

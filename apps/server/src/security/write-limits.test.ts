@@ -1,15 +1,18 @@
-import { routeList } from "@quad/contracts";
+import { routeList, routes, type EndpointDef } from "@quad/contracts";
+import type { AnyTRPCProcedure } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMemoryRateLimiter, type RateLimiter } from "../rate-limit/limiter";
 import { createTestApp, type TestApp } from "../test/app";
 import { campus } from "../test/voters";
+import { appRouter } from "../trpc/root";
 
 /**
  * docs/product.md "Limits": every write endpoint has per-student and per-IP limits.
  * Each write procedure is called once with a valid input through a limiter
  * that records the keys it is asked about; the keys must name the caller's
- * address and (for signed-in calls) the caller. A new write procedure
- * without a sample here fails the first test, so none can slip through.
+ * address and (for signed-in calls) the caller. The writes are the router's
+ * own mutations, tRPC-only ones included: a new one without a limit in its
+ * contracts row, or without a sample here, fails the first test.
  */
 
 const CLIENT_IP = "198.51.100.23";
@@ -54,6 +57,7 @@ const SAMPLES: Record<string, Sample> = {
   }),
   "push.unsubscribe": () => ({ endpoint: "https://push.example.com/send/1" }),
   "rounds.vote": ({ other }) => ({ userId: other, promptId: 1 }),
+  "rounds.skip": () => undefined,
   "inbox.unlock": () => ({ userId: UUID }),
   "inbox.markOpened": () => ({}),
   "payments.createPaymentIntent": () => ({ productId: "unlock-3" }),
@@ -81,9 +85,17 @@ const SIGN_IN_PHONE = "+12025550134";
 const PER_PHONE = new Set(["auth.verifyCode"]);
 
 describe("write limits", () => {
-  it("every write procedure in the route table has a sample here", () => {
-    const writes = routeList.filter((route) => route.method !== "GET").map((route) => route.procedure);
-    expect(writes.filter((procedure) => !(procedure in SAMPLES))).toEqual([]);
+  const procedures = appRouter._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
+  const mutations = Object.keys(procedures).filter((name) => procedures[name]!._def.type === "mutation");
+
+  it("every mutation of the router has a write limit in its row and a sample here", () => {
+    expect(mutations.length).toBeGreaterThan(20);
+    const rows = routes as Record<string, EndpointDef>;
+    expect(mutations.filter((name) => !rows[name]?.writeLimit)).toEqual([]);
+    expect(mutations.filter((name) => !(name in SAMPLES))).toEqual([]);
+    // And every REST write is one of them.
+    const restWrites = routeList.filter((route) => route.method !== "GET").map((route) => route.procedure);
+    expect(restWrites.filter((name) => !mutations.includes(name))).toEqual([]);
   });
 
   it("each write consumes a per-address and, when signed in, a per-student limit", async () => {

@@ -87,7 +87,7 @@ describe("single calls, answered by the endpoint as the adapter answers them", (
   it("a signed-in query with input, as the web client sends it", async () => {
     const c = await campus(t);
     const voter = await c.student();
-    await receiveVotes(t, { recipientId: c.me.id, voterIds: [voter.id, voter.id], at: new Date() });
+    await receiveVotes(t, { recipientId: c.me.id, voterIds: [voter.id, voter.id], at: new Date(Date.now() - 10_000) });
     const body = await expectSameAnswer(
       { method: "GET", url: `/api/trpc/inbox.received?${batchOfOne({ limit: 1 })}`, headers: c.headers },
       { status: 200, answeredBy: "endpoint" },
@@ -104,7 +104,11 @@ describe("single calls, answered by the endpoint as the adapter answers them", (
   it("a mutation, plain and as a batch of one", async () => {
     const c = await campus(t);
     const voter = await c.student();
-    const { votes } = await receiveVotes(t, { recipientId: c.me.id, voterIds: [voter.id, voter.id], at: new Date() });
+    const { votes } = await receiveVotes(t, {
+      recipientId: c.me.id,
+      voterIds: [voter.id, voter.id],
+      at: new Date(Date.now() - 10_000),
+    });
     await t.app.inject({
       method: "POST",
       url: "/api/unlocks/unlock-user",

@@ -15,13 +15,13 @@ import { enforceWriteLimits } from "./limits";
  * the procedure's path is the row's key (trpc/root.ts mounts each module
  * router under its domain). docs/decisions/0021-route-table-driven-procedures.md.
  *
- * The rules that cut across modules are options here, not hand-written in
- * each module, and none adds a middleware level to a procedure that has
- * none of its own (decision 0005):
- * - `writeLimit`: the per-student and per-address write limits, counted
- *   under the procedure's path, or under the bucket named (procedures that
- *   share one). Run in the resolver's wrapper, or in the step below when
- *   the procedure has one.
+ * The rules that cut across modules are data in the row or options here,
+ * not hand-written in each module, and none adds a middleware level to a
+ * procedure that has none of its own (decision 0005):
+ * - the row's `writeLimit`: the per-student and per-address write limits,
+ *   counted under the procedure's path, or under the bucket named
+ *   (procedures that share one). Run in the resolver's wrapper, or in the
+ *   step below when the procedure has one.
  * - `me`: the caller's profile id as `ctx.me` (NOT_FOUND without a
  *   profile), loaded in one middleware step, after the limit.
  * - `auth: "moderator"` in the row: admins only, `ctx.adminId`; anyone
@@ -30,7 +30,6 @@ import { enforceWriteLimits } from "./limits";
  *   serves it, before the input is read, in one step with the limit.
  */
 export interface EndpointOptions {
-  writeLimit?: true | string;
   me?: true;
   /** A check of the configuration before the input is read (after the limit), e.g. the sign-in provider. */
   guard?: (ctx: Context) => void;
@@ -133,7 +132,7 @@ export function endpoint<K extends RouteName, const O extends EndpointOptions = 
   options?: O,
 ): Built<K, O> {
   const row: EndpointDef = routes[name];
-  const limit = options?.writeLimit === true ? name : options?.writeLimit;
+  const limit = row.writeLimit === true ? name : row.writeLimit;
   const { input, output } = row;
   // Limited in the base's one step where it has one, else in the resolver's wrapper.
   const guard = row.devOnly ? requireDevRoutes : options?.guard;

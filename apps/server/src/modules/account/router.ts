@@ -5,13 +5,11 @@ import { exportAccount } from "./export";
 import { setPaused, setPreview } from "./service";
 
 export const accountRouter = router({
-  pause: endpoint("account.pause", { writeLimit: true }).mutation(({ ctx, input }) =>
-    setPaused(ctx, ctx.viewer.phone, input.paused),
-  ),
-  preview: endpoint("account.preview", { writeLimit: true }).mutation(({ ctx, input }) =>
+  pause: endpoint("account.pause").mutation(({ ctx, input }) => setPaused(ctx, ctx.viewer.phone, input.paused)),
+  preview: endpoint("account.preview").mutation(({ ctx, input }) =>
     setPreview(ctx, ctx.viewer.phone, input.showInPreview),
   ),
-  delete: endpoint("account.delete", { writeLimit: true }).mutation(async ({ ctx }) => {
+  delete: endpoint("account.delete").mutation(async ({ ctx }) => {
     const { db, media, sessionRevocations, viewer, candidatePool } = ctx;
     await deleteAccount(db, media, sessionRevocations, viewer.phone, ctx.now(), candidatePool, {
       secret: ctx.jwtSecret,

@@ -10,11 +10,11 @@ import { auditTrail, removePhoto, removeProfile, restoreProfile, reviewQueue } f
 export const adminRouter = router({
   reviewQueue: endpoint("admin.reviewQueue").query(({ ctx }) => reviewQueue(ctx.db)),
   auditTrail: endpoint("admin.auditTrail").query(({ ctx }) => auditTrail(ctx.db)),
-  restore: endpoint("admin.restore", { writeLimit: true }).mutation(async ({ ctx, input }) => {
+  restore: endpoint("admin.restore").mutation(async ({ ctx, input }) => {
     await restoreProfile(ctx.db, ctx.candidatePool, ctx.adminId, input.userId, ctx.now());
     return { ok: true as const };
   }),
-  removeProfile: endpoint("admin.removeProfile", { writeLimit: true }).mutation(async ({ ctx, input }) => {
+  removeProfile: endpoint("admin.removeProfile").mutation(async ({ ctx, input }) => {
     await removeProfile(
       ctx.db,
       ctx.candidatePool,
@@ -26,7 +26,7 @@ export const adminRouter = router({
     );
     return { ok: true as const };
   }),
-  removePhoto: endpoint("admin.removePhoto", { writeLimit: true }).mutation(async ({ ctx, input }) => {
+  removePhoto: endpoint("admin.removePhoto").mutation(async ({ ctx, input }) => {
     await removePhoto(ctx.db, ctx.candidatePool, ctx.media, ctx.adminId, input.userId, ctx.now());
     return { ok: true as const };
   }),

@@ -27,7 +27,6 @@ const sessionDeps = (ctx: Context): RevokingSessionDeps => ({
 
 /** Each sign-in flow exists only under its configured provider; checked after the write limit. */
 const local = {
-  writeLimit: true,
   guard(ctx: Context) {
     if (ctx.config.AUTH_PROVIDER !== "local")
       throw new AppError("NOT_FOUND", "Sign in with the app's phone verification.");
@@ -54,16 +53,14 @@ export const authRouter = router({
     if (input.consents) await recordSignupConsents(ctx.db, input.phone, ctx.now());
     return startSession(sessionDeps(ctx), input.phone);
   }),
-  firebase: endpoint("auth.firebase", { writeLimit: true }).mutation(async ({ ctx, input }) => {
+  firebase: endpoint("auth.firebase").mutation(async ({ ctx, input }) => {
     if (!ctx.firebaseVerifier) throw new AppError("NOT_FOUND", "Firebase sign-in is not enabled.");
     const { phone } = await ctx.firebaseVerifier(input.idToken);
     if (input.consents) await recordSignupConsents(ctx.db, phone, ctx.now());
     return startSession(sessionDeps(ctx), phone);
   }),
-  refresh: endpoint("auth.refresh", { writeLimit: true }).mutation(({ ctx, input }) =>
-    rotateSession(sessionDeps(ctx), input.refreshToken),
-  ),
-  logout: endpoint("auth.logout", { writeLimit: true }).mutation(async ({ ctx, input }) => {
+  refresh: endpoint("auth.refresh").mutation(({ ctx, input }) => rotateSession(sessionDeps(ctx), input.refreshToken)),
+  logout: endpoint("auth.logout").mutation(async ({ ctx, input }) => {
     await endSession(sessionDeps(ctx), input.refreshToken);
     return { ok: true as const };
   }),

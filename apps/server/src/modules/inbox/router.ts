@@ -9,11 +9,9 @@ export const inboxRouter = router({
   received: endpoint("inbox.received").query(({ ctx, input }) =>
     receivedVotes(ctx.db, ctx.viewer.phone, input, ctx.now()),
   ),
-  unlock: endpoint("inbox.unlock", { writeLimit: true }).mutation(({ ctx, input }) =>
+  unlock: endpoint("inbox.unlock").mutation(({ ctx, input }) =>
     unlockVoter(ctx.db, ctx.viewer.phone, input.userId, ctx.now()),
   ),
   newVotes: endpoint("inbox.newVotes").query(({ ctx }) => newVotes(ctx.db, ctx.viewer.phone, ctx.now())),
-  markOpened: endpoint("inbox.markOpened", { writeLimit: true }).mutation(({ ctx }) =>
-    markInboxOpened(ctx.db, ctx.viewer.phone, ctx.now()),
-  ),
+  markOpened: endpoint("inbox.markOpened").mutation(({ ctx }) => markInboxOpened(ctx.db, ctx.viewer.phone, ctx.now())),
 });

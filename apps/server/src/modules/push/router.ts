@@ -12,7 +12,7 @@ import { pushDisabled, subscribeDevice, unsubscribeDevice, type OnPushesDropped 
  */
 export const pushRouter = (fallBack: (ctx: Context) => OnPushesDropped) =>
   router({
-    subscribe: endpoint("push.subscribe", { writeLimit: true, me: true }).mutation(async ({ ctx, input }) => {
+    subscribe: endpoint("push.subscribe", { me: true }).mutation(async ({ ctx, input }) => {
       if (!ctx.push) throw pushDisabled();
       return subscribeDevice(ctx.db, ctx.me, input, ctx.now(), {
         policy: pushEndpointPolicyFor(ctx.config),
@@ -20,7 +20,7 @@ export const pushRouter = (fallBack: (ctx: Context) => OnPushesDropped) =>
       });
     }),
     // Allowed with push off too: a device can always take itself off the list.
-    unsubscribe: endpoint("push.unsubscribe", { writeLimit: true, me: true }).mutation(({ ctx, input }) =>
+    unsubscribe: endpoint("push.unsubscribe", { me: true }).mutation(({ ctx, input }) =>
       unsubscribeDevice(ctx.db, ctx.me, input.endpoint, fallBack(ctx)),
     ),
   });

@@ -3,7 +3,7 @@ import { endpoint } from "../../trpc/endpoints";
 import { blockStudent, listBlocked, reportStudent, unblockStudent } from "./service";
 
 /** Every safety write is limited per student and per address, and acts as the caller's profile. */
-const write = { writeLimit: true, me: true } as const;
+const write = { me: true } as const;
 
 export const safetyRouter = router({
   block: endpoint("safety.block", write).mutation(async ({ ctx, input }) => {

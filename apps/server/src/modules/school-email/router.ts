@@ -34,7 +34,7 @@ async function perPhonePerDay(
 
 /** Proving membership of the student's school with an e-mailed code (docs/product.md "School e-mail"). */
 export const schoolEmailRouter = router({
-  sendCode: endpoint("schoolEmail.sendCode", { writeLimit: true }).mutation(async ({ ctx, input }) => {
+  sendCode: endpoint("schoolEmail.sendCode").mutation(async ({ ctx, input }) => {
     await perPhonePerDay(
       ctx.rateLimiter,
       `schoolEmail.sendCode:day:${ctx.viewer.phone}`,
@@ -44,7 +44,7 @@ export const schoolEmailRouter = router({
     const { retryAfterSeconds } = await sendSchoolEmailCode(deps(ctx), ctx.viewer.phone, input.email);
     return { sent: true as const, retryAfterSeconds };
   }),
-  verify: endpoint("schoolEmail.verify", { writeLimit: true }).mutation(async ({ ctx, input }) => {
+  verify: endpoint("schoolEmail.verify").mutation(async ({ ctx, input }) => {
     await perPhonePerDay(
       ctx.rateLimiter,
       `schoolEmail.verify:day:${ctx.viewer.phone}`,

@@ -6,7 +6,7 @@ import { getMe, updateProfile } from "./profile";
 export const usersRouter = router({
   me: endpoint("users.me").query(({ ctx }) => getMe(ctx.db, ctx.viewer.phone)),
   /** Profile fields as JSON; the photo comes through the multipart REST route, which calls the same service. */
-  update: endpoint("users.update", { writeLimit: true }).mutation(async ({ ctx, input }) => {
+  update: endpoint("users.update").mutation(async ({ ctx, input }) => {
     return { user: await updateProfile(ctx, ctx.viewer, input) };
   }),
   /**
@@ -16,7 +16,7 @@ export const usersRouter = router({
   smsSettings: endpoint("users.smsSettings").query(async ({ ctx }) =>
     settingsOf(await smsConsentState(ctx.db, ctx.viewer.phone)),
   ),
-  setSms: endpoint("users.setSms", { writeLimit: true }).mutation(({ ctx, input }) =>
+  setSms: endpoint("users.setSms").mutation(({ ctx, input }) =>
     setSmsConsent(ctx.db, ctx.viewer.phone, input.enabled, ctx.now()),
   ),
 });
