@@ -121,6 +121,8 @@ export const ERROR_MESSAGES = {
   unauthorized: "Please log in to continue.",
   notFound: "Not found",
   invalidInput: "Invalid input",
+  /** A JSON input nested deeper than any procedure's input (MAX_INPUT_DEPTH). */
+  tooDeep: "That request is nested too deeply.",
   tooLarge: "That file is too large.",
   /** A multipart body that ends early, has no boundary or does not parse. */
   malformedUpload: "The upload was incomplete or malformed. Please try again.",

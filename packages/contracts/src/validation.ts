@@ -18,6 +18,11 @@ export const PreferenceSchema = z.enum(GENDERS, { error: "Preference must be mal
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+/**
+ * How deeply a procedure's JSON input may nest: no schema goes past a few
+ * levels, and the edge walks inputs no deeper than this before any schema.
+ */
+export const MAX_INPUT_DEPTH = 32;
 /** The same, and line breaks and tabs: for fields of one line. */
 // eslint-disable-next-line no-control-regex -- as above
 const CONTROL_OR_LINE_BREAK = /[\u0000-\u001F\u007F-\u009F]/;
