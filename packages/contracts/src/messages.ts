@@ -7,6 +7,7 @@ export const VALIDATION = {
   loginPhone: "Invalid phone number",
   loginCode: "Please enter the verification code",
   firstName: "First name is required",
+  firstNameLetter: "First name needs at least one letter",
   university: "Please select a university",
   graduationYear: "Graduation year is required",
   gender: "Please select your gender",
@@ -21,7 +22,10 @@ export const VALIDATION = {
   profileImage: "Please upload a profile image",
   cropPreview: "Please preview your image first",
   verificationCodeFormat: "Enter the 6-digit code we sent you",
-  /** Control characters (NUL, escape...): nothing a person types, and Postgres stores no NUL in text. */
+  /**
+   * Control characters (NUL, escape...): nothing a person types, and Postgres stores no NUL in text.
+   * Format characters too (zero-width spaces, direction overrides) where a field is one line.
+   */
   controlCharacters: "Remove the hidden characters from this field",
   /** API clients: a check must carry the value its send-code answered. */
   codeRequestId: "codeRequestId is required: send the value /auth/send-code answered with this code.",
