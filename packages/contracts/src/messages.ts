@@ -19,6 +19,8 @@ export const VALIDATION = {
   /** Ten digits, but not a US number that can get a text (another +1 country, an unassigned area code...). */
   usPhone: "Please enter a valid US phone number",
   acceptPrivacy: "You must accept the terms and conditions",
+  /** The phone step's SMS box; it and acceptPrivacy are what a new account must agree to. */
+  smsConsent: "SMS consent is required to sign up",
   profileImage: "Please upload a profile image",
   cropPreview: "Please preview your image first",
   verificationCodeFormat: "Enter the 6-digit code we sent you",
