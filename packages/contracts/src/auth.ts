@@ -2,6 +2,7 @@ import { z } from "zod";
 import { E164PhoneSchema } from "./phone-numbers";
 import { CodeRequestIdSchema, VerificationCodeSchema } from "./validation";
 import { Int4Count, IsoDateTime } from "./common";
+import { VALIDATION } from "./messages";
 
 export const SendCodeInput = z.object({ phone: E164PhoneSchema }).strict();
 /** `codeRequestId` binds the code to this request: the check must present it (only its hash is stored). */
@@ -13,14 +14,22 @@ export const SendCodeResult = z.object({
 
 /**
  * What the sign-up phone step's two checkboxes agreed to. Recorded with the
- * consent texts' versions once the code proves the phone is theirs.
+ * consent texts' versions once the code proves the phone is theirs. Optional
+ * in the inputs (a returning student signs in without them), required by the
+ * server for a phone that has no account yet.
  */
 export const SignupConsents = z
   .object({
-    sms: z.literal(true, { error: "SMS consent is required to sign up" }),
-    terms: z.literal(true, { error: "You must accept the terms and conditions" }),
+    sms: z.literal(true, { error: VALIDATION.smsConsent }),
+    terms: z.literal(true, { error: VALIDATION.acceptPrivacy }),
   })
   .strict();
+
+/** The field errors of a new account's sign-in that carried no consents: the phone step's own messages. */
+export const missingSignupConsents = (): Record<string, string[]> => ({
+  "consents.sms": [VALIDATION.smsConsent],
+  "consents.terms": [VALIDATION.acceptPrivacy],
+});
 
 export const VerifyCodeInput = z
   .object({

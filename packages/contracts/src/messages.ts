@@ -7,6 +7,7 @@ export const VALIDATION = {
   loginPhone: "Invalid phone number",
   loginCode: "Please enter the verification code",
   firstName: "First name is required",
+  firstNameLetter: "First name needs at least one letter",
   university: "Please select a university",
   graduationYear: "Graduation year is required",
   gender: "Please select your gender",
@@ -18,10 +19,15 @@ export const VALIDATION = {
   /** Ten digits, but not a US number that can get a text (another +1 country, an unassigned area code...). */
   usPhone: "Please enter a valid US phone number",
   acceptPrivacy: "You must accept the terms and conditions",
+  /** The phone step's SMS box; it and acceptPrivacy are what a new account must agree to. */
+  smsConsent: "SMS consent is required to sign up",
   profileImage: "Please upload a profile image",
   cropPreview: "Please preview your image first",
   verificationCodeFormat: "Enter the 6-digit code we sent you",
-  /** Control characters (NUL, escape...): nothing a person types, and Postgres stores no NUL in text. */
+  /**
+   * Control characters (NUL, escape...): nothing a person types, and Postgres stores no NUL in text.
+   * Format characters too (zero-width spaces, direction overrides) where a field is one line.
+   */
   controlCharacters: "Remove the hidden characters from this field",
   /** API clients: a check must carry the value its send-code answered. */
   codeRequestId: "codeRequestId is required: send the value /auth/send-code answered with this code.",
@@ -121,6 +127,8 @@ export const ERROR_MESSAGES = {
   unauthorized: "Please log in to continue.",
   notFound: "Not found",
   invalidInput: "Invalid input",
+  /** A JSON input nested deeper than any procedure's input (MAX_INPUT_DEPTH). */
+  tooDeep: "That request is nested too deeply.",
   tooLarge: "That file is too large.",
   /** A multipart body that ends early, has no boundary or does not parse. */
   malformedUpload: "The upload was incomplete or malformed. Please try again.",

@@ -19,8 +19,12 @@ export const SCHOOL_EMAIL_CODE = {
    * other domains) in an hour: a classmate spends their own count, never the owner's.
    */
   maxSendsPerAddressPerStudentPerHour: 3,
-  /** Codes one mailbox may receive in an hour, whoever asks: bounds the inbox, well above one asker's share. */
-  maxSendsPerAddressPerHour: 20,
+  /**
+   * Students whose repeated codes one mailbox takes in an hour. Past them, a student gets a code for it
+   * only while they hold no live one (unused, unexpired, with tries left): its owner always gets hers,
+   * and classmates cannot fill the inbox with resends.
+   */
+  maxRequestersPerAddressPerHour: 3,
   /** Codes one student may ask for in a day, to any addresses. */
   maxSendsPerStudentPerDay: 10,
   /** Wrong codes one student may enter in a rolling day before checks are refused until the day has passed. */
@@ -54,7 +58,8 @@ export const SCHOOL_EMAIL_MESSAGES = {
   sent: (address: string) => `We sent a code to ${address}`,
   verified: "School e-mail verified",
   tooSoon: (seconds: number) => `Please wait ${seconds} seconds before requesting another code.`,
-  tooManyForAddress: "Too many codes were sent to this address. Please try again in an hour.",
+  tooManyForAddress: (minutes: number) =>
+    `Several students asked for codes to this address. Use the one we e-mailed you, or ask again in ${minutes === 1 ? "1 minute" : `${minutes} minutes`}.`,
   tooManyForAddressFromYou: "You've asked for enough codes to this address for now. Please try again in an hour.",
   tooManyForStudent: "You've asked for too many codes today. Please try again tomorrow.",
   invalidCode: "That code isn't right. Check the e-mail and try again.",

@@ -669,3 +669,40 @@ describe("Control characters: refused in typed text, line breaks only where text
       expect(CONTROL_CHARACTERS.test(char), JSON.stringify(char)).toBe(true);
   });
 });
+
+describe("Format characters: refused in every field of one line, spared inside emoji and words", () => {
+  const hidden = [
+    ["zero-width spaces", "\u200b\u200b\u200b"],
+    ["a right-to-left override", "Ada\u202emoc.evil"],
+    ["a left-to-right isolate", "\u2066Ada\u2069"],
+    ["a soft hyphen", "Ad\u00ada"],
+    ["a byte order mark inside", "Ad\ufeffa"],
+    ["a joiner at the start", "\u200dAda"],
+    ["two joiners in a row", "A\u200d\u200dda"],
+    ["a tag outside a flag", "Ada\u{e0041}"],
+  ] as const;
+
+  it.each(hidden)("a first name with %s", (_name, input) => {
+    expect(messagesOf(FirstNameSchema, input)[0]).toBe(VALIDATION.controlCharacters);
+  });
+
+  it.each(hidden)("profile entries and emojis with %s", (_name, input) => {
+    const body = { organizations: [`${input}Chess`], interests: [input], emojis: [`${input}🎸`] };
+    for (const path of ["organizations.0", "interests.0", "emojis.0"])
+      expect(messagesAt(ProfileUpdateSchema, body, path)[0], path).toBe(VALIDATION.controlCharacters);
+  });
+
+  it("spares joined emoji, a subdivision flag and a Persian name with its non-joiner", () => {
+    const emojis = ["👩\u200d💻", "👍🏽", "🏴\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}\u{e007f}"];
+    expect(ProfileUpdateSchema.safeParse({ emojis }).success).toBe(true);
+    expect(expectValid(FirstNameSchema, "\u0645\u06cc\u200c\u0646\u0627")).toBe("\u0645\u06cc\u200c\u0646\u0627");
+    expect(ProfileUpdateSchema.safeParse({ interests: ["Coding 👨\u200d💻"] }).success).toBe(true);
+  });
+
+  it("a first name needs a letter", () => {
+    for (const input of ["12", "💥💥", "-- ", "..."])
+      expect(messagesOf(FirstNameSchema, input)).toEqual([VALIDATION.firstNameLetter]);
+    expect(expectValid(FirstNameSchema, "Jo2")).toBe("Jo2");
+    expect(messagesOf(FirstNameSchema, "J")).toEqual([VALIDATION.firstName]);
+  });
+});

@@ -18,13 +18,39 @@ export const PreferenceSchema = z.enum(GENDERS, { error: "Preference must be mal
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+/**
+ * How deeply a procedure's JSON input may nest: no schema goes past a few
+ * levels, and the edge walks inputs no deeper than this before any schema.
+ */
+export const MAX_INPUT_DEPTH = 32;
 /** The same, and line breaks and tabs: for fields of one line. */
 // eslint-disable-next-line no-control-regex -- as above
 const CONTROL_OR_LINE_BREAK = /[\u0000-\u001F\u007F-\u009F]/;
 
-/** A string of one line with no control characters. */
+/**
+ * Unicode's format characters (general category Cf): zero-width spaces, direction overrides and
+ * isolates, the soft hyphen, the byte order mark, tags. Invisible, they make a name look empty or
+ * turn round whatever follows it (U+202E) wherever it is shown. A zero-width joiner or non-joiner
+ * between two visible characters is spared (U+200D joins a woman and a laptop into one emoji, and
+ * both are written inside Persian and Indic words), and so are the tags that follow a black flag
+ * to make a subdivision's flag (Scotland's, Wales').
+ */
+const FORMAT_CHARACTER = /\p{Cf}/u;
+const JOINER_BETWEEN_VISIBLE =
+  /(?<=[\p{L}\p{M}\p{N}\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}])[\u200C\u200D](?=[\p{L}\p{M}\p{N}\p{Extended_Pictographic}])/gu;
+const FLAG_TAGS = /(?<=\u{1F3F4})[\u{E0020}-\u{E007E}]+\u{E007F}/gu;
+const hasFormatCharacter = (text: string) =>
+  FORMAT_CHARACTER.test(text.replace(FLAG_TAGS, "").replace(JOINER_BETWEEN_VISIBLE, ""));
+
+/**
+ * A string of one line with no control or format characters: every single-line field a person
+ * types is one, so each refuses them with its own field error, on the form and the server alike.
+ */
 export const oneLineText = (options?: { error?: string }) =>
-  z.string(options).refine((text) => !CONTROL_OR_LINE_BREAK.test(text), VALIDATION.controlCharacters);
+  z
+    .string(options)
+    .refine((text) => !CONTROL_OR_LINE_BREAK.test(text), VALIDATION.controlCharacters)
+    .refine((text) => !hasFormatCharacter(text), VALIDATION.controlCharacters);
 /** A string that may break lines, with no other control characters. */
 export const multiLineText = (options?: { error?: string }) =>
   z.string(options).refine((text) => !CONTROL_CHARACTERS.test(text), VALIDATION.controlCharacters);
@@ -32,8 +58,11 @@ export const multiLineText = (options?: { error?: string }) =>
 // ── Sign-up fields ───────────────────────────────────────────────────────
 export const FirstNameSchema = oneLineText({ error: VALIDATION.firstName })
   .trim()
-  .min(2, VALIDATION.firstName)
-  .max(50, "First name cannot exceed 50 characters");
+  // abort: a name too short is "required", not also "needs a letter".
+  .min(2, { error: VALIDATION.firstName, abort: true })
+  .max(50, "First name cannot exceed 50 characters")
+  // Digits, punctuation or emoji alone are no name.
+  .refine((name) => /\p{L}/u.test(name), VALIDATION.firstNameLetter);
 
 /** School ids are positive integers; form values arrive as text. */
 export const UniversitySchema = z.coerce

@@ -129,6 +129,11 @@ async function signUp(base: string): Promise<void> {
     messages: { body: string }[];
   };
   const code = /\b(\d{6})\b/.exec(outbox.messages[0]?.body ?? "")?.[1];
-  const verified = await post("/api/auth/verify-code", { phone, code, codeRequestId });
+  const verified = await post("/api/auth/verify-code", {
+    phone,
+    code,
+    codeRequestId,
+    consents: { sms: true, terms: true },
+  });
   if (verified.status !== 200) throw new Error(`verify-code ${verified.status}: ${await verified.text()}`);
 }

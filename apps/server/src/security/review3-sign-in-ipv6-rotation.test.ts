@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { addressKey, siteKey } from "../rate-limit/address";
 import { createTestApp, type TestApp } from "../test/app";
-import { latestCode, testPhone } from "../test/auth";
+import { latestCode, SIGNUP_CONSENTS, testPhone } from "../test/auth";
 import { testClock } from "../test/sms";
 
 /**
@@ -34,7 +34,9 @@ type Via = "rest" | "trpc";
 async function call(t: TestApp, via: Via, name: "sendCode" | "verifyCode", payload: object, ip: string) {
   const url =
     via === "rest" ? `/api/auth/${name === "sendCode" ? "send-code" : "verify-code"}` : `/api/trpc/auth.${name}`;
-  const res = await t.app.inject({ method: "POST", url, payload, remoteAddress: ip });
+  // Each phone here is new: a check carries the sign-up's consents, as the sign-up form sends them.
+  const sent = name === "verifyCode" ? { ...payload, consents: SIGNUP_CONSENTS } : payload;
+  const res = await t.app.inject({ method: "POST", url, payload: sent, remoteAddress: ip });
   const body = res.json() as { codeRequestId?: string; result?: { data?: { codeRequestId?: string } } };
   return {
     status: res.statusCode,

@@ -1,7 +1,7 @@
 import { SCHOOL_EMAIL_CODE, SCHOOL_EMAIL_MESSAGES } from "@quad/contracts";
 import { emailOutbox, schoolEmailCodes, schoolEmailDomains, users } from "@quad/db/schema";
 import { insertTestSchool } from "@quad/db/testing";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../env";
 import { createTestApp, PRODUCTION_PROVIDERS, type TestApp } from "../test/app";
@@ -257,32 +257,75 @@ describe("one mailbox, one account, whichever of the school's domains it is type
 
 describe("spending someone else's codes", () => {
   it.each(VIAS)(
-    "five classmates exhaust their own counts for an address (and its alias); its owner still gets a code and proves (%s)",
+    "seven classmates ask three times each for an address (and its alias); its owner still gets a code and proves, and her inbox gets a few (%s)",
     async (via) => {
       const c = await aliasedCampus();
       const local = unique("ada");
       const address = `${local}@${c.main}`;
-      for (let k = 0; k < 5; k++) {
+      const { maxRequestersPerAddressPerHour: crowd, maxSendsPerAddressPerStudentPerHour: each } = SCHOOL_EMAIL_CODE;
+      const answered: number[][] = [];
+      const refusals: (string | undefined)[] = [];
+      for (let k = 0; k < 7; k++) {
         const rival = await c.newcomer();
-        let sent = 0;
-        for (let i = 0; ; i++) {
+        const statuses: number[] = [];
+        for (let i = 0; i < 3; i++) {
           clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
-          // Alternating the school's two domains reaches the same inbox, and the same count.
+          // Alternating the school's two domains reaches the same inbox, and the same counts.
           const res = await sendCode(via, rival.headers, `${local}@${i % 2 ? c.alias : c.main}`);
-          if (res.status !== 200) {
-            expect(res.status).toBe(429);
-            expect(res.message).toBe(SCHOOL_EMAIL_MESSAGES.tooManyForAddressFromYou);
-            break;
-          }
-          sent++;
+          statuses.push(res.status);
+          if (res.status !== 200) refusals.push(res.message);
         }
-        expect(sent).toBe(SCHOOL_EMAIL_CODE.maxSendsPerAddressPerStudentPerHour);
+        answered.push(statuses);
       }
-      // The owner, within the same hour.
+      // The owner, within the same two minutes.
       clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
       const res = await sendCode(via, c.headers, address);
       expect(res.status, res.raw).toBe(200);
       expect((await verify(via, c.headers, address, await codeIn(address))).status).toBe(200);
+
+      // The first few classmates each spend their own share; the rest get one code each, no resends.
+      expect(answered).toEqual([
+        ...Array.from({ length: crowd }, () => Array(each).fill(200)),
+        ...Array.from({ length: 7 - crowd }, () => [200, 429, 429]),
+      ]);
+      // Holding a live code, a classmate is told to wait until it expires, not an hour.
+      for (const message of refusals) expect([9, 10].map(SCHOOL_EMAIL_MESSAGES.tooManyForAddress)).toContain(message);
+
+      const inbox = await t.deps.db
+        .select({ id: emailOutbox.id })
+        .from(emailOutbox)
+        .where(inArray(emailOutbox.toAddress, [address, `${local}@${c.alias}`]));
+      expect(inbox).toHaveLength(crowd * each + (7 - crowd) + 1);
+    },
+  );
+
+  it.each(VIAS)(
+    "past the crowd, a classmate gets another code only once the last one has expired or been used up (%s)",
+    async (via) => {
+      const c = await aliasedCampus();
+      const address = `${unique("bea")}@${c.main}`;
+      const rivals = [];
+      for (let k = 0; k <= SCHOOL_EMAIL_CODE.maxRequestersPerAddressPerHour; k++) {
+        const rival = await c.newcomer();
+        clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
+        expect((await sendCode(via, rival.headers, address)).status).toBe(200);
+        rivals.push(rival);
+      }
+      const last = rivals.at(-1)!;
+      clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
+      expect((await sendCode(via, last.headers, address)).status).toBe(429);
+      // Five wrong guesses use the code up: the next one goes out.
+      const right = await codeIn(address);
+      for (let i = 0; i < SCHOOL_EMAIL_CODE.maxAttempts; i++)
+        await verify(via, last.headers, address, right === "000000" ? "111111" : "000000");
+      expect((await sendCode(via, last.headers, address)).status).toBe(200);
+      clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
+      expect((await sendCode(via, last.headers, address)).status).toBe(429);
+      // Left to expire: the next one goes out, and then its own hourly share is spent.
+      clock.advance(SCHOOL_EMAIL_CODE.ttlMs);
+      expect((await sendCode(via, last.headers, address)).status).toBe(200);
+      clock.advance(SCHOOL_EMAIL_CODE.resendIntervalMs);
+      expect((await sendCode(via, last.headers, address)).message).toBe(SCHOOL_EMAIL_MESSAGES.tooManyForAddressFromYou);
     },
   );
 });

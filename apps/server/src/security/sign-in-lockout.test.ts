@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { SIGN_IN_MESSAGES, VALIDATION } from "@quad/contracts";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/app";
-import { latestCode, testPhone } from "../test/auth";
+import { latestCode, SIGNUP_CONSENTS, testPhone } from "../test/auth";
 import { testClock } from "../test/sms";
 
 /**
@@ -49,7 +49,9 @@ async function appAt(iso: string) {
 async function call(t: TestApp, via: Via, name: Name, payload: object, ip: string) {
   const url =
     via === "rest" ? `/api/auth/${name === "sendCode" ? "send-code" : "verify-code"}` : `/api/trpc/auth.${name}`;
-  const res = await t.app.inject({ method: "POST", url, payload, remoteAddress: ip });
+  // Each phone here is new: a check carries the sign-up's consents, as the sign-up form sends them.
+  const sent = name === "verifyCode" ? { ...payload, consents: SIGNUP_CONSENTS } : payload;
+  const res = await t.app.inject({ method: "POST", url, payload: sent, remoteAddress: ip });
   const body = res.json() as Answer;
   const rest = via === "rest";
   return {

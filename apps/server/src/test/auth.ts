@@ -1,4 +1,4 @@
-import type { AuthTokens } from "@quad/contracts";
+import type { ApiErrorBody, AuthTokens } from "@quad/contracts";
 import type { FastifyInstance } from "fastify";
 import { emailedCode } from "./school-email";
 
@@ -11,21 +11,32 @@ export async function latestCode(app: FastifyInstance, phone: string): Promise<s
   return match[1]!;
 }
 
-/** Signs a phone in through the real HTTP flow and answers its tokens. */
+/**
+ * Signs a phone in through the real HTTP flow and answers its tokens. A phone with no account is
+ * refused without the sign-up's consents; it then signs up, the same code sent again with both, as
+ * the sign-up form sends them.
+ */
 export async function signIn(app: FastifyInstance, phone: string, ip = "10.0.0.1"): Promise<AuthTokens> {
   const sent = await app.inject({ method: "POST", url: "/api/auth/send-code", payload: { phone }, remoteAddress: ip });
   if (sent.statusCode !== 200) throw new Error(`send-code ${sent.statusCode}: ${sent.body}`);
   const { codeRequestId } = sent.json() as { codeRequestId: string };
   const code = await latestCode(app, phone);
-  const verified = await app.inject({
-    method: "POST",
-    url: "/api/auth/verify-code",
-    payload: { phone, code, codeRequestId },
-    remoteAddress: ip,
-  });
+  const check = (consents?: object) =>
+    app.inject({
+      method: "POST",
+      url: "/api/auth/verify-code",
+      payload: { phone, code, codeRequestId, ...(consents ? { consents } : {}) },
+      remoteAddress: ip,
+    });
+  let verified = await check();
+  if (verified.statusCode === 400 && (verified.json() as ApiErrorBody).fieldErrors?.["consents.sms"])
+    verified = await check(SIGNUP_CONSENTS);
   if (verified.statusCode !== 200) throw new Error(`verify-code ${verified.statusCode}: ${verified.body}`);
   return verified.json() as AuthTokens;
 }
+
+/** Both boxes of the sign-up's phone step. */
+export const SIGNUP_CONSENTS = { sms: true, terms: true } as const;
 
 export const bearer = (tokens: { token: string }) => ({ authorization: `Bearer ${tokens.token}` });
 

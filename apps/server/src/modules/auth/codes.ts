@@ -181,9 +181,16 @@ async function spendAddressCodes(limiter: CodeDeps["rateLimiter"], ip: string): 
  * takes no attempt. A requester guessing waits longer after each wrong code
  * (429 with Retry-After); the phone is never locked. Each check takes one
  * of the code's tries with a conditional update, committed whatever the
- * outcome, so wrong guesses always count; a match then consumes the code once.
+ * outcome, so wrong guesses always count; a match then consumes the code once,
+ * unless `mayStart` refuses the sign-in (a new account without its consents).
  */
-export async function verifyCode(deps: CodeDeps, phone: string, code: string, codeRequestId: string): Promise<void> {
+export async function verifyCode(
+  deps: CodeDeps,
+  phone: string,
+  code: string,
+  codeRequestId: string,
+  mayStart: (tx: Transaction) => Promise<AppError | null> = async () => null,
+): Promise<void> {
   const now = deps.now();
   const refusal = await deps.db.transaction(async (tx): Promise<AppError | null> => {
     await lockPhone(tx, phone);
@@ -212,6 +219,16 @@ export async function verifyCode(deps: CodeDeps, phone: string, code: string, co
         "BAD_REQUEST",
         attempt.attempts >= tries ? SIGN_IN_MESSAGES.tooManyAttempts : SIGN_IN_MESSAGES.invalid,
       );
+    }
+    // A right code refused for what else the sign-in lacks stays unspent, its try given back (it was
+    // no wrong guess), so it may come again with what was missing.
+    const refused = await mayStart(tx);
+    if (refused) {
+      await tx
+        .update(authCodes)
+        .set({ attempts: sql`${authCodes.attempts} - 1` })
+        .where(eq(authCodes.id, requested.id));
+      return refused;
     }
     const [consumed] = await tx
       .update(authCodes)

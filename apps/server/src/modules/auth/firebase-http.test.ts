@@ -35,7 +35,7 @@ describe("the firebase auth provider", () => {
     const res = await t.app.inject({
       method: "POST",
       url: "/api/auth/firebase",
-      payload: { idToken: await sign("+12025550777") },
+      payload: { idToken: await sign("+12025550777"), consents: { sms: true, terms: true } },
     });
     expect(res.statusCode).toBe(200);
     const me = await t.app.inject({ method: "GET", url: "/api/users/me", headers: bearer(res.json()) });

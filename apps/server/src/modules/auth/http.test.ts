@@ -4,7 +4,7 @@ import { smsOutbox } from "@quad/db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
-import { bearer, latestCode, signIn, testPhone } from "../../test/auth";
+import { bearer, latestCode, signIn, SIGNUP_CONSENTS, testPhone } from "../../test/auth";
 import { testClock } from "../../test/sms";
 
 let t: TestApp;
@@ -124,7 +124,9 @@ describe("a campus behind one address", () => {
           const sent = await call("send-code", { phone });
           const codeRequestId = sent.json().codeRequestId ?? sent.json().result?.data.codeRequestId;
           const verified =
-            sent.statusCode === 200 ? await call("verify-code", { phone, code: "246810", codeRequestId }) : sent;
+            sent.statusCode === 200
+              ? await call("verify-code", { phone, code: "246810", codeRequestId, consents: SIGNUP_CONSENTS })
+              : sent;
           if (verified.statusCode !== 200) failures.push(`student ${i + 1}: ${verified.statusCode} ${verified.body}`);
         }
         expect(failures).toEqual([]);
@@ -175,7 +177,8 @@ describe("wrong codes per phone per day", () => {
         clock.advance(AUTH_CODE.resendIntervalMs);
         const resent = await call(send, { phone }, owner);
         const retry = resent.json().codeRequestId ?? resent.json().result.data.codeRequestId;
-        expect((await call(verify, { phone, code: "135790", codeRequestId: retry }, owner)).statusCode).toBe(200);
+        const signUp = { phone, code: "135790", codeRequestId: retry, consents: SIGNUP_CONSENTS };
+        expect((await call(verify, signUp, owner)).statusCode).toBe(200);
       }
     } finally {
       await app.close();

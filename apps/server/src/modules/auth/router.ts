@@ -3,7 +3,7 @@ import { router } from "../../trpc/init";
 import { endpoint } from "../../trpc/endpoints";
 import { enforceLimit, WRITE_LIMITS } from "../../trpc/limits";
 import type { Context } from "../../trpc/context";
-import { recordSignupConsents } from "../consents/service";
+import { missingConsentsRefusal, recordSignupConsents } from "../consents/service";
 import { sendCode, verifyCode, type CodeDeps } from "./codes";
 import { endSession, rotateSession, startSession, type RevokingSessionDeps } from "./sessions";
 
@@ -44,18 +44,25 @@ export const authRouter = router({
     const { retryAfterSeconds, codeRequestId } = await sendCode(codeDeps(ctx), input.phone, ctx.ip);
     return { sent: true as const, retryAfterSeconds, codeRequestId };
   }),
-  /** Signs the person in whether or not a profile exists yet; /users/me tells which. */
+  /**
+   * Signs the person in whether or not a profile exists yet; /users/me tells which. A phone with no
+   * account must bring the sign-up's consents; returning students sign in without them.
+   */
   verifyCode: endpoint("auth.verifyCode", local).mutation(async ({ ctx, input }) => {
     // The address was counted on the way in; the phone is known only now. Counted per phone
     // and address: a stranger's checks must not use up the owner's.
     await enforceLimit(ctx.rateLimiter, `auth.verifyCode:phone:${input.phone}:ip:${ctx.ip}`, WRITE_LIMITS.perStudent);
-    await verifyCode(codeDeps(ctx), input.phone, input.code, input.codeRequestId);
+    await verifyCode(codeDeps(ctx), input.phone, input.code, input.codeRequestId, (tx) =>
+      missingConsentsRefusal(tx, input.phone, input.consents),
+    );
     if (input.consents) await recordSignupConsents(ctx.db, input.phone, ctx.now());
     return startSession(sessionDeps(ctx), input.phone);
   }),
   firebase: endpoint("auth.firebase").mutation(async ({ ctx, input }) => {
     if (!ctx.firebaseVerifier) throw new AppError("NOT_FOUND", "Firebase sign-in is not enabled.");
     const { phone } = await ctx.firebaseVerifier(input.idToken);
+    const refused = await missingConsentsRefusal(ctx.db, phone, input.consents);
+    if (refused) throw refused;
     if (input.consents) await recordSignupConsents(ctx.db, phone, ctx.now());
     return startSession(sessionDeps(ctx), phone);
   }),

@@ -1,7 +1,14 @@
-import { SMS_CONSENT_VERSION, TERMS_VERSION, type SmsSettings } from "@quad/contracts";
-import type { Database } from "@quad/db";
+import {
+  missingSignupConsents,
+  SMS_CONSENT_VERSION,
+  TERMS_VERSION,
+  VALIDATION,
+  type SmsSettings,
+} from "@quad/contracts";
+import type { Database, Transaction } from "@quad/db";
 import { consents, users } from "@quad/db/schema";
 import { and, desc, eq, inArray, like, sql } from "drizzle-orm";
+import { AppError } from "../../errors";
 
 /**
  * Consent is a record, not a flag: when, which text version, which phone,
@@ -13,6 +20,29 @@ export async function recordSignupConsents(db: Database, phone: string, now: Dat
     { phone, kind: "sms", granted: true, textVersion: SMS_CONSENT_VERSION, source: "signup", createdAt: now },
     { phone, kind: "terms", granted: true, textVersion: TERMS_VERSION, source: "signup", createdAt: now },
   ]);
+}
+
+/**
+ * A sign-in that would start a new account without the sign-up's two consents, refused with the
+ * phone step's own messages; null when it carries them or the phone is known. Known is an account,
+ * or the terms agreed before (a sign-up whose profile is not written yet): those sign in without.
+ * Asked only once the phone is proved, so the answer tells no stranger whether an account exists.
+ */
+export async function missingConsentsRefusal(
+  db: Database | Transaction,
+  phone: string,
+  given: { sms: true; terms: true } | undefined,
+): Promise<AppError | null> {
+  if (given) return null;
+  const [account] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
+  if (account) return null;
+  const [agreed] = await db
+    .select({ id: consents.id })
+    .from(consents)
+    .where(and(eq(consents.phone, phone), eq(consents.kind, "terms"), eq(consents.granted, true)))
+    .limit(1);
+  if (agreed) return null;
+  return new AppError("BAD_REQUEST", VALIDATION.smsConsent, { fieldErrors: missingSignupConsents() });
 }
 
 /** Rows written by an inbound keyword carry this prefix: "sms:STOP", "sms:START"... */

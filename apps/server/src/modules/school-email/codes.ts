@@ -120,8 +120,11 @@ function lockedOut(until: Date, now: Date): AppError {
  * after wrong codes, one per 30 s and SCHOOL_EMAIL_CODE.maxSendsPerStudentPerDay
  * a day per student. A mailbox (the address and its aliases) gets
  * maxSendsPerAddressPerStudentPerHour an hour from each student, so classmates
- * spend their own share and never its owner's, and maxSendsPerAddressPerHour
- * an hour in all.
+ * spend their own share and never its owner's. Once more than
+ * maxRequestersPerAddressPerHour students asked for it in the hour, a student
+ * holding a live code for it gets no other: asking with none, as its owner
+ * does, always gets one, so no number of classmates keeps her out, and they
+ * cannot fill her inbox with resends.
  */
 export async function sendSchoolEmailCode(
   deps: SchoolEmailDeps,
@@ -160,7 +163,13 @@ export async function sendSchoolEmailCode(
       });
     }
     const toMailbox = await tx
-      .select({ createdAt: schoolEmailCodes.createdAt, userId: schoolEmailCodes.userId })
+      .select({
+        createdAt: schoolEmailCodes.createdAt,
+        userId: schoolEmailCodes.userId,
+        expiresAt: schoolEmailCodes.expiresAt,
+        consumedAt: schoolEmailCodes.consumedAt,
+        attempts: schoolEmailCodes.attempts,
+      })
       .from(schoolEmailCodes)
       .where(
         and(
@@ -170,14 +179,21 @@ export async function sendSchoolEmailCode(
       )
       .orderBy(asc(schoolEmailCodes.createdAt));
     const fromMe = toMailbox.filter((row) => row.userId === student.id);
-    const refusal = (message: string, oldest: Date) =>
-      new AppError("TOO_MANY_REQUESTS", message, {
-        retryAfterSeconds: seconds(oldest.getTime() + HOUR_MS - now.getTime()),
-      });
     if (fromMe.length >= SCHOOL_EMAIL_CODE.maxSendsPerAddressPerStudentPerHour)
-      throw refusal(SCHOOL_EMAIL_MESSAGES.tooManyForAddressFromYou, fromMe[0]!.createdAt);
-    if (toMailbox.length >= SCHOOL_EMAIL_CODE.maxSendsPerAddressPerHour)
-      throw refusal(SCHOOL_EMAIL_MESSAGES.tooManyForAddress, toMailbox[0]!.createdAt);
+      throw new AppError("TOO_MANY_REQUESTS", SCHOOL_EMAIL_MESSAGES.tooManyForAddressFromYou, {
+        retryAfterSeconds: seconds(fromMe[0]!.createdAt.getTime() + HOUR_MS - now.getTime()),
+      });
+    const requesters = new Set([...toMailbox.map((row) => row.userId), student.id]);
+    const live = fromMe.filter(
+      (row) => !row.consumedAt && row.expiresAt > now && row.attempts < SCHOOL_EMAIL_CODE.maxAttempts,
+    );
+    const liveUntil = Math.max(0, ...live.map((row) => row.expiresAt.getTime()));
+    if (requesters.size > SCHOOL_EMAIL_CODE.maxRequestersPerAddressPerHour && liveUntil > now.getTime()) {
+      const wait = seconds(liveUntil - now.getTime());
+      throw new AppError("TOO_MANY_REQUESTS", SCHOOL_EMAIL_MESSAGES.tooManyForAddress(Math.ceil(wait / 60)), {
+        retryAfterSeconds: wait,
+      });
+    }
     await tx.insert(schoolEmailCodes).values({
       userId: student.id,
       address,

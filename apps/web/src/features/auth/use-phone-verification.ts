@@ -1,6 +1,6 @@
 import { SIGN_IN_MESSAGES, TOASTS, toE164, type AuthTokens } from "@quad/contracts";
 import { useCallback, useState } from "react";
-import { retryAfterOf, toUserMessage } from "../../lib/api-error";
+import { fieldErrorsOf, retryAfterOf, toUserMessage } from "../../lib/api-error";
 import { notify } from "../../lib/toast";
 import { useCountdown } from "../../lib/use-countdown";
 import { PhoneAuthError, type PhoneAuthFlow, type SignupConsents } from "./phone-auth/phone-auth";
@@ -16,6 +16,11 @@ export interface VerifyOptions {
   failure: string;
   /** The toast for a wrong code, where the screen words it its own way (/login: "Authentication failed"). */
   wrongCode?: string;
+  /**
+   * Sent without consents: the toast when the server says the phone has no account yet (it asks a new
+   * account for the sign-up's consents). The number unlocks, as for any other number with no account.
+   */
+  noAccount?: string;
   /** The code to check, when it is newer than the state (the sixth digit just typed). */
   code?: string;
 }
@@ -89,10 +94,16 @@ export function usePhoneVerification(flow: PhoneAuthFlow): PhoneVerification {
   }, [flow, phone, setWaitSeconds]);
 
   const verify = useCallback(
-    async ({ consents, failure, wrongCode, code: typed = code }: VerifyOptions) => {
+    async ({ consents, failure, wrongCode, noAccount, code: typed = code }: VerifyOptions) => {
       try {
         return await flow.verifyCode(toE164(phone), typed, consents);
       } catch (error) {
+        if (noAccount && !consents && fieldErrorsOf(error)["consents.sms"]) {
+          notify.error(noAccount);
+          setCodeSent(false);
+          setCode("");
+          return null;
+        }
         const message = phoneAuthMessage(error, failure);
         notify.error(wrongCode && message === SIGN_IN_MESSAGES.invalid ? wrongCode : message);
         setCodeDigits("");
@@ -101,7 +112,7 @@ export function usePhoneVerification(flow: PhoneAuthFlow): PhoneVerification {
         return null;
       }
     },
-    [flow, phone, code],
+    [flow, phone, code, setCode],
   );
 
   const changeNumber = useCallback(() => {

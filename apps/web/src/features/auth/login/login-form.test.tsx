@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, TOASTS, VALIDATION } from "@quad/contracts";
+import { ERROR_MESSAGES, missingSignupConsents, TOASTS, VALIDATION } from "@quad/contracts";
 import { configure, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -151,6 +151,29 @@ describe("/login", { timeout: 30_000 }, () => {
     expect(screen.getByRole("button", { name: /^Send Code in \d+s$/ })).toHaveProperty("disabled", true);
     await user.type(screen.getByLabelText("Phone number"), "{Backspace}4");
     expect(screen.getByRole("button", { name: "Send Code" })).toHaveProperty("disabled", false);
+  });
+
+  it("a number that never signed up: the check, which brings no consents, is refused; 'No such user exists!' and the form unlocks", async () => {
+    const verifyInputs: unknown[] = [];
+    server.use(
+      authTrpcHandler({
+        "auth.verifyCode": ({ input }) => {
+          verifyInputs.push(input);
+          return trpcError("BAD_REQUEST", VALIDATION.smsConsent, missingSignupConsents());
+        },
+      }),
+    );
+    const { user, location } = renderLogin();
+    await sendCodeTo(user, "2025550123");
+    await enterCode(user);
+
+    expect(await screen.findByText(TOASTS.noSuchUser)).toBeTruthy();
+    expect(screen.queryByText(VALIDATION.smsConsent)).toBeNull();
+    // The login screen never sends consents: returning students sign in without them.
+    expect(verifyInputs).toEqual([{ phone: "+12025550123", code: TEST_CODE, codeRequestId: TEST_CODE_REQUEST_ID }]);
+    expect(useSessionStore.getState().token).toBeNull();
+    expect(location.pathname).toBe("/login");
+    expect(screen.getByLabelText<HTMLInputElement>("Phone number").disabled).toBe(false);
   });
 
   it("a verified profile: 'Successfully logged in!' and on to / (which opens /home)", async () => {

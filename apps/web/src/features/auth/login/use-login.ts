@@ -26,7 +26,8 @@ export interface LoginErrors {
 /**
  * /login (docs/product.md "In the app"): enter the phone, send a code (the number locks),
  * verify it, then load the profile. No profile: "No such user exists!" and
- * the session is dropped. A verified profile goes to /, an unverified one to
+ * the session is dropped (a number that never signed up is refused at the check already, since it
+ * brings no consents: the same words, and the form unlocks). A verified profile goes to /, an unverified one to
  * /signup to finish it.
  */
 export function useLogin() {
@@ -72,8 +73,13 @@ export function useLogin() {
 
     setVerifying(true);
     try {
-      // The spec's words for a wrong code on /login.
-      const tokens = await verification.verify({ failure: TOASTS.authFailed, wrongCode: TOASTS.authFailed, code });
+      // The spec's words for a wrong code on /login, and for a number with no account.
+      const tokens = await verification.verify({
+        failure: TOASTS.authFailed,
+        wrongCode: TOASTS.authFailed,
+        noAccount: TOASTS.noSuchUser,
+        code,
+      });
       if (!tokens) return;
       const session = useSessionStore.getState();
       session.startSession(tokens);

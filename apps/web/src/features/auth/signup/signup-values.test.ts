@@ -8,6 +8,14 @@ describe("sign-up values", () => {
     const v = EMPTY_SIGNUP_VALUES;
     expect(validateFieldStep("personal", { ...v, firstName: "A" })).toEqual({ firstName: VALIDATION.firstName });
     expect(validateFieldStep("personal", { ...v, firstName: "Al" })).toBeNull();
+    // The server's words for a name nobody can see or that turns the text round, and one without a letter.
+    expect(validateFieldStep("personal", { ...v, firstName: "\u200b\u200b\u200b" })).toEqual({
+      firstName: VALIDATION.controlCharacters,
+    });
+    expect(validateFieldStep("personal", { ...v, firstName: "Al\u202eix" })).toEqual({
+      firstName: VALIDATION.controlCharacters,
+    });
+    expect(validateFieldStep("personal", { ...v, firstName: "42" })).toEqual({ firstName: VALIDATION.firstNameLetter });
     expect(validateFieldStep("university", v)).toEqual({ university: VALIDATION.university });
     expect(validateFieldStep("graduation", v)).toEqual({ graduationYear: VALIDATION.graduationYear });
     expect(validateFieldStep("gender", v)).toEqual({ gender: VALIDATION.gender });

@@ -1,4 +1,12 @@
-import { classYearsAt, INLINE, SMS_CONSENT_TEXT, TERMS_CONSENT_TEXT, TOASTS, VALIDATION } from "@quad/contracts";
+import {
+  classYearsAt,
+  INLINE,
+  missingSignupConsents,
+  SMS_CONSENT_TEXT,
+  TERMS_CONSENT_TEXT,
+  TOASTS,
+  VALIDATION,
+} from "@quad/contracts";
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useImperativeHandle, type Ref } from "react";
@@ -472,6 +480,32 @@ describe("the sign-up wizard", { timeout: 30_000 }, () => {
     expect(field.value).toBe("");
     expect(field.getAttribute("aria-invalid")).toBe("true");
     await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(useSessionStore.getState().token).toBeNull();
+  });
+
+  it("sends both consents with the code, and shows the server's words if it refuses them", async () => {
+    const verifyInputs: unknown[] = [];
+    server.use(
+      authTrpcHandler({
+        "auth.verifyCode": ({ input }) => {
+          verifyInputs.push(input);
+          return trpcError("BAD_REQUEST", VALIDATION.smsConsent, missingSignupConsents());
+        },
+      }),
+    );
+    const { user } = renderWizard();
+    await answerQuestions(user);
+    await consentAndSendCode(user);
+    await user.type(screen.getByLabelText("Verification code"), TEST_CODE);
+    await expectInlineAndToast(VALIDATION.smsConsent);
+    expect(verifyInputs).toEqual([
+      {
+        phone: "+12025550123",
+        code: TEST_CODE,
+        codeRequestId: TEST_CODE_REQUEST_ID,
+        consents: { sms: true, terms: true },
+      },
+    ]);
     expect(useSessionStore.getState().token).toBeNull();
   });
 
