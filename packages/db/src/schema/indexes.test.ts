@@ -65,6 +65,16 @@ describe("hot queries use their indexes", () => {
     expect(text).not.toMatch(/Seq Scan|Sort/);
   });
 
+  it("the votes whose delivery moment came since the live hub's last tick, by their own index", async () => {
+    const until = new Date();
+    const text = await plan(sql`
+      select id, recipient_id from votes
+      where delivered_at > ${new Date(until.getTime() - 250).toISOString()}::timestamptz
+        and delivered_at <= ${until.toISOString()}::timestamptz`);
+    expect(text).toContain("votes_delivered_idx");
+    expect(text).not.toContain("Seq Scan");
+  });
+
   it("boosted candidates only, from the same index", async () => {
     const text = await plan(sql`
       select id from users
