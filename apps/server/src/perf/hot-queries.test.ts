@@ -139,9 +139,9 @@ describe.skipIf(!serverUrl)(
         vote: /with voter as \(.*update voter_state s set\s+round_open = false.*insert into votes/s,
         skip: /update voter_state set round_open = false, skips_in_row = skips_in_row \+ 1.*insert into rounds/s,
         "received votes page":
-          /from votes\s+where recipient_id = me\.id\s+order by date_trunc\('hour', \(created_at at time zone 'UTC'\)\) desc, id desc\s+limit \$\d+ offset/,
+          /from votes\s+where recipient_id = me\.id and delivered_at <= \$\d+::timestamptz\s+order by date_trunc\('hour', \(delivered_at at time zone 'UTC'\)\) desc, id desc\s+limit \$\d+ offset/,
         "received votes cursor":
-          /where recipient_id = me\.id and \(date_trunc\('hour', \(created_at at time zone 'UTC'\)\), id\) < \(/,
+          /where recipient_id = me\.id and delivered_at <= \$\d+::timestamptz and \(date_trunc\('hour', \(delivered_at at time zone 'UTC'\)\), id\) < \(/,
         "unlock's vote lookup":
           /from "votes" inner join "prompts".*"votes"\."id" = \$1 and "votes"\."recipient_id" = \$2/s,
         "user by phone": /from "users" where "users"\."phone" = \$1/,
@@ -153,7 +153,7 @@ describe.skipIf(!serverUrl)(
       const cursorPlans = [...(await plans())].filter(([query]) => /\(date_trunc\([^\n]*, id\) < \(/.test(query));
       expect(cursorPlans).toHaveLength(1);
       expect(cursorPlans[0]![1]).toMatch(
-        /Index (Only )?Scan (Backward )?using votes_recipient_hour_idx[^\n]*\n\s+Index Cond: \(\(recipient_id = [^\n]*ROW\(\(date_trunc\([^\n]*, id\) </,
+        /Index (Only )?Scan (Backward )?using votes_recipient_delivery_idx[^\n]*\n\s+Index Cond: \(\(recipient_id = [^\n]*ROW\(\(date_trunc\([^\n]*, id\) </,
       );
     });
 

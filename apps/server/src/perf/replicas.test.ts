@@ -141,6 +141,8 @@ describe.skipIf(!serverUrl || !nginxBinary)(
             JOBS_ENABLED: "true",
             SEED_DEMO: "false",
             LOG_LEVEL: "warn",
+            // Delivered at once: the streams' test measures the way through the proxy, not the delivery window.
+            VOTE_DELIVERY_WINDOW_S: "0.001",
           },
         });
         const log = createWriteStream(path.join(logs, `replica-${i + 1}.log`));
@@ -383,7 +385,7 @@ describe.skipIf(!serverUrl || !nginxBinary)(
       expect(await database.db.select().from(users).where(eq(users.phone, student.phone))).toHaveLength(0);
     });
 
-    it("live events: a vote on either replica reaches the recipient's streams through the proxy within 2 s", async () => {
+    it("live events: a vote on either replica reaches the recipient's streams through the proxy within 3 s", async () => {
       const school = await insertTestSchool(database.db);
       const voter = await insertTestUser(database.db, { schoolId: school.id, gender: "male", preference: "female" });
       const recipient = await insertTestUser(database.db, { schoolId: school.id, gender: "female" });
@@ -415,7 +417,8 @@ describe.skipIf(!serverUrl || !nginxBinary)(
         expect(voted.status, voted.body).toBe(200);
         for (const s of streams) {
           const votes = () => s.events.filter((e) => e.event === "vote").length;
-          await expect.poll(votes, { timeout: 2_000, interval: 50 }).toBe(i + 1);
+          // Delivered at once, heard at the next delivery tick a second behind the clock.
+          await expect.poll(votes, { timeout: 3_000, interval: 50 }).toBe(i + 1);
         }
       }
       for (const s of streams) await s.close();
