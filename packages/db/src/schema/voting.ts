@@ -146,9 +146,11 @@ export const votes = pgTable(
     /**
      * When it reaches the recipient, drawn at random within the delivery window after it was cast
      * (docs/decisions/0009-locked-cards-carry-nothing-of-the-voter.md). Before it the vote exists
-     * for no one but the database: no card, count, event or notice.
+     * for no one but the database: no card, count, event or notice. The default is only for the
+     * previous release's inserts during a rolling deploy (it shows votes as cast anyway); every
+     * vote this release stores names its moment.
      */
-    deliveredAt: timestamptz("delivered_at").notNull(),
+    deliveredAt: timestamptz("delivered_at").notNull().defaultNow(),
     /** Set by the notification job once this vote was counted in an SMS. */
     notifiedAt: timestamptz("notified_at"),
   },
@@ -160,15 +162,23 @@ export const votes = pgTable(
     index("votes_recipient_delivery_idx").on(t.recipientId, DELIVERY_HOUR, t.id, t.deliveredAt),
     // The live streams' delivery tick: the votes whose moment came since the last tick.
     index("votes_delivered_idx").on(t.deliveredAt),
+    // The previous release's inbox index, kept while it may still serve (a rolling deploy, a rollback);
+    // a later contract migration drops it.
+    index("votes_recipient_hour_idx").on(
+      t.recipientId,
+      sql`date_trunc('hour', (created_at at time zone 'UTC'))`,
+      t.id,
+      t.createdAt,
+    ),
     // Revealing a voter: every vote that voter cast for this recipient.
     index("votes_voter_recipient_idx").on(t.voterId, t.recipientId),
     // The notification job reads only the not-yet-notified votes: a small partial index, whose delivery
-    // times leave out the votes not yet delivered without reading the table.
-    index("votes_unnotified_idx")
+    // times leave out the votes not yet delivered without reading the table (the previous release's
+    // job, by recipient alone, is served by it too).
+    index("votes_unnotified_delivery_idx")
       .on(t.recipientId, t.deliveredAt)
       .where(sql`${t.notifiedAt} is null`),
     check("votes_not_for_self", sql`${t.voterId} is null or ${t.voterId} <> ${t.recipientId}`),
-    check("votes_delivered_after_cast", sql`${t.deliveredAt} >= ${t.createdAt}`),
   ],
 );
 

@@ -33,7 +33,7 @@ export interface VoteNoticeReport {
 
 /**
  * Students with votes waiting, one probe of the partial index
- * votes_unnotified_idx per student (a loose index scan): the votes of a
+ * votes_unnotified_delivery_idx per student (a loose index scan): the votes of a
  * student who never consents wait for good, so reading every waiting vote,
  * as a DISTINCT over them did, would cost more every run without bound;
  * students are a bounded set.
