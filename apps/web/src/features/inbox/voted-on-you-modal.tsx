@@ -60,6 +60,7 @@ export function VotedOnYouModal({ onClose }: VotedOnYouModalProps) {
           </span>
           <Button
             variant="ghost"
+            className={styles.refresh}
             icon={refreshing ? <Spinner size="sm" tone="current" label={null} /> : <Icon name="refresh" size={18} />}
             onClick={() => {
               setNow(Date.now());
