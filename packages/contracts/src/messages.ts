@@ -65,6 +65,12 @@ export const TOASTS = {
   createPaymentIntentFailed: "Failed to create payment intent",
 } as const;
 
+/** A second, plain sentence under a toast's words, saying what happened. */
+export const TOAST_DETAILS = {
+  /** Under TOASTS.noToken when a session was stored but could not be used. */
+  sessionSpoiled: "The sign-in saved in this browser couldn't be used, so you've been signed out.",
+} as const;
+
 export const INLINE = {
   fetchUniversitiesFailed: "Failed to fetch universities.",
   loadPaymentDetailsFailed: "Failed to load payment details. Please try again.",

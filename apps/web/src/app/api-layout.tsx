@@ -16,6 +16,10 @@ export function ApiLayout() {
   useEffect(
     () =>
       setUnauthorizedHandler(() => {
+        // The student did nothing to end this session: they are told what happened.
+        if (useSessionStore.getState().restoredSpoiled) {
+          void import("./no-token-toast").then((m) => m.saySpoiledSession());
+        }
         useSessionStore.getState().clear();
         void navigate("/login", { replace: true });
         clearServerCache();

@@ -11,8 +11,9 @@ import { selectHasSession, selectIsVerified, useSessionReady, useSessionStore } 
 
 /**
  * Arriving at a signed-in screen without a session: "No token found. Please
- * log in." on the way to /login. A session that ends here (Logout, a 401)
- * goes to /login without it: the student knows why.
+ * log in." on the way to /login, with a sentence more when what was stored
+ * could not be read. A session that ends here (Logout, a 401) goes to /login
+ * without it, except a stored token refused at once: the 401 handler explains that.
  */
 function useNoTokenToast(ready: boolean, hasSession: boolean) {
   // Decided once, at the first look at a restored session.
@@ -20,8 +21,11 @@ function useNoTokenToast(ready: boolean, hasSession: boolean) {
   useEffect(() => {
     if (!ready || decided.current) return;
     decided.current = true;
+    if (hasSession) return;
+    // A stored entry that was no session says so, under the same words.
+    const spoiled = useSessionStore.getState().restoredSpoiled;
     // Loaded only when said: the guards ship with the first page.
-    if (!hasSession) void import("./no-token-toast").then((m) => m.sayNoToken());
+    void import("./no-token-toast").then((m) => (spoiled ? m.saySpoiledSession() : m.sayNoToken()));
   }, [ready, hasSession]);
 }
 

@@ -174,3 +174,33 @@ describe("session persistence", () => {
 afterEach(() => {
   vi.useRealTimers();
 });
+
+describe("what restoring found", () => {
+  afterEach(() => window.localStorage.clear());
+
+  it.each([
+    ["an entry that is not JSON", "{not json"],
+    ["JSON that is no session entry", JSON.stringify("garbage")],
+    ["an entry without a token", JSON.stringify({ state: { verified: true }, version: 1 })],
+    ["an empty token", JSON.stringify({ state: { token: "" }, version: 1 })],
+    ["an unknown version", JSON.stringify({ state: { token: "t" }, version: 7 })],
+  ])("%s is a spoiled session: signed out, and marked so", (_name, raw) => {
+    window.localStorage.setItem(SESSION_STORAGE_KEY, raw);
+    const store = createSessionStore();
+    expect(store.getState()).toMatchObject({ token: null, restoredSpoiled: true, restoredUnchecked: false });
+  });
+
+  it("nothing stored, or the entry Logout leaves, is not spoiled", () => {
+    expect(createSessionStore().getState().restoredSpoiled).toBe(false);
+    seedStorage({ token: null, refreshToken: null, expiresAt: null, verified: false });
+    expect(createSessionStore().getState()).toMatchObject({ restoredSpoiled: false, restoredUnchecked: false });
+  });
+
+  it("a stored token is unchecked until it is renewed or replaced", () => {
+    seedStorage({ ...createTokens(), verified: true });
+    const store = createSessionStore();
+    expect(store.getState()).toMatchObject({ restoredSpoiled: false, restoredUnchecked: true });
+    store.getState().setTokens(createTokens({ token: "access-token-2" }));
+    expect(store.getState().restoredUnchecked).toBe(false);
+  });
+});

@@ -31,12 +31,26 @@ export interface SessionActions {
   clear: () => void;
 }
 
-export type SessionState = SessionData & SessionActions;
+/** What restoring found, kept in memory only: for telling a student why they are signed out. */
+export interface RestoredSession {
+  /**
+   * Something was stored but could not be read as a session (not JSON, wrong shape, unknown version),
+   * or its token was refused before it was ever renewed.
+   */
+  restoredSpoiled: boolean;
+  /** The token came from storage and has not been replaced since: a 401 on it means it was never good here. */
+  restoredUnchecked: boolean;
+}
+
+export type SessionState = SessionData & SessionActions & RestoredSession;
 
 export const SIGNED_OUT: SessionData = { token: null, refreshToken: null, expiresAt: null, verified: false };
 
 /** The persisted shape's version: 0 also held the whole profile (`user`). */
 const SESSION_VERSION = 1;
+
+/** Stands for a stored entry that is no session at all: no `token` field, not even null. */
+const UNREADABLE = {} as SessionData;
 
 export interface SessionStoreOptions {
   /** Where the session lives; localStorage by default. May be asynchronous. */
@@ -55,13 +69,17 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
     persist(
       (set, get) => ({
         ...SIGNED_OUT,
-        startSession: ({ token, refreshToken, expiresAt }) => set({ token, refreshToken, expiresAt, verified: false }),
-        setToken: (token) => set({ token }),
-        setTokens: ({ token, refreshToken, expiresAt }) => set({ token, refreshToken, expiresAt }),
+        restoredSpoiled: false,
+        restoredUnchecked: false,
+        startSession: ({ token, refreshToken, expiresAt }) =>
+          set({ token, refreshToken, expiresAt, verified: false, restoredSpoiled: false, restoredUnchecked: false }),
+        setToken: (token) => set({ token, restoredSpoiled: false, restoredUnchecked: false }),
+        setTokens: ({ token, refreshToken, expiresAt }) =>
+          set({ token, refreshToken, expiresAt, restoredUnchecked: false }),
         setVerified: (verified) => {
           if (get().verified !== verified) set({ verified });
         },
-        clear: () => set(SIGNED_OUT),
+        clear: () => set({ ...SIGNED_OUT, restoredUnchecked: false }),
       }),
       {
         name: SESSION_STORAGE_KEY,
@@ -73,10 +91,18 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
           expiresAt,
           verified,
         }),
-        // Whatever storage holds is untrusted: a malformed entry means signed out.
-        merge: (persisted, current) => ({ ...current, ...parsePersistedSession(persisted) }),
-        // Sessions stored with the profile keep their tokens and the profile's verdict; anything older is dropped.
-        migrate: (persisted, version) => (version === 0 ? fromVersion0(persisted) : SIGNED_OUT),
+        // Whatever storage holds is untrusted: a malformed entry means signed out, and says so.
+        merge: (persisted, current) => {
+          const session = parsePersistedSession(persisted);
+          return {
+            ...current,
+            ...session,
+            restoredSpoiled: isSpoiled(persisted),
+            restoredUnchecked: session.token !== null,
+          };
+        },
+        // Sessions stored with the profile keep their tokens and the profile's verdict; other versions are unreadable.
+        migrate: (persisted, version) => (version === 0 ? fromVersion0(persisted) : UNREADABLE),
       },
     ),
   );
@@ -143,6 +169,17 @@ function parsePersistedSession(value: unknown): SessionData {
   };
 }
 
+/**
+ * Stored, yet no session and not the signed-out entry Logout leaves behind
+ * (`token: null`). Nothing stored (undefined) is not spoiled.
+ */
+function isSpoiled(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  if (!isRecord(value)) return true;
+  if (value.token === null) return false;
+  return parsePersistedSession(value).token === null;
+}
+
 /** Version 0 kept the whole profile beside the tokens; only its isVerified is still wanted. */
 function fromVersion0(value: unknown): SessionData {
   if (!isRecord(value)) return SIGNED_OUT;
@@ -181,10 +218,12 @@ function memoryStorage(): StateStorage {
 function sessionStorageAdapter(storage: StateStorage, timeoutMs: number): PersistStorage<SessionData> {
   const decode = (raw: string | null): StorageValue<SessionData> | null => {
     if (raw === null) return null;
+    const unreadable = { state: UNREADABLE, version: SESSION_VERSION };
     try {
-      return JSON.parse(raw) as StorageValue<SessionData>;
+      const value: unknown = JSON.parse(raw);
+      return isRecord(value) && isRecord(value.state) ? (value as unknown as StorageValue<SessionData>) : unreadable;
     } catch {
-      return null;
+      return unreadable;
     }
   };
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { ToastOptions } from "react-toastify/unstyled";
 
 /**
@@ -13,7 +14,7 @@ type ToastKind = "success" | "error" | "info" | "warning";
 /** Errors stay long enough to read twice; everything else is a short confirmation. */
 const AUTO_CLOSE_MS: Record<ToastKind, number> = { success: 2500, info: 2500, warning: 4000, error: 4000 };
 
-function show(kind: ToastKind, message: string, options?: ToastOptions): void {
+function show(kind: ToastKind, message: ReactNode, options?: ToastOptions): void {
   void import("react-toastify/unstyled").then(({ toast }) => {
     // One toast at a time: a new one describes a newer state, so what the last one said is over
     // ("Invalid verification code" goes once the right code is in; three votes, one "Vote sent").
@@ -25,8 +26,8 @@ function show(kind: ToastKind, message: string, options?: ToastOptions): void {
 export const notify = {
   /** Takes down the toast on screen once what it said is over (a photo that now has its preview). */
   dismiss: () => void import("react-toastify/unstyled").then(({ toast }) => toast.dismiss()),
-  success: (message: string, options?: ToastOptions) => show("success", message, options),
-  error: (message: string, options?: ToastOptions) => show("error", message, options),
-  info: (message: string, options?: ToastOptions) => show("info", message, options),
-  warning: (message: string, options?: ToastOptions) => show("warning", message, options),
+  success: (message: ReactNode, options?: ToastOptions) => show("success", message, options),
+  error: (message: ReactNode, options?: ToastOptions) => show("error", message, options),
+  info: (message: ReactNode, options?: ToastOptions) => show("info", message, options),
+  warning: (message: ReactNode, options?: ToastOptions) => show("warning", message, options),
 };

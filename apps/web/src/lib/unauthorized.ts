@@ -18,6 +18,10 @@ export function setUnauthorizedHandler(handler: Handler): () => void {
 }
 
 export function handleUnauthorized(): void {
+  // A token from storage refused before it was ever renewed: a spoiled session, which the student is told of.
+  if (useSessionStore.getState().restoredUnchecked) {
+    useSessionStore.setState({ restoredSpoiled: true, restoredUnchecked: false });
+  }
   if (current) current();
   // Nobody mounted to navigate: at least end the session, the guards do the rest.
   else useSessionStore.getState().clear();

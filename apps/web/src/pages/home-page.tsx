@@ -77,7 +77,7 @@ function Home({ user }: { user: MeUser }) {
             />
             <div className={styles.inbox}>
               <VotedOnYouButton openFromNotice={fromNotice} onClosed={dropNotice} />
-              <BoostStatus />
+              <BoostStatus className={styles.boost} />
             </div>
           </>
         )}

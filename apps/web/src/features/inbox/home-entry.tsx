@@ -59,10 +59,33 @@ export function VotedOnYouButton({
   );
 }
 
-/** Out of votes: how many votes arrived meanwhile (the same count as the entry's badge). */
+/**
+ * Out of votes: how many votes arrived meanwhile (the same count as the entry's
+ * badge). With any, it is a way into the inbox, since that is what the student wants next.
+ */
 export function NewVotesMeanwhile() {
   const newVotes = useNewVotes();
-  return <p className={styles.meanwhile}>{meanwhileLabel(newVotes)}</p>;
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      {newVotes > 0 ? (
+        <Button
+          variant="secondary"
+          block
+          className={styles.meanwhileButton}
+          icon={<Icon name="heart" size={20} />}
+          aria-haspopup="dialog"
+          onClick={() => setOpen(true)}
+        >
+          {meanwhileLabel(newVotes)}
+        </Button>
+      ) : (
+        <p className={styles.meanwhile}>{meanwhileLabel(newVotes)}</p>
+      )}
+      {/* Outside the condition: opening the inbox sets the count to 0, and the list must stay open. */}
+      {open && <VotedOnYouModal onClose={() => setOpen(false)} />}
+    </>
+  );
 }
 
 /** "Buy Unlocks": opens the unlock packages dialog. */

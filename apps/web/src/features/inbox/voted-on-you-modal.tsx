@@ -28,8 +28,12 @@ export function VotedOnYouModal({ onClose }: VotedOnYouModalProps) {
   // Relative times are measured from when the list was opened or refreshed.
   const [now, setNow] = useState(() => Date.now());
   // Opening the list is seeing what is new: the server starts the count again (for every device).
+  // Closing it too: a vote that arrived while it was open was shown in it, so it is not new afterwards.
   const markOpened = useMarkInboxOpened();
-  useEffect(() => markOpened(), [markOpened]);
+  useEffect(() => {
+    markOpened();
+    return markOpened;
+  }, [markOpened]);
 
   // The open card follows the list, so an unlock shows up in the detail at once.
   const detail = selected ? (received.votes.find((card) => card.id === selected.id) ?? selected) : null;
@@ -61,6 +65,7 @@ export function VotedOnYouModal({ onClose }: VotedOnYouModalProps) {
           </span>
           <Button
             variant="ghost"
+            className={styles.refresh}
             icon={refreshing ? <Spinner size="sm" tone="current" label={null} /> : <Icon name="refresh" size={18} />}
             onClick={() => {
               setNow(Date.now());

@@ -21,7 +21,12 @@ export function PhotoSection({ user }: { user: MeUser }) {
         <p className={styles.identityMeta}>
           {[user.schoolName, user.graduationYear && `Class of ${user.graduationYear}`].filter(Boolean).join(" · ")}
         </p>
-        <Button variant="secondary" icon={<Icon name="camera" size={18} />} onClick={() => setChanging(true)}>
+        <Button
+          variant="secondary"
+          className={styles.changePhoto}
+          icon={<Icon name="camera" size={18} />}
+          onClick={() => setChanging(true)}
+        >
           Change photo
         </Button>
       </div>

@@ -141,6 +141,8 @@ function Wizard({ initialStep, initialValues }: { initialStep: WizardStep; initi
           <Button
             type="submit"
             size="lg"
+            // Before a code is sent, Send Code is the phone step's one primary action; Verify Code waits, quieter.
+            variant={step === "phone" && !verification.codeSent ? "secondary" : "primary"}
             className={styles.main}
             loading={busy}
             disabled={(step === "phone" && !verification.codeSent) || (step === "profileImage" && !canComplete)}

@@ -1,9 +1,10 @@
 import { CROP, PHOTO } from "@quad/contracts";
 import type CropperJs from "cropperjs";
 import "cropperjs/dist/cropper.css";
-import { useId, useImperativeHandle, useRef, useState, type Ref } from "react";
+import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from "react";
 import { Cropper, type ReactCropperElement } from "react-cropper";
 import styles from "./image-cropper.module.css";
+import { PhotoLoading } from "./photo-loading";
 
 /**
  * The react-cropper wrapper of the image step, in its own lazily loaded
@@ -20,6 +21,7 @@ export interface CroppedImage {
 }
 
 export interface ImageCropperHandle {
+  /** Crops the photo; called before the cropper is ready, it waits for ready. */
   crop(): Promise<CroppedImage>;
 }
 
@@ -28,6 +30,8 @@ export interface ImageCropperProps {
   /** A previous crop to start from. */
   initialData?: CropData | null;
   disabled?: boolean;
+  /** Called once the photo is in the cropper and can be cropped. */
+  onReady?: () => void;
   ref?: Ref<ImageCropperHandle>;
 }
 
@@ -52,18 +56,39 @@ function canvasToJpeg(canvas: HTMLCanvasElement): Promise<Blob> {
  * A fixed 3:4 frame over the photo: drag to move, pinch or use the slider to
  * zoom from 1× (the whole photo fits) to 3× in steps of 0.1 (docs/product.md).
  */
-export default function ImageCropper({ src, initialData, disabled, ref }: ImageCropperProps) {
+export default function ImageCropper({ src, initialData, disabled, onReady: onReadyProp, ref }: ImageCropperProps) {
   const cropperRef = useRef<ReactCropperElement>(null);
   /** Cropper's zoom ratio at which the whole photo fits: our 1×. */
   const fitRatio = useRef(1);
   const [zoom, setZoom] = useState<number>(CROP.minZoom);
   const [ready, setReady] = useState(false);
+  /** Crops asked for before ready (cropperjs has no canvas to take until then). */
+  const readyWaiters = useRef<{ resolve: () => void; reject: (error: DOMException) => void }[]>([]);
+  const isReady = useRef(false);
+  // react-cropper hands its `ready` to cropperjs once, at mount: the latest prop is read from here.
+  const latestOnReady = useRef(onReadyProp);
   const sliderId = useId();
+
+  useEffect(() => {
+    latestOnReady.current = onReadyProp;
+  }, [onReadyProp]);
+
+  useEffect(() => {
+    const waiters = readyWaiters.current;
+    return () => {
+      for (const waiter of waiters.splice(0)) {
+        waiter.reject(new DOMException("The cropper closed before it was ready", "AbortError"));
+      }
+    };
+  }, []);
 
   useImperativeHandle(
     ref,
     () => ({
       async crop() {
+        if (!isReady.current) {
+          await new Promise<void>((resolve, reject) => readyWaiters.current.push({ resolve, reject }));
+        }
         const cropper = cropperRef.current?.cropper;
         if (!cropper) throw new Error("The cropper is not ready");
         const canvas = cropper.getCroppedCanvas({
@@ -72,7 +97,8 @@ export default function ImageCropper({ src, initialData, disabled, ref }: ImageC
           fillColor: "#fff",
           imageSmoothingEnabled: true,
           imageSmoothingQuality: "high",
-        });
+        }) as HTMLCanvasElement | null;
+        if (!canvas) throw new Error("The cropper has no canvas to crop");
         return { blob: await canvasToJpeg(canvas), data: cropper.getData(true) };
       },
     }),
@@ -87,6 +113,9 @@ export default function ImageCropper({ src, initialData, disabled, ref }: ImageC
     fitRatio.current = Math.min(container.width / image.naturalWidth, container.height / image.naturalHeight);
     setZoom(clampZoom(image.width / image.naturalWidth / fitRatio.current));
     setReady(true);
+    isReady.current = true;
+    for (const waiter of readyWaiters.current.splice(0)) waiter.resolve();
+    latestOnReady.current?.();
   };
 
   const onZoom = (event: CropperJs.ZoomEvent) => {
@@ -107,6 +136,7 @@ export default function ImageCropper({ src, initialData, disabled, ref }: ImageC
   return (
     <div className={styles.wrap}>
       <div className={styles.frame} style={{ height: CROP.previewHeightPx }}>
+        {!ready && <PhotoLoading overlay />}
         <Cropper
           ref={cropperRef}
           src={src}

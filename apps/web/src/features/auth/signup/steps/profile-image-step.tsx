@@ -1,10 +1,12 @@
 import { CROP, TOASTS } from "@quad/contracts";
 import { lazy, Suspense, useId, useRef, useState, type ChangeEvent } from "react";
-import { Button, Icon, Spinner } from "../../../../components";
+import { Button, Icon } from "../../../../components";
 import { notify } from "../../../../lib/toast";
 import { AuthIcon } from "../../ui/auth-icons";
 import { FieldError } from "../../ui/fields";
 import type { CropData, ImageCropperHandle } from "./image-cropper";
+import { PhotoLoading } from "./photo-loading";
+import { PHOTO_TEXT } from "./photo-texts";
 import styles from "./profile-image-step.module.css";
 
 // react-cropper, cropperjs and the cropper's CSS load with this step only.
@@ -44,6 +46,8 @@ export function releasePhoto(photo: PhotoDraft | null): void {
 export function ProfileImageStep({ photo, onPhotoChange, error, onError, disabled }: ProfileImageStepProps) {
   const cropper = useRef<ImageCropperHandle>(null);
   const [cropping, setCropping] = useState(false);
+  // A tap on Preview Crop while the cropper was still loading: carried out when it is ready, never dropped.
+  const previewAsked = useRef(false);
 
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -55,24 +59,37 @@ export function ProfileImageStep({ photo, onPhotoChange, error, onError, disable
       return;
     }
     releasePhoto(photo);
+    previewAsked.current = false;
     onError(null);
     onPhotoChange({ file, sourceUrl: URL.createObjectURL(file), cropped: null, previewUrl: null, cropData: null });
   };
 
   const preview = async () => {
-    if (!photo || !cropper.current) return;
+    if (!photo) return;
     setCropping(true);
+    if (!cropper.current) {
+      previewAsked.current = true;
+      return;
+    }
     try {
       const { blob, data } = await cropper.current.crop();
       onError(null);
       onPhotoChange({ ...photo, cropped: blob, previewUrl: URL.createObjectURL(blob), cropData: data });
       // "Please preview your image first" (or any photo error) is answered now.
       notify.dismiss();
-    } catch {
+    } catch (error) {
+      // The photo was removed while its cropper was loading: nothing failed.
+      if (error instanceof DOMException && error.name === "AbortError") return;
       notify.error(TOASTS.processRequestFailed);
     } finally {
       setCropping(false);
     }
+  };
+
+  const cropperReady = () => {
+    if (!previewAsked.current) return;
+    previewAsked.current = false;
+    void preview();
   };
 
   const recrop = () => {
@@ -82,6 +99,8 @@ export function ProfileImageStep({ photo, onPhotoChange, error, onError, disable
   };
 
   const remove = () => {
+    previewAsked.current = false;
+    setCropping(false);
     releasePhoto(photo);
     onError(null);
     onPhotoChange(null);
@@ -89,7 +108,7 @@ export function ProfileImageStep({ photo, onPhotoChange, error, onError, disable
 
   const removeButton = (
     <Button variant="ghost" onClick={remove} disabled={disabled} className={styles.remove}>
-      Remove Image
+      {PHOTO_TEXT.removeImage}
     </Button>
   );
 
@@ -99,14 +118,14 @@ export function ProfileImageStep({ photo, onPhotoChange, error, onError, disable
 
       {photo && !photo.previewUrl && (
         <>
-          <Suspense
-            fallback={
-              <div className={styles.loading} style={{ height: CROP.previewHeightPx }}>
-                <Spinner label="Loading the cropper" />
-              </div>
-            }
-          >
-            <ImageCropper ref={cropper} src={photo.sourceUrl} initialData={photo.cropData} disabled={disabled} />
+          <Suspense fallback={<PhotoLoading height={CROP.previewHeightPx} />}>
+            <ImageCropper
+              ref={cropper}
+              src={photo.sourceUrl}
+              initialData={photo.cropData}
+              disabled={disabled}
+              onReady={cropperReady}
+            />
           </Suspense>
           <div className={styles.actions}>
             {removeButton}
@@ -117,7 +136,7 @@ export function ProfileImageStep({ photo, onPhotoChange, error, onError, disable
               disabled={disabled}
               className={styles.previewButton}
             >
-              Preview Crop
+              {PHOTO_TEXT.previewCrop}
             </Button>
           </div>
         </>
