@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { IsoDateTime, MediaUrl } from "./common";
+import { IsoDateTime, MediaUrl, OkResult } from "./common";
+import { type EndpointDef, route } from "./endpoint";
 
 /** Moderation (admins only; every action is written to the audit log). */
 export const AdminTargetInput = z.object({ userId: z.uuid({ error: "Invalid student" }) }).strict();
@@ -47,3 +48,43 @@ export const AuditTrail = z.object({
     }),
   ),
 });
+
+/** The admin procedures' rows of the endpoint table (merged in routes.ts). */
+export const adminRoutes = {
+  "admin.reviewQueue": route({
+    auth: "moderator",
+    tags: ["admin"],
+    summary: "Held and reported students, for review",
+    output: ReviewQueue,
+  }),
+  "admin.auditTrail": route({
+    auth: "moderator",
+    tags: ["admin"],
+    summary: "The moderators' recent actions",
+    output: AuditTrail,
+  }),
+  "admin.restore": route({
+    writeLimit: true,
+    auth: "moderator",
+    tags: ["admin"],
+    summary: "Lift a hold: the student is shown again",
+    input: AdminTargetInput,
+    output: OkResult,
+  }),
+  "admin.removeProfile": route({
+    writeLimit: true,
+    auth: "moderator",
+    tags: ["admin"],
+    summary: "Delete a student's account",
+    input: AdminTargetInput,
+    output: OkResult,
+  }),
+  "admin.removePhoto": route({
+    writeLimit: true,
+    auth: "moderator",
+    tags: ["admin"],
+    summary: "Remove a student's photo",
+    input: AdminTargetInput,
+    output: OkResult,
+  }),
+} as const satisfies Record<`admin.${string}`, EndpointDef>;

@@ -3,6 +3,7 @@ import { E164PhoneSchema } from "./phone-numbers";
 import { CodeRequestIdSchema, VerificationCodeSchema } from "./validation";
 import { Int4Count, IsoDateTime } from "./common";
 import { VALIDATION } from "./messages";
+import { type EndpointDef, route } from "./endpoint";
 
 export const SendCodeInput = z.object({ phone: E164PhoneSchema }).strict();
 /** `codeRequestId` binds the code to this request: the check must present it (only its hash is stored). */
@@ -56,15 +57,56 @@ export const FirebaseSignInInput = z
   .object({ idToken: z.string().min(1).max(8192), consents: SignupConsents.optional() })
   .strict();
 
-/** What the web client needs to know about the server's configuration; nothing secret. */
-export const PublicConfig = z.object({
-  authProvider: z.enum(["local", "firebase"]),
-  firebase: z
-    .object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string(), appId: z.string().optional() })
-    .nullable(),
-  paymentProvider: z.enum(["local", "stripe"]),
-  stripePublishableKey: z.string().nullable(),
-  /** The VAPID public key browsers subscribe with; null when push is off on this server. */
-  vapidPublicKey: z.string().nullable(),
-});
-export type PublicConfig = z.infer<typeof PublicConfig>;
+/** The auth procedures' rows of the endpoint table (merged in routes.ts). */
+export const authRoutes = {
+  "auth.sendCode": route({
+    writeLimit: true,
+    method: "POST",
+    path: "/auth/send-code",
+    auth: false,
+    tags: ["auth"],
+    summary: "Send a 6-digit sign-in code by SMS",
+    input: SendCodeInput,
+    output: SendCodeResult,
+  }),
+  "auth.verifyCode": route({
+    writeLimit: true,
+    method: "POST",
+    path: "/auth/verify-code",
+    auth: false,
+    tags: ["auth"],
+    summary: "Trade a code for a session",
+    input: VerifyCodeInput,
+    output: AuthTokens,
+  }),
+  "auth.refresh": route({
+    writeLimit: true,
+    method: "POST",
+    path: "/auth/refresh",
+    auth: false,
+    tags: ["auth"],
+    summary: "Rotate the session's token pair",
+    input: RefreshInput,
+    output: AuthTokens,
+  }),
+  "auth.logout": route({
+    writeLimit: true,
+    method: "POST",
+    path: "/auth/logout",
+    auth: false,
+    tags: ["auth"],
+    summary: "Revoke the session",
+    input: LogoutInput,
+    output: LogoutResult,
+  }),
+  "auth.firebase": route({
+    writeLimit: true,
+    method: "POST",
+    path: "/auth/firebase",
+    auth: false,
+    tags: ["auth"],
+    summary: "Trade a Firebase ID token for a session (AUTH_PROVIDER=firebase)",
+    input: FirebaseSignInInput,
+    output: AuthTokens,
+  }),
+} as const satisfies Record<`auth.${string}`, EndpointDef>;

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { E164PhoneSchema } from "./phone-numbers";
 import { IsoDateTime } from "./common";
+import { EmailOutbox, EmailOutboxInput } from "./school-email";
+import { type EndpointDef, route } from "./endpoint";
 
 /**
  * Development SMS outbox, so a person or a browser test reads codes as from a
@@ -11,8 +13,26 @@ export const SmsOutbox = z.object({
   messages: z.array(z.object({ to: z.string(), body: z.string(), createdAt: IsoDateTime })),
 });
 
-export const Health = z.object({ status: z.literal("ok"), database: z.enum(["postgres", "pglite"]) });
-/** The process answers: a supervisor restarts it when this stops answering. */
-export const Liveness = z.object({ status: z.literal("ok") });
-/** Ready for traffic: the database answers, every migration is applied, and the process is not shutting down. */
-export const Readiness = z.object({ status: z.literal("ready"), database: z.enum(["postgres", "pglite"]) });
+/** The dev procedures' rows of the endpoint table (merged in routes.ts). */
+export const devRoutes = {
+  "dev.smsOutbox": route({
+    method: "GET",
+    path: "/dev/sms-outbox",
+    auth: false,
+    tags: ["dev"],
+    summary: "Messages the outbox SMS provider stored for one phone (development only)",
+    input: SmsOutboxInput,
+    output: SmsOutbox,
+    devOnly: true,
+  }),
+  "dev.emailOutbox": route({
+    method: "GET",
+    path: "/dev/email-outbox",
+    auth: false,
+    tags: ["dev"],
+    summary: "Messages the outbox e-mail provider stored for one address (development only)",
+    input: EmailOutboxInput,
+    output: EmailOutbox,
+    devOnly: true,
+  }),
+} as const satisfies Record<`dev.${string}`, EndpointDef>;

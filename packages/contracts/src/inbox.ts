@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { INBOX_NEW_VOTES_MAX, INBOX_PAGE_MAX, INBOX_PAGE_SIZE } from "./constants";
 import { Int4Count, IsoDateTime, MediaUrl, SmallintYear } from "./common";
+import { type EndpointDef, route } from "./endpoint";
 
 /**
  * The image of every locked card (and of a revealed voter without a photo):
@@ -92,3 +93,44 @@ export const NewVotes = z.object({ count: z.number().int().min(0).max(INBOX_NEW_
 export type NewVotes = z.infer<typeof NewVotes>;
 /** Marking the inbox opened takes nothing: the server notes the time itself. */
 export const MarkOpenedInput = z.object({}).strict();
+
+/** The inbox procedures' rows of the endpoint table (merged in routes.ts). */
+export const inboxRoutes = {
+  "inbox.received": route({
+    method: "GET",
+    path: "/votes/for-user",
+    auth: true,
+    tags: ["inbox"],
+    summary: "Votes received, newest first",
+    input: InboxPageInput,
+    output: InboxPage,
+  }),
+  "inbox.unlock": route({
+    writeLimit: true,
+    method: "POST",
+    path: "/unlocks/unlock-user",
+    auth: true,
+    tags: ["inbox"],
+    summary: "Spend a credit to reveal the voter behind a vote card",
+    input: UnlockInput,
+    output: UnlockResult,
+  }),
+  "inbox.newVotes": route({
+    method: "GET",
+    path: "/votes/new-count",
+    auth: true,
+    tags: ["inbox"],
+    summary: "How many votes arrived since the inbox was last opened",
+    output: NewVotes,
+  }),
+  "inbox.markOpened": route({
+    writeLimit: true,
+    method: "POST",
+    path: "/votes/opened",
+    auth: true,
+    tags: ["inbox"],
+    summary: "Note that the inbox was opened now: the new-votes count starts again from zero",
+    input: MarkOpenedInput,
+    output: NewVotes,
+  }),
+} as const satisfies Record<`inbox.${string}`, EndpointDef>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { VoteCard } from "./inbox";
+import { type EndpointDef, route } from "./endpoint";
 
 /**
  * The open app's events (`live.events`, REST `GET /live/events` as
@@ -26,3 +27,18 @@ export const LiveInput = z
   .strict()
   .optional();
 export type LiveInput = z.infer<typeof LiveInput>;
+
+/** The live procedures' rows of the endpoint table (merged in routes.ts). */
+export const liveRoutes = {
+  "live.events": route({
+    method: "GET",
+    path: "/live/events",
+    auth: true,
+    tags: ["live"],
+    summary:
+      "Events for the open app, as text/event-stream: votes received (the inbox's card), a change of votes or skips left; resumable with Last-Event-ID",
+    stream: true,
+    input: LiveInput,
+    output: LiveEvent,
+  }),
+} as const satisfies Record<`live.${string}`, EndpointDef>;

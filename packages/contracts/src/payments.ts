@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BOOST_OPTIONS, ProductIdSchema, UNLOCK_PACKAGES } from "./products";
 import { Int4Count, IsoDateTime } from "./common";
+import { type EndpointDef, route } from "./endpoint";
 
 export const UnlockPackage = z.object({
   id: z.string(),
@@ -79,3 +80,44 @@ export const PurchaseRecord = z.object({
   fulfilledAt: IsoDateTime.nullable(),
 });
 export const PaymentHistory = z.object({ purchases: z.array(PurchaseRecord) });
+
+/** The payments procedures' rows of the endpoint table (merged in routes.ts). */
+export const paymentsRoutes = {
+  "payments.createPaymentIntent": route({
+    writeLimit: "payments",
+    method: "POST",
+    path: "/payments/create-payment-intent",
+    auth: true,
+    tags: ["payments"],
+    summary: "Start paying for a product",
+    input: CreatePaymentIntentInput,
+    output: CreatePaymentIntentResult,
+  }),
+  "payments.flashSale": route({
+    writeLimit: true,
+    method: "POST",
+    path: "/payments/flash-sale",
+    auth: true,
+    tags: ["payments"],
+    summary: "The caller's flash sale on one unlock, started the first time it is offered",
+    output: FlashSaleOffer,
+  }),
+  "payments.localConfirm": route({
+    writeLimit: "payments",
+    method: "POST",
+    path: "/payments/local/confirm",
+    auth: true,
+    tags: ["payments"],
+    summary: "Confirm a payment with a test card (local provider)",
+    input: LocalConfirmInput,
+    output: LocalConfirmResult,
+  }),
+  "payments.history": route({
+    method: "GET",
+    path: "/payments/history",
+    auth: true,
+    tags: ["payments"],
+    summary: "The student's own purchases",
+    output: PaymentHistory,
+  }),
+} as const satisfies Record<`payments.${string}`, EndpointDef>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type EndpointDef, route } from "./endpoint";
 
 /**
  * Vote notifications by Web Push (docs/product.md "Notifications",
@@ -97,3 +98,27 @@ export function pushNotice(count: number): PushNotice {
   const votes = count === 1 ? "1 new vote" : `${count} new votes`;
   return { title: `You got ${votes} on Quad!`, body: "Tap to see who voted for you.", url: PUSH_NOTICE_URL, count };
 }
+
+/** The push procedures' rows of the endpoint table (merged in routes.ts). */
+export const pushRoutes = {
+  "push.subscribe": route({
+    writeLimit: true,
+    method: "PUT",
+    path: "/push/subscription",
+    auth: true,
+    tags: ["users"],
+    summary: "Store this device's Web Push subscription: vote notices come here instead of by text",
+    input: PushSubscriptionInput,
+    output: PushDeviceState,
+  }),
+  "push.unsubscribe": route({
+    writeLimit: true,
+    method: "POST",
+    path: "/push/unsubscribe",
+    auth: true,
+    tags: ["users"],
+    summary: "Remove this device's Web Push subscription",
+    input: PushUnsubscribeInput,
+    output: PushDeviceState,
+  }),
+} as const satisfies Record<`push.${string}`, EndpointDef>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { GENDERS } from "./constants";
 import { BooleanText } from "./validation";
 import { INT4_MAX, IsoDateTime, MediaUrl, SerialId, SmallintYear } from "./common";
+import { type EndpointDef, route } from "./endpoint";
 
 /** A student shown in a round: public fields only (docs/product.md "What others may see"). */
 export const CandidateOption = z.object({
@@ -62,3 +63,42 @@ export const VoteResult = z.object({
   availableAt: IsoDateTime.optional(),
 });
 export type VoteResult = z.infer<typeof VoteResult>;
+
+/** The rounds procedures' rows of the endpoint table (merged in routes.ts). */
+export const roundsRoutes = {
+  "rounds.preview": route({
+    method: "GET",
+    path: "/prompts/unauthenticated",
+    auth: false,
+    tags: ["rounds"],
+    summary: "A preview round for visitors",
+    input: PreviewRoundInput,
+    output: RoundResponse,
+  }),
+  "rounds.open": route({
+    method: "GET",
+    path: "/prompts/random",
+    auth: true,
+    tags: ["rounds"],
+    summary: "The open round, or the next one (skip=true skips the open one first)",
+    output: RoundResponse,
+    restSwitch: { query: OpenRoundQuery, param: "skip", to: "rounds.skip" },
+  }),
+  "rounds.skip": route({
+    writeLimit: true,
+    auth: true,
+    tags: ["rounds"],
+    summary: "Skip the open round and open the next (REST: GET /prompts/random?skip=true)",
+    output: RoundResponse,
+  }),
+  "rounds.vote": route({
+    writeLimit: true,
+    method: "POST",
+    path: "/votes/store",
+    auth: true,
+    tags: ["rounds"],
+    summary: "Vote for a candidate of the open round",
+    input: VoteInput,
+    output: VoteResult,
+  }),
+} as const satisfies Record<`rounds.${string}`, EndpointDef>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { IsoDateTime, MediaUrl } from "./common";
+import { IsoDateTime, MediaUrl, OkResult } from "./common";
 import { multiLineText } from "./validation";
+import { type EndpointDef, route } from "./endpoint";
 
 /** Why a student can be reported (issue: trust and safety). */
 export const REPORT_REASONS = [
@@ -89,3 +90,45 @@ export const ReportInput = z
     path: ["note"],
     message: "Tell us what happened",
   });
+
+/** The safety procedures' rows of the endpoint table (merged in routes.ts). */
+export const safetyRoutes = {
+  "safety.block": route({
+    writeLimit: true,
+    method: "POST",
+    path: "/safety/block",
+    auth: true,
+    tags: ["safety"],
+    summary: "Block a candidate or the voter behind an unlocked vote card: neither sees the other again",
+    input: BlockInput,
+    output: OkResult,
+  }),
+  "safety.unblock": route({
+    writeLimit: true,
+    method: "POST",
+    path: "/safety/unblock",
+    auth: true,
+    tags: ["safety"],
+    summary: "Undo a block",
+    input: UnblockInput,
+    output: OkResult,
+  }),
+  "safety.blocks": route({
+    method: "GET",
+    path: "/safety/blocks",
+    auth: true,
+    tags: ["safety"],
+    summary: "The students the caller blocked",
+    output: BlockedStudents,
+  }),
+  "safety.report": route({
+    writeLimit: true,
+    method: "POST",
+    path: "/safety/report",
+    auth: true,
+    tags: ["safety"],
+    summary: "Report a student to the moderators",
+    input: ReportInput,
+    output: OkResult,
+  }),
+} as const satisfies Record<`safety.${string}`, EndpointDef>;

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { Int4Count, IsoDateTime } from "./common";
 import { VerificationCodeSchema } from "./validation";
+import { MeUser } from "./users";
+import { type EndpointDef, route } from "./endpoint";
 
 /**
  * Proving membership of a school with a code sent to a school address
@@ -143,3 +145,27 @@ export const EmailOutboxInput = z.object({ to: SchoolEmailSchema }).strict();
 export const EmailOutbox = z.object({
   messages: z.array(z.object({ to: z.string(), subject: z.string(), body: z.string(), createdAt: IsoDateTime })),
 });
+
+/** The schoolEmail procedures' rows of the endpoint table (merged in routes.ts). */
+export const schoolEmailRoutes = {
+  "schoolEmail.sendCode": route({
+    writeLimit: true,
+    method: "POST",
+    path: "/users/school-email/send-code",
+    auth: true,
+    tags: ["users"],
+    summary: "E-mail a 6-digit code to a school address of the student's school",
+    input: SendSchoolEmailCodeInput,
+    output: SendSchoolEmailCodeResult,
+  }),
+  "schoolEmail.verify": route({
+    writeLimit: true,
+    method: "POST",
+    path: "/users/school-email/verify",
+    auth: true,
+    tags: ["users"],
+    summary: "Prove membership of the school with the e-mailed code; the address becomes the student's",
+    input: VerifySchoolEmailInput,
+    output: MeUser,
+  }),
+} as const satisfies Record<`schoolEmail.${string}`, EndpointDef>;

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { GENDERS } from "./constants";
 import { Int4Count, IsoDateTime, MediaUrl, SerialId, SmallintYear } from "./common";
+import { SetSmsInput, SmsSettings } from "./sms";
+import { ProfileUpdateSchema } from "./validation";
+import { type EndpointDef, route } from "./endpoint";
 
 /**
  * The signed-in student's own view (docs/product.md User, plus id, preference,
@@ -39,3 +42,44 @@ export const MeUser = z.object({
 export type MeUser = z.infer<typeof MeUser>;
 
 export const UpdateUserResult = z.object({ user: MeUser });
+
+/** The users procedures' rows of the endpoint table (merged in routes.ts). */
+export const usersRoutes = {
+  "users.me": route({
+    method: "GET",
+    path: "/users/me",
+    auth: true,
+    tags: ["users"],
+    summary: "The signed-in student's own profile",
+    output: MeUser,
+  }),
+  "users.update": route({
+    writeLimit: true,
+    method: "PATCH",
+    path: "/users/update",
+    auth: true,
+    tags: ["users"],
+    summary: "Create or change the profile (multipart, with an optional profileImage file)",
+    input: ProfileUpdateSchema,
+    output: UpdateUserResult,
+    multipart: true,
+  }),
+  "users.smsSettings": route({
+    method: "GET",
+    path: "/users/sms-settings",
+    auth: true,
+    tags: ["users"],
+    summary: "Whether vote notifications are texted to the signed-in phone",
+    output: SmsSettings,
+  }),
+  "users.setSms": route({
+    writeLimit: true,
+    method: "PUT",
+    path: "/users/sms-settings",
+    auth: true,
+    tags: ["users"],
+    summary: "Turn vote notifications by SMS on or off (recorded as consent)",
+    input: SetSmsInput,
+    output: SmsSettings,
+  }),
+} as const satisfies Record<`users.${string}`, EndpointDef>;
