@@ -173,3 +173,24 @@ describe.each<Protocol>(["rest", "trpc"])("odd resume ids on the live stream ove
     await tooLong.close();
   });
 });
+
+describe("the REST stream's resume id from odd places", () => {
+  it("two ?lastEventId= values, an empty header beside a query id, or an 8 kB header answer 4xx or start afresh, never 5xx", async () => {
+    const { headers } = await recipientWithPending();
+    const tries: [string, Record<string, string>][] = [
+      ["/api/live/events?lastEventId=a&lastEventId=b", headers],
+      ["/api/live/events?lastEventId=x", { ...headers, "last-event-id": "" }],
+      ["/api/live/events", { ...headers, "last-event-id": "x".repeat(8000) }],
+      ["/api/live/events?lastEventId[a]=1", headers],
+    ];
+    for (const [path, h] of tries) {
+      const s = await openEventStream(`${base}${path}`, h);
+      expect(s.res.status, path).toBeLessThan(500);
+      if (s.res.status === 200) {
+        await s.next((e) => ours(e)?.type === "ready");
+        expect(s.events.filter((e) => ours(e)?.type === "vote")).toEqual([]);
+      } else expect(s.res.status, path).toBe(400);
+      await s.close();
+    }
+  });
+});
