@@ -42,8 +42,20 @@ async function recipientWithPending() {
   const [old, pending] = await t.deps.db
     .insert(votes)
     .values([
-      { voterId: c.me.id, recipientId: recipient.id, promptId: prompt.id, createdAt: new Date(now - 3_600_000), deliveredAt: new Date(now - 3_590_000) },
-      { voterId: c.me.id, recipientId: recipient.id, promptId: prompt.id, createdAt: new Date(now), deliveredAt: new Date(now + 30_000) },
+      {
+        voterId: c.me.id,
+        recipientId: recipient.id,
+        promptId: prompt.id,
+        createdAt: new Date(now - 3_600_000),
+        deliveredAt: new Date(now - 3_590_000),
+      },
+      {
+        voterId: c.me.id,
+        recipientId: recipient.id,
+        promptId: prompt.id,
+        createdAt: new Date(now),
+        deliveredAt: new Date(now + 30_000),
+      },
     ])
     .returning({ id: votes.id, deliveredAt: votes.deliveredAt });
   return { c, recipient, headers: await headersOf(recipient), old: old!, pending: pending! };
@@ -121,7 +133,12 @@ describe.each<Protocol>(["rest", "trpc"])("hostile reads of an undelivered vote 
         expect(seen).toContain(id);
       }
     } while (cursor);
-    expect(seen).toEqual(rows.map((row) => row.id).sort().reverse());
+    expect(seen).toEqual(
+      rows
+        .map((row) => row.id)
+        .sort()
+        .reverse(),
+    );
   });
 });
 
@@ -142,7 +159,10 @@ describe.each<Protocol>(["rest", "trpc"])("odd resume ids on the live stream ove
     const first = await openEventStream(`${base}${api.stream(headers).path}`, api.stream(headers).headers);
     const realId = (await first.next((e) => ours(e)?.type === "ready")).id!;
     await first.close();
-    const otherStream = await openEventStream(`${base}${api.stream(other.headers).path}`, api.stream(other.headers).headers);
+    const otherStream = await openEventStream(
+      `${base}${api.stream(other.headers).path}`,
+      api.stream(other.headers).headers,
+    );
     const borrowed = (await otherStream.next((e) => ours(e)?.type === "ready")).id!;
     await otherStream.close();
     const flip = (id: string) => {
