@@ -18,7 +18,10 @@ import { campus } from "../test/voters";
  * Fix (FirstNameSchema / oneLineText): refuse Unicode's Default_Ignorable_Code_Point
  * (/\p{Default_Ignorable_Code_Point}/u covers the fillers, U+034F, variation
  * selectors (sparing U+FE0F after a pictograph, as in the emoji field) and all of Cf), sparing the joiners and flag tags as now;
- * and require the letter test on the name with those removed.
+ * and require the letter test on the name with those removed. The joiners U+200C/U+200D are
+ * spared between any two letters (JOINER_BETWEEN_VISIBLE), Latin ones too, where they draw
+ * nothing and only make a lookalike: spare them only next to a letter of a script that uses
+ * them (Arabic, the Indic scripts) or inside an emoji sequence.
  */
 const VIAS = ["rest", "trpc"] as const;
 let t: TestApp;
@@ -49,6 +52,8 @@ const BLANK_OR_LOOKALIKE: [string, string][] = [
   ["the Hangul choseong and jungseong fillers", "\u115F\u1160"],
   ["two halfwidth Hangul fillers", "\uFFA0\uFFA0"],
   ["a combining grapheme joiner inside a classmate's name", "Av\u034Fery"],
+  ["a zero-width joiner between two Latin letters of a classmate's name", "Av\u200Dery"],
+  ["a zero-width non-joiner between two Latin letters of a classmate's name", "Ave\u200Cry"],
 ];
 
 describe.each(VIAS)("invisible letters in a first name over %s", (via) => {
