@@ -59,14 +59,15 @@ export const registerBenchRoutes: AppPlugin = async (app, opts) => {
     return viewer ? getMe(db, viewer.phone) : reply.code(401).send();
   });
   app.get("/api/bench/alone/votes", async (request, reply) => {
-    const { db, viewer } = await opts.createContext(request);
+    const { db, viewer, now } = await opts.createContext(request);
     if (!viewer) return reply.code(401).send();
     const query = request.query as { page?: string; limit?: string; cursor?: string };
-    return receivedVotes(db, viewer.phone, {
-      page: Number(query.page ?? 1),
-      limit: Number(query.limit ?? 10),
-      cursor: query.cursor,
-    });
+    return receivedVotes(
+      db,
+      viewer.phone,
+      { page: Number(query.page ?? 1), limit: Number(query.limit ?? 10), cursor: query.cursor },
+      now(),
+    );
   });
   app.get("/api/bench/caller/select1", async (request) =>
     createBenchCaller(await opts.createContext(request)).select1(),

@@ -680,6 +680,12 @@ describe("Format characters: refused in every field of one line, spared inside e
     ["a joiner at the start", "\u200dAda"],
     ["two joiners in a row", "A\u200d\u200dda"],
     ["a tag outside a flag", "Ada\u{e0041}"],
+    // Letters and marks that draw nothing: a blank name, or a lookalike of a classmate's.
+    ["Hangul fillers", "\u3164\u3164"],
+    ["half-width Hangul fillers", "\uffa0\uffa0"],
+    ["a combining grapheme joiner", "Av\u034fery"],
+    ["a joiner between Latin letters", "Av\u200dery"],
+    ["a non-joiner between Latin letters", "Ave\u200cry"],
   ] as const;
 
   it.each(hidden)("a first name with %s", (_name, input) => {
@@ -695,8 +701,13 @@ describe("Format characters: refused in every field of one line, spared inside e
   it("spares joined emoji, a subdivision flag and a Persian name with its non-joiner", () => {
     const emojis = ["👩\u200d💻", "👍🏽", "🏴\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}\u{e007f}"];
     expect(ProfileUpdateSchema.safeParse({ emojis }).success).toBe(true);
+    expect(ProfileUpdateSchema.safeParse({ emojis: ["❤\ufe0f", "🏳\ufe0f\u200d🌈"] }).success).toBe(true);
     expect(expectValid(FirstNameSchema, "\u0645\u06cc\u200c\u0646\u0627")).toBe("\u0645\u06cc\u200c\u0646\u0627");
-    expect(ProfileUpdateSchema.safeParse({ interests: ["Coding 👨\u200d💻"] }).success).toBe(true);
+    expect(ProfileUpdateSchema.safeParse({ interests: ["Coding 👨\u200d💻", "Room 1\ufe0f\u20e3"] }).success).toBe(
+      true,
+    );
+    // A Hindi name with a joiner after the virama.
+    expect(expectValid(FirstNameSchema, "\u0915\u094d\u200d\u0937")).toBe("\u0915\u094d\u200d\u0937");
   });
 
   it("a first name needs a letter", () => {

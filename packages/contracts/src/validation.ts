@@ -28,19 +28,27 @@ export const MAX_INPUT_DEPTH = 32;
 const CONTROL_OR_LINE_BREAK = /[\u0000-\u001F\u007F-\u009F]/;
 
 /**
- * Unicode's format characters (general category Cf): zero-width spaces, direction overrides and
- * isolates, the soft hyphen, the byte order mark, tags. Invisible, they make a name look empty or
- * turn round whatever follows it (U+202E) wherever it is shown. A zero-width joiner or non-joiner
- * between two visible characters is spared (U+200D joins a woman and a laptop into one emoji, and
- * both are written inside Persian and Indic words), and so are the tags that follow a black flag
- * to make a subdivision's flag (Scotland's, Wales').
+ * Characters that draw nothing (Unicode's Default_Ignorable_Code_Point: the format characters such
+ * as zero-width spaces and direction overrides, the Hangul fillers, the combining grapheme joiner,
+ * variation selectors, tags). Invisible, they make a name look empty, copy a classmate's name
+ * ("Av\u034Fery"), or turn round whatever follows (U+202E) wherever it is shown. Spared where
+ * writing needs them: a zero-width joiner inside an emoji sequence (a woman and a laptop), a joiner
+ * or non-joiner between letters of the scripts that use them (Arabic, Persian, the Indic scripts),
+ * a variation selector after an emoji or a keycap's digit, and the tags that follow a black flag to
+ * make a subdivision's flag (Scotland's, Wales').
  */
-const FORMAT_CHARACTER = /\p{Cf}/u;
-const JOINER_BETWEEN_VISIBLE =
-  /(?<=[\p{L}\p{M}\p{N}\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}])[\u200C\u200D](?=[\p{L}\p{M}\p{N}\p{Extended_Pictographic}])/gu;
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/u;
+const JOINING_SCRIPTS =
+  "\\p{Script=Arabic}\\p{Script=Syriac}\\p{Script=Devanagari}\\p{Script=Bengali}\\p{Script=Gurmukhi}\\p{Script=Gujarati}\\p{Script=Oriya}\\p{Script=Tamil}\\p{Script=Telugu}\\p{Script=Kannada}\\p{Script=Malayalam}\\p{Script=Sinhala}";
+const JOINER_IN_WORD = new RegExp(`(?<=[${JOINING_SCRIPTS}\\p{M}])[\\u200C\\u200D](?=[${JOINING_SCRIPTS}])`, "gu");
+const JOINER_IN_EMOJI =
+  /(?<=[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\uFE0F])\u200D(?=\p{Extended_Pictographic})/gu;
+const EMOJI_VARIATION = /(?<=[\p{Extended_Pictographic}0-9#*])[\uFE0E\uFE0F]/gu;
 const FLAG_TAGS = /(?<=\u{1F3F4})[\u{E0020}-\u{E007E}]+\u{E007F}/gu;
-const hasFormatCharacter = (text: string) =>
-  FORMAT_CHARACTER.test(text.replace(FLAG_TAGS, "").replace(JOINER_BETWEEN_VISIBLE, ""));
+const hasInvisibleCharacter = (text: string) =>
+  INVISIBLE.test(
+    text.replace(FLAG_TAGS, "").replace(JOINER_IN_EMOJI, "").replace(EMOJI_VARIATION, "").replace(JOINER_IN_WORD, ""),
+  );
 
 /**
  * A string of one line with no control or format characters: every single-line field a person
@@ -50,7 +58,7 @@ export const oneLineText = (options?: { error?: string }) =>
   z
     .string(options)
     .refine((text) => !CONTROL_OR_LINE_BREAK.test(text), VALIDATION.controlCharacters)
-    .refine((text) => !hasFormatCharacter(text), VALIDATION.controlCharacters);
+    .refine((text) => !hasInvisibleCharacter(text), VALIDATION.controlCharacters);
 /** A string that may break lines, with no other control characters. */
 export const multiLineText = (options?: { error?: string }) =>
   z.string(options).refine((text) => !CONTROL_CHARACTERS.test(text), VALIDATION.controlCharacters);

@@ -154,7 +154,7 @@ describe("a vote's timing names no one", () => {
     "names the voter of fewer than a third of W's cards by the nearest arrival at V, over REST and tRPC",
     async () => {
       const [rest, trpc] = await Promise.all([attack(delayed, "rest"), attack(delayed, "trpc")]);
-      console.info(`linking with a ${WINDOW_S} s window`, { rest, trpc });
+      console.log(`linking with a ${WINDOW_S} s window`, { rest, trpc });
       for (const outcome of [rest, trpc]) {
         expect(outcome.delivered).toBe(2 * VOTERS);
         expect(outcome.longestMs).toBeLessThanOrEqual((WINDOW_S + 15) * 1000);

@@ -66,4 +66,3 @@ export function inboxClient(app: FastifyInstance, protocol: Protocol) {
     },
   };
 }
-export type InboxClient = ReturnType<typeof inboxClient>;

@@ -20,7 +20,9 @@ interface Cursor {
 
 /** ISO 8601 in UTC; cursors issued before paging by hour held the exact time, taken here to its hour. */
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:\d{2})?)$/;
-const UUID = /^[0-9a-f-]{36}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** An hour Postgres can read back: years 1 to 9999 (a forged cursor can name any instant). */
+const HOUR = /^(?!0000)\d{4}-\d{2}-\d{2}T\d{2}:00:00\.000Z$/;
 
 /** Opaque to clients: the (hour, id) of the last card shown. */
 export function encodeCursor(cursor: Cursor): string {
@@ -32,7 +34,9 @@ export function decodeCursor(text: string): Cursor {
     const [time, id] = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as [unknown, unknown];
     if (typeof time !== "string" || !TIMESTAMP.test(time) || Number.isNaN(Date.parse(time))) throw new Error("bad");
     if (typeof id !== "string" || !UUID.test(id)) throw new Error("bad");
-    return { hour: hourOf(new Date(time).toISOString()), id };
+    const hour = hourOf(new Date(time).toISOString());
+    if (!HOUR.test(hour)) throw new Error("bad");
+    return { hour, id };
   } catch {
     throw new AppError("BAD_REQUEST", "Invalid cursor", { fieldErrors: { cursor: ["Invalid cursor"] } });
   }

@@ -37,7 +37,7 @@ export const reporterSince = (u: { schoolSince: AnyPgColumn; createdAt: AnyPgCol
  */
 export async function blockStudent(db: Database, me: string, target: SafetyTarget, now: Date): Promise<void> {
   await requireMember(db, me);
-  const { id: other } = await resolveTarget(db, me, target);
+  const { id: other } = await resolveTarget(db, me, target, now);
   await db.transaction(async (tx) => {
     try {
       await tx.insert(blocks).values({ blockerId: me, blockedId: other, createdAt: now }).onConflictDoNothing();
@@ -144,7 +144,7 @@ async function fileReport(
   now: Date,
 ): Promise<{ held: boolean }> {
   const reporter = await requireReporter(db, me);
-  const target = await resolveTarget(db, me, input.target);
+  const target = await resolveTarget(db, me, input.target, now);
   if (target.schoolId === null || target.schoolId !== reporter.schoolId)
     throw new AppError("FORBIDDEN", ERROR_MESSAGES.reportOtherSchool);
   const other = target.id;

@@ -1,7 +1,7 @@
 import type { SafetyTarget } from "@quad/contracts";
 import type { Database } from "@quad/db";
 import { rounds, unlocks, users, voterState, votes } from "@quad/db/schema";
-import { and, eq, exists, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, exists, lte, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { AppError } from "../../errors";
 
@@ -64,9 +64,9 @@ export function wasShown(db: Database, me: string, student: AnyPgColumn): SQL {
  * behind a vote they unlocked. Anyone else answers exactly like an id that
  * does not exist, so neither door tells whether an id is a student.
  * A vote card names its voter only when the caller unlocked them: a locked
- * card gives nothing away either.
+ * card gives nothing away either, and a vote not yet delivered is no card.
  */
-export async function resolveTarget(db: Database, me: string, target: SafetyTarget): Promise<Target> {
+export async function resolveTarget(db: Database, me: string, target: SafetyTarget, now: Date): Promise<Target> {
   let row: Target | undefined;
   if ("userId" in target) {
     if (target.userId === me) throw new AppError("BAD_REQUEST", TARGET_MESSAGES.self);
@@ -80,7 +80,7 @@ export async function resolveTarget(db: Database, me: string, target: SafetyTarg
       .from(votes)
       .innerJoin(unlocks, and(eq(unlocks.ownerId, me), eq(unlocks.voterId, votes.voterId)))
       .innerJoin(users, eq(users.id, votes.voterId))
-      .where(and(eq(votes.id, target.voteCardId), eq(votes.recipientId, me)));
+      .where(and(eq(votes.id, target.voteCardId), eq(votes.recipientId, me), lte(votes.deliveredAt, now)));
   }
   if (!row) throw new AppError("NOT_FOUND", TARGET_MESSAGES.notFound);
   if (row.id === me) throw new AppError("BAD_REQUEST", TARGET_MESSAGES.self);

@@ -5,7 +5,7 @@ import { testClock } from "../test/sms";
 import { campus, sessionFor } from "../test/voters";
 
 /**
- * h-41 hostile review: ways around "a new account needs both sign-up consents"
+ * A hostile student: ways around "a new account needs both sign-up consents"
  * that signup-consents.test.ts does not try. All hold.
  * - a phone whose account was deleted (its consents go with it) signs up again without them;
  * - consents spelled as strings, numbers, null or with an extra key.

@@ -5,23 +5,12 @@ import { createTestApp, type TestApp } from "../test/app";
 import { campus } from "../test/voters";
 
 /**
- * h-41 hostile review of "format characters are refused in single-line fields;
- * a first name needs a letter" (packages/contracts/src/validation.ts).
- *
- * BREAK: the Hangul fillers are letters (general category Lo), not format
- * characters (Cf), and draw nothing: "\u3164\u3164" (HANGUL FILLER), "\u115F\u1160"
- * (CHOSEONG and JUNGSEONG FILLER) and "\uFFA0\uFFA0" (HALFWIDTH HANGUL FILLER)
- * pass both FORMAT_CHARACTER and the `\p{L}` check, so a student's name on every
- * card and candidate is blank, the very thing the rule was added to stop. The
- * combining grapheme joiner U+034F (Mn, default-ignorable) passes too, so
- * "Av\u034Fery" shows as a classmate's "Avery" while being another string.
- * Fix (FirstNameSchema / oneLineText): refuse Unicode's Default_Ignorable_Code_Point
- * (/\p{Default_Ignorable_Code_Point}/u covers the fillers, U+034F, variation
- * selectors (sparing U+FE0F after a pictograph, as in the emoji field) and all of Cf), sparing the joiners and flag tags as now;
- * and require the letter test on the name with those removed. The joiners U+200C/U+200D are
- * spared between any two letters (JOINER_BETWEEN_VISIBLE), Latin ones too, where they draw
- * nothing and only make a lookalike: spare them only next to a letter of a script that uses
- * them (Arabic, the Indic scripts) or inside an emoji sequence.
+ * Letters and marks that draw nothing get past a rule about "format
+ * characters" alone: the Hangul fillers are letters (Lo) that show as blanks,
+ * the combining grapheme joiner (Mn) makes "Av\u034Fery" look like a
+ * classmate's "Avery", and a joiner between two Latin letters does the same.
+ * Single-line fields refuse Unicode's default-ignorable characters, sparing
+ * only what writing needs (joiners in emoji and in the scripts that use them).
  */
 const VIAS = ["rest", "trpc"] as const;
 let t: TestApp;

@@ -9,12 +9,12 @@ import { testClock } from "../test/sms";
 import { campus, sessionFor } from "../test/voters";
 
 /**
- * h-41 hostile review: a student who wants a vote before its delivery moment,
+ * A hostile student who wants a vote before its delivery moment,
  * or its moment or cast time finer than the hour, tries the doors the
  * delivery tests do not: hand-made cursors, the unlock and safety doors with
  * an undelivered card's id, the order of cards within an hour, and odd
- * resume ids on the live stream. Every one holds (see also
- * h41-break-forged-cursor-500.test.ts for the one that broke).
+ * resume ids on the live stream. Every one holds (forged-inbox-cursors.test.ts
+ * has the cursors Postgres itself would refuse).
  */
 const clock = testClock("2026-03-09T19:20:00Z");
 let t: TestApp;

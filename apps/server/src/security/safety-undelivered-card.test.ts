@@ -7,20 +7,12 @@ import { testClock } from "../test/sms";
 import { campus, sessionFor } from "../test/voters";
 
 /**
- * BREAK of the stated invariant (h-41 hostile review), low severity: "before its
- * moment the vote exists for no one", yet POST /safety/report and /safety/block
- * (tRPC safety.report, safety.block) by `voteCardId` resolve a vote that is not
- * delivered yet, when the recipient already unlocked its voter on an earlier
- * card: 200 {"ok":true}, where a random id (and the unlock door, inbox.unlock)
- * answers 404 "Student not found". resolveTarget (modules/safety/target.ts)
- * matches votes.id and recipient_id only, with no `delivered_at <= now`.
- *
- * Not exploitable from the API alone today: an undelivered vote's id is a
- * random v4 uuid that no answer carries before delivery, so a student cannot
- * name it. It is one id leak (a log, a future endpoint, a voter's export gaining
- * ids) away from a 404-vs-200 oracle for "X voted for me again, not yet shown".
- * Fix: pass `now` to resolveTarget and add `lte(votes.deliveredAt, now)` to the
- * voteCardId branch's where (as unlock.ts does).
+ * Before its delivery moment a vote exists for no one, the safety doors
+ * included: reporting or blocking by the `voteCardId` of a vote not yet
+ * delivered (its voter already unlocked on an earlier card) answers 404 as a
+ * random id does, never 200, so the doors cannot tell "X voted for me again".
+ * The id is a random uuid no answer carries before delivery; this holds the
+ * rule should one ever leak.
  */
 const clock = testClock("2026-03-09T19:20:00Z");
 let t: TestApp;

@@ -5,19 +5,11 @@ import { campus, sessionFor } from "../test/voters";
 import { receiveVotes } from "../test/votes";
 
 /**
- * BREAK (h-41 hostile review): the inbox cursor is "opaque" but only base64url
- * JSON of [time, id], and decodeCursor (modules/inbox/received.ts) lets through
- * values Postgres refuses, so a hand-made cursor answers 500 over REST and tRPC:
- *
- * - a time whose UTC instant falls in year 0 or past 9999 ("0000-01-01T00:00:00Z",
- *   "0001-01-01T00:00:00+23:59", "9999-12-31T23:59:59-23:59"): hourOf() of
- *   toISOString() gives "0000-…" (no year zero in Postgres) or "+010000-01-0:00:00.000Z";
- * - an id that is 36 of [0-9a-f-] but no uuid ("----…", "000…0-0"): UUID is /^[0-9a-f-]{36}$/.
- *
- * Each is a 500 and an error report for anyone signed in. Fix: in decodeCursor,
- * test the id with the strict UUID pattern (as event-ids.ts does) and refuse a
- * time whose instant is outside years 1..9999 (e.g. check hourOf's result against
- * /^\d{4}-\d{2}-\d{2}T\d{2}:00:00\.000Z$/ and year >= 1), all as "Invalid cursor" (400).
+ * The inbox cursor is opaque to clients but only base64url JSON of [time, id],
+ * so a student can hand-make one. Values Postgres would refuse answered 500
+ * (and filed an error report) before decodeCursor held them: a time whose UTC
+ * instant falls in year 0 or past 9999, and an id of 36 [0-9a-f-] that is no
+ * uuid. Each must answer 400 "Invalid cursor", over REST and tRPC.
  */
 let t: TestApp;
 let headers: Record<string, string>;

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from "../test/app";
 import { campus } from "../test/voters";
 
 /**
- * h-41 hostile review of "deeply nested JSON answers 400, not 500"
+ * A hostile student against "deeply nested JSON answers 400, not 500"
  * (trpc/control-characters.ts): the shapes no-5xx.test.ts does not send. A
  * tRPC batch whose second call is deep, a GET's ?input= nested deep, depth 32
  * and 33 exactly, deep nesting under a key with a control character, and deep

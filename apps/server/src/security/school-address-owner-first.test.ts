@@ -6,7 +6,7 @@ import { testClock } from "../test/sms";
 import { campus, sessionFor } from "../test/voters";
 
 /**
- * h-41 hostile review of "classmates can no longer lock the owner's address"
+ * A hostile student against "classmates can no longer lock the owner's address"
  * (modules/school-email/codes.ts), the order school-email-attacks.test.ts does
  * not try: the owner asks FIRST, then a crowd of classmates asks for her
  * address and keeps asking as their codes expire. Holds: her live code still
