@@ -16,6 +16,7 @@ import {
 } from "@quad/db/schema";
 import { desc, eq } from "drizzle-orm";
 import { getMe } from "../users/profile";
+import { hourOf } from "../inbox/cards";
 import { readVotesPage } from "../inbox/received";
 import { paymentHistory } from "../payments/service";
 
@@ -105,7 +106,8 @@ export async function exportAccount(db: Database, phone: string, now: Date) {
       expiresAt: row.expiresAt.toISOString(),
       revokedAt: row.revokedAt?.toISOString() ?? null,
     })),
-    votesCast: cast.map((row) => ({ prompt: row.prompt, for: row.recipient, at: row.createdAt.toISOString() })),
+    // To the hour, as every card: an exact cast time, even in the voter's own file, is what a friend's inbox is matched against.
+    votesCast: cast.map((row) => ({ prompt: row.prompt, for: row.recipient, at: hourOf(row.createdAt.toISOString()) })),
     votesReceived: received,
     inboxLastOpenedAt: inbox?.openedAt.toISOString() ?? null,
     unlocked: unlocked.map((row) => ({ firstName: row.firstName, at: row.unlockedAt.toISOString() })),

@@ -100,6 +100,10 @@ describe.each<Protocol>(["rest", "trpc"])("a vote and its delivery moment, over 
     expect(card!.createdAt).toBe(`${row!.deliveredAt.toISOString().slice(0, 13)}:00:00.000Z`);
     expect(await api().newVotes(headers)).toBe(2);
     expect(JSON.stringify((await api().exportAccount(headers)).data)).toContain(row!.id);
+    // Nor does the voter's own file carry when she cast it, finer than the hour.
+    const voterFile = (await api().exportAccount(c.headers)).data as { votesCast: { at: string }[] };
+    expect(voterFile.votesCast.length).toBeGreaterThan(0);
+    for (const cast of voterFile.votesCast) expect(cast.at).toMatch(/T\d{2}:00:00\.000Z$/);
     expect(await textsAfterNotices(recipient.phone)).toBe(2);
     clock.advance(DELIVERY_LAG_MS);
     const heard = await stream.next(isType("vote"), 2000);
