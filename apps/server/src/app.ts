@@ -83,7 +83,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logController: new OneLineRequestLog(deps.tracing),
     bodyLimit: JSON_BODY_LIMIT,
     // Per-address limits read the client address; trust X-Forwarded-For only behind a proxy we run.
-    trustProxy: deps.config.TRUST_PROXY === true,
+    // A list trusts those addresses only (proxy-addr, as Fastify takes it).
+    trustProxy: deps.config.TRUST_PROXY ?? false,
     // A tRPC batch names its procedures in the path: room for TRPC_MAX_BATCH_SIZE long names.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
     // Slow clients are cut off (a byte every few seconds would otherwise hold a connection for

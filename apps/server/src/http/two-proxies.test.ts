@@ -83,7 +83,8 @@ describe.skipIf(!nginxBinary || !opensslBinary)(
         { stdio: "ignore" },
       );
       ca = await readFile(path.join(workDir, "fullchain.pem"), "utf8");
-      t = await createTestApp({ env: { PUBLIC_URL: "https://quad.example.edu", TRUST_PROXY: "true" } });
+      // The app trusts the one proxy that connects to it, by its address.
+      t = await createTestApp({ env: { PUBLIC_URL: "https://quad.example.edu", TRUST_PROXY: "127.0.0.1" } });
       const appPort = await freePort();
       await t.app.listen({ port: appPort, host: "127.0.0.1" });
 
