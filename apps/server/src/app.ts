@@ -10,6 +10,7 @@ import { builtInlineHashes } from "./http/inline-hashes";
 import { loggerOptions, OneLineRequestLog } from "./http/logger";
 import { registerHttpMetrics } from "./metrics/http-metrics";
 import { countingRefusals } from "./metrics/limiter-metrics";
+import { registerStorageMetrics } from "./metrics/storage-metrics";
 import { registerDatabaseGauges } from "./metrics/outbox-metrics";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSpa } from "./http/spa";
@@ -103,6 +104,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   if (deps.config.metricsEnabled) {
     registerHttpMetrics(app, new Set(Object.keys(appRouter._def.procedures)));
     registerDatabaseGauges(deps.db, deps.now);
+    registerStorageMetrics(deps.lifecycle, deps.now, deps.config.dataDir);
   }
 
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
