@@ -10,6 +10,7 @@ import { builtInlineHashes } from "./http/inline-hashes";
 import { loggerOptions, OneLineRequestLog } from "./http/logger";
 import { registerHttpMetrics } from "./metrics/http-metrics";
 import { countingRefusals } from "./metrics/limiter-metrics";
+import { registerLiveMetrics } from "./metrics/live-metrics";
 import { registerStorageMetrics } from "./metrics/storage-metrics";
 import { registerDatabaseGauges } from "./metrics/outbox-metrics";
 import { registerSecurityHeaders } from "./http/security-headers";
@@ -105,6 +106,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     registerHttpMetrics(app, new Set(Object.keys(appRouter._def.procedures)));
     registerDatabaseGauges(deps.db, deps.now);
     registerStorageMetrics(deps.lifecycle, deps.now, deps.config.dataDir);
+    registerLiveMetrics(deps.live);
   }
 
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {

@@ -49,7 +49,8 @@ function gauge(name: string, help: string, labels: string[], collect: (g: Gauge)
  * Gauges read from the database when Prometheus scrapes: whether it answers
  * this process at all (readiness's check), each channel's outbox depth and
  * its oldest waiting item's age, and each job's last finished run and whether
- * it failed.
+ * it failed (labelled `scheduled_job`: Prometheus' own `job` label names the
+ * scrape, and would push ours aside as `exported_job`).
  */
 export function registerDatabaseGauges(db: Database, now: () => Date): void {
   gauge(
@@ -94,14 +95,14 @@ export function registerDatabaseGauges(db: Database, now: () => Date): void {
   gauge(
     "quad_job_last_finished_timestamp_seconds",
     "When each job last finished a run (Unix seconds)",
-    ["job"],
+    ["scheduled_job"],
     async (g) => {
       for (const row of await jobs()) {
-        if (row.last_finished_at) g.set({ job: row.name }, new Date(row.last_finished_at).getTime() / 1000);
+        if (row.last_finished_at) g.set({ scheduled_job: row.name }, new Date(row.last_finished_at).getTime() / 1000);
       }
     },
   );
-  gauge("quad_job_last_run_failed", "1 when the job's last run ended in an error", ["job"], async (g) => {
-    for (const row of await jobs()) g.set({ job: row.name }, row.last_error ? 1 : 0);
+  gauge("quad_job_last_run_failed", "1 when the job's last run ended in an error", ["scheduled_job"], async (g) => {
+    for (const row of await jobs()) g.set({ scheduled_job: row.name }, row.last_error ? 1 : 0);
   });
 }

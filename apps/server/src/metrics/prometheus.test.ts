@@ -28,7 +28,7 @@ describe.skipIf(!existsSync(PROMTOOL))(`the alert rules ${existsSync(PROMTOOL) ?
     execFileSync(PROMTOOL, ["check", "config", path.join(OBSERVABILITY, "prometheus.yml")], { encoding: "utf8" });
   });
 
-  it("page on a full disk at once, and warn when DATA_DIR's volume is nearly full", async () => {
+  it("page on a full disk at once, warn when DATA_DIR's volume is nearly full, and name a job that stopped", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "quad-promtool-"));
     try {
       await writeFile(path.join(dir, "alerts.yml"), await readFile(path.join(OBSERVABILITY, "alerts.yml")));
@@ -48,6 +48,12 @@ describe.skipIf(!existsSync(PROMTOOL))(`the alert rules ${existsSync(PROMTOOL) ?
                 { series: 'quad_storage_full{instance="a:9464",storage="data_dir"}', values: "0 1 1 0" },
                 { series: 'quad_storage_full{instance="b:9464",storage="data_dir"}', values: "0 1 1 0" },
                 { series: 'quad_storage_full{instance="a:9464",storage="database"}', values: "0 0 0 0" },
+                // As Prometheus stores it: its own job label beside the app's scheduled_job.
+                {
+                  series:
+                    'quad_job_last_finished_timestamp_seconds{job="quad",instance="a:9464",scheduled_job="notifications"}',
+                  values: "0x100",
+                },
                 { series: 'quad_data_dir_free_bytes{instance="a:9464"}', values: "4x60" },
                 { series: 'quad_data_dir_size_bytes{instance="a:9464"}', values: "100x60" },
               ],
@@ -62,6 +68,19 @@ describe.skipIf(!existsSync(PROMTOOL))(`the alert rules ${existsSync(PROMTOOL) ?
                 },
                 { eval_time: "45s", alertname: "QuadStorageFull", exp_alerts: [] },
                 { eval_time: "5m", alertname: "QuadDataDirFilling", exp_alerts: [] },
+                {
+                  eval_time: "22m",
+                  alertname: "QuadJobNotRunning",
+                  exp_alerts: [
+                    {
+                      exp_labels: { severity: "page", scheduled_job: "notifications" },
+                      exp_annotations: {
+                        summary: "Job notifications has not finished a run for 20 minutes",
+                        runbook: "docs/operations.md#quadjobnotrunning",
+                      },
+                    },
+                  ],
+                },
                 {
                   eval_time: "11m",
                   alertname: "QuadDataDirFilling",
