@@ -241,9 +241,12 @@ describe("configuration", () => {
           .map((entry) => [entry.slice(0, entry.indexOf("=")), entry.slice(entry.indexOf("=") + 1)]),
       );
       expect(env.HOST).toBe("127.0.0.1");
+      // Quoted in the file, as the guide says: unquoted, its < and > stop the shell at that line.
+      expect(env.EMAIL_FROM).toBe("Quad <no-reply@quad.example.edu>");
       expect(parseConfig({ ...env, ALLOW_DEV_PROVIDERS: "true" })).toMatchObject({
         TRUST_PROXY: true,
         HOST: "127.0.0.1",
+        EMAIL_FROM: "Quad <no-reply@quad.example.edu>",
       });
     } finally {
       await rm(dir, { recursive: true, force: true });
