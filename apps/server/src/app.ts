@@ -95,6 +95,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     requestTimeout: deps.config.HTTP_REQUEST_TIMEOUT_MS,
     http: { headersTimeout: deps.config.HTTP_HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1000 },
     clientErrorHandler: answerClientError,
+    // A request that reaches a shutting-down process on a kept-alive connection is answered (the
+    // database is open until every request is) with Connection: close, not refused with a bare 503:
+    // the proxy passes a 503 on, while a closed connection sends its next request to another replica.
+    return503OnClosing: false,
   });
 
   // Before every hook and route, so each request's span covers them (tracing on; off, nothing is added).
