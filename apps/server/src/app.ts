@@ -10,6 +10,8 @@ import { builtInlineHashes } from "./http/inline-hashes";
 import { loggerOptions, OneLineRequestLog } from "./http/logger";
 import { registerHttpMetrics } from "./metrics/http-metrics";
 import { countingRefusals } from "./metrics/limiter-metrics";
+import { registerLiveMetrics } from "./metrics/live-metrics";
+import { registerStorageMetrics } from "./metrics/storage-metrics";
 import { registerDatabaseGauges } from "./metrics/outbox-metrics";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSpa } from "./http/spa";
@@ -83,7 +85,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logController: new OneLineRequestLog(deps.tracing),
     bodyLimit: JSON_BODY_LIMIT,
     // Per-address limits read the client address; trust X-Forwarded-For only behind a proxy we run.
-    trustProxy: deps.config.TRUST_PROXY === true,
+    // A list trusts those addresses only (proxy-addr, as Fastify takes it).
+    trustProxy: deps.config.TRUST_PROXY ?? false,
     // A tRPC batch names its procedures in the path: room for TRPC_MAX_BATCH_SIZE long names.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
     // Slow clients are cut off (a byte every few seconds would otherwise hold a connection for
@@ -92,6 +95,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     requestTimeout: deps.config.HTTP_REQUEST_TIMEOUT_MS,
     http: { headersTimeout: deps.config.HTTP_HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1000 },
     clientErrorHandler: answerClientError,
+    // A request that reaches a shutting-down process on a kept-alive connection is answered (the
+    // database is open until every request is) with Connection: close, not refused with a bare 503:
+    // the proxy passes a 503 on, while a closed connection sends its next request to another replica.
+    return503OnClosing: false,
   });
 
   // Before every hook and route, so each request's span covers them (tracing on; off, nothing is added).
@@ -102,6 +109,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   if (deps.config.metricsEnabled) {
     registerHttpMetrics(app, new Set(Object.keys(appRouter._def.procedures)));
     registerDatabaseGauges(deps.db, deps.now);
+    registerStorageMetrics(deps.lifecycle, deps.now, deps.config.dataDir);
+    registerLiveMetrics(deps.live);
   }
 
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {

@@ -188,6 +188,9 @@ describe("backup and restore of the embedded database", () => {
       expect(backup.output).toMatch(/backed up to/);
       expect(backup.code).toBe(0);
       expect((await stat(file)).size).toBeGreaterThan(0);
+      // Every student's phone is in it: owner-only, whatever the umask.
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      expect((await stat(path.dirname(file))).mode & 0o777).toBe(0o700);
 
       // A restore never overwrites a database by accident.
       const refused = await dbCli("restore", [file], env);
@@ -250,6 +253,8 @@ describe.skipIf(!serverUrl)("backup and restore on PostgreSQL (pg_dump custom fo
       const backup = await dbCli("backup", ["--out", file], env);
       expect(backup.output).toMatch(/backed up to/);
       expect(backup.code).toBe(0);
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      expect((await stat(path.dirname(file))).mode & 0o777).toBe(0o700);
 
       const refused = await dbCli("restore", [file], env);
       expect(refused.code).toBe(1);

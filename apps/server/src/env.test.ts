@@ -1,3 +1,8 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseConfig, readConfig } from "./env";
 import { PRODUCTION_PROVIDERS } from "./test/app";
@@ -208,6 +213,57 @@ describe("configuration", () => {
     }
     expect(parseConfig({ NODE_ENV: "development" }).devRoutesEnabled).toBe(true);
     expect(parseConfig({ NODE_ENV: "test" }).devRoutesEnabled).toBe(true);
+  });
+
+  it("refuses TRUST_PROXY=true on a public bind in production, and takes the proxies' addresses instead", () => {
+    const production = { NODE_ENV: "production", PUBLIC_URL, JWT_SECRET: secret, ALLOW_DEV_PROVIDERS: "true" };
+    for (const HOST of [undefined, "0.0.0.0", "::", "203.0.113.5", "quad.example.edu"]) {
+      expect(() => parseConfig({ ...production, TRUST_PROXY: "true", ...(HOST && { HOST }) }), HOST).toThrow(
+        /^Invalid configuration: TRUST_PROXY must list the proxies' addresses \(e\.g\. TRUST_PROXY=127\.0\.0\.1\) when HOST=/,
+      );
+    }
+    for (const HOST of ["127.0.0.1", "localhost", "::1", "10.0.0.4", "192.168.1.20", "fd00::5"]) {
+      expect(parseConfig({ ...production, TRUST_PROXY: "true", HOST }).TRUST_PROXY, HOST).toBe(true);
+    }
+    const listed = parseConfig({ ...production, TRUST_PROXY: "127.0.0.1, 172.16.91.0/24" });
+    expect(listed.TRUST_PROXY).toEqual(["127.0.0.1", "172.16.91.0/24"]);
+    expect(() => parseConfig({ ...production, TRUST_PROXY: "yes" })).toThrow(
+      /^Invalid configuration: TRUST_PROXY must be true, false, or the proxies' addresses/,
+    );
+    // Development and tests bind where they like.
+    expect(parseConfig({ NODE_ENV: "development", TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+    expect(parseConfig({ ...production, TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+  });
+
+  it("accepts the guide's /etc/quad.env as the guide writes and loads it (set -a; . /etc/quad.env)", async () => {
+    const operations = readFileSync(new URL("../../../docs/operations.md", import.meta.url), "utf8");
+    const script = /\n(umask 077\ncat > \/etc\/quad\.env <<ENV\n[\s\S]*?\nENV)\n/.exec(operations)![1]!;
+    const dir = await mkdtemp(path.join(tmpdir(), "quad-env-"));
+    try {
+      const file = path.join(dir, "quad.env");
+      const loaded = spawnSync(
+        "bash",
+        ["-ec", `${script.replace("/etc/quad.env", file)}\nenv -i bash -ec 'set -a; . "$0"; env -0' ${file}`],
+        { encoding: "utf8" },
+      );
+      expect(loaded.status, loaded.stderr).toBe(0);
+      const env = Object.fromEntries(
+        loaded.stdout
+          .split("\0")
+          .filter(Boolean)
+          .map((entry) => [entry.slice(0, entry.indexOf("=")), entry.slice(entry.indexOf("=") + 1)]),
+      );
+      expect(env.HOST).toBe("127.0.0.1");
+      // Quoted in the file, as the guide says: unquoted, its < and > stop the shell at that line.
+      expect(env.EMAIL_FROM).toBe("Quad <no-reply@quad.example.edu>");
+      expect(parseConfig({ ...env, ALLOW_DEV_PROVIDERS: "true" })).toMatchObject({
+        TRUST_PROXY: true,
+        HOST: "127.0.0.1",
+        EMAIL_FROM: "Quad <no-reply@quad.example.edu>",
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("resolves a relative DATA_DIR against the repository root", () => {

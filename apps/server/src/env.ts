@@ -111,8 +111,22 @@ const EnvSchema = z
     /** Lets production run the outbox SMS and the local payments (demo deployments); /api/dev never is. */
     ALLOW_DEV_PROVIDERS: optional(bool),
     WEB_DIST_DIR: optional(z.string()),
-    /** Behind a load balancer: take the client address from X-Forwarded-For. Off, anyone could fake it. */
-    TRUST_PROXY: optional(bool),
+    /**
+     * Behind a load balancer: take the client address from X-Forwarded-For. Off, anyone could fake it.
+     * `true` trusts whoever connects; a comma-separated list of addresses or CIDR ranges (the proxies')
+     * trusts only those, which production needs when HOST is reachable from elsewhere.
+     */
+    TRUST_PROXY: optional(
+      z.union([
+        bool,
+        z
+          .string()
+          .transform((v) => v.split(",").map((entry) => entry.trim()))
+          .refine((entries) => entries.every(isAddressOrRange), {
+            message: "must be true, false, or the proxies' addresses or CIDR ranges, comma-separated",
+          }),
+      ]),
+    ),
     FIREBASE_PROJECT_ID: optional(z.string()),
     FIREBASE_API_KEY: optional(z.string()),
     FIREBASE_AUTH_DOMAIN: optional(z.string()),
@@ -233,6 +247,13 @@ const EnvSchema = z
         if (env.PAYMENT_PROVIDER === "local") refuse("PAYMENT_PROVIDER", "local");
         if (env.PUBLIC_URL && isLoopbackUrl(env.PUBLIC_URL)) refuse("PUBLIC_URL", "a loopback address");
       }
+      // Whoever reaches a public bind could name any address in X-Forwarded-For, and so get past every per-address limit.
+      if (env.TRUST_PROXY === true && !isPrivateBind(env.HOST))
+        ctx.addIssue({
+          code: "custom",
+          path: ["TRUST_PROXY"],
+          message: `must list the proxies' addresses (e.g. TRUST_PROXY=127.0.0.1) when HOST=${env.HOST} may be reached from other networks; or bind HOST to loopback or a private address`,
+        });
     }
     // Node measures the headers within the request's time: a longer headers deadline would never apply.
     if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
@@ -299,6 +320,31 @@ const HOSTS_FILE_LOOPBACK_NAMES = new Set([
   "ip6-localhost",
   "ip6-loopback",
 ]);
+
+/** An IP address or a CIDR range (TRUST_PROXY's list). */
+function isAddressOrRange(entry: string): boolean {
+  if (ipaddr.isValid(entry)) return true;
+  try {
+    ipaddr.parseCIDR(entry);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Ranges only this machine or its private network reach. */
+const PRIVATE_RANGES = new Set(["loopback", "private", "uniqueLocal", "linkLocal"]);
+
+/**
+ * HOST is loopback or a private address: only this machine or its private
+ * network connects. Every interface (0.0.0.0, ::), a public address, or a
+ * name other than localhost is not.
+ */
+function isPrivateBind(host: string): boolean {
+  if (host === "localhost") return true;
+  if (!ipaddr.isValid(host)) return false;
+  return PRIVATE_RANGES.has(ipaddr.process(host).range());
+}
 
 /**
  * localhost, *.localhost, a hosts file's other loopback names, or an address literal in a loopback or

@@ -172,21 +172,35 @@ async function startServer(options: StartOptions) {
     lifecycle.draining = true;
     const started = Date.now();
     app.log.info({ signal, timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, "shutting down");
+    // The step the shutdown is at, so a timed-out one says what held it.
+    let waitingFor = "the job scheduler's run";
     const force = setTimeout(() => {
-      app.log.error({ ms: Date.now() - started }, "shutdown timed out: exiting with requests still open");
-      process.exit(1);
+      // Connections still open (requests in flight, or idle keep-alives), and the event streams.
+      app.server.getConnections((_, openConnections) => {
+        app.log.error(
+          { ms: Date.now() - started, waitingFor, openConnections, liveStreams: live.size() },
+          "shutdown timed out: exiting with these still open",
+        );
+        process.exit(1);
+      });
     }, config.SHUTDOWN_TIMEOUT_MS).unref();
     try {
       await scheduler?.stop();
       // Streams never finish on their own: end them so the server's close is not held until the timeout.
       live.endAll();
-      await app.close();
+      waitingFor = "requests in flight";
+      // A keep-alive connection whose request was in flight at the close stays open once answered
+      // (only idle ones are closed at the close), holding the shutdown to its limit: close each as it idles.
+      const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
+      await app.close().finally(() => clearInterval(reaper));
       metrics?.close();
+      waitingFor = "the database, Redis and the live bus closing";
       await rateLimiter.close();
       await poolBus.close();
       await live.close();
       await sessionRevocations.close();
       await database.close();
+      waitingFor = "error reports and traces being sent";
       await errorReporter?.flush(1_000);
       await tracing?.shutdown();
       app.log.info({ ms: Date.now() - started }, "shut down");

@@ -43,17 +43,28 @@ export const isForeignKeyViolation = (error: unknown, constraint?: string) =>
  * A write that failed for want of space: the disk under Postgres (53100
  * disk_full) or under our own files (ENOSPC; EDQUOT, a quota).
  */
-const STORAGE_FULL_CODES = new Set(["53100", "ENOSPC", "EDQUOT"]);
+const STORAGE_FULL_CODES = new Map<string, FullStorage>([
+  ["53100", "database"],
+  ["ENOSPC", "data_dir"],
+  ["EDQUOT", "data_dir"],
+]);
 
-export function isStorageFull(error: unknown): boolean {
+/** Where the space ran out: Postgres' disk, or the one under DATA_DIR (media, the embedded database). */
+export type FullStorage = "database" | "data_dir";
+
+/** Which storage a write failed on for want of space, or undefined when that is not why it failed. */
+export function fullStorageOf(error: unknown): FullStorage | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && STORAGE_FULL_CODES.has(code)) return true;
+    const storage = typeof code === "string" ? STORAGE_FULL_CODES.get(code) : undefined;
+    if (storage) return storage;
     current = (current as { cause?: unknown }).cause;
   }
-  return false;
+  return undefined;
 }
+
+export const isStorageFull = (error: unknown): boolean => fullStorageOf(error) !== undefined;
 
 /**
  * Errors that say the database could not be reached or did not answer in

@@ -32,8 +32,48 @@ const TEXT_PATTERNS: readonly [RegExp, string][] = [
 /** A field with one of these in its name holds personal data or a secret, whatever its value looks like. */
 const SENSITIVE_KEY = /phone|e-?mail|token|secret|password|passwd|auth|cookie|code|name|address|body|query|dsn/i;
 
+/**
+ * Drizzle's message for a failed query ends in "params: " and every value
+ * bound to it (names, Instagram handles, report text, phones): all of it
+ * goes, the query's text with its placeholders stays.
+ */
+const QUERY_PARAMS = "\nparams: ";
+
+/** `text` up to and with a failed query's "params: ", the values replaced. */
+export function withoutQueryParams(text: string): string {
+  const at = text.indexOf(QUERY_PARAMS);
+  return at === -1 ? text : `${text.slice(0, at + QUERY_PARAMS.length)}${REDACTED}`;
+}
+
 export function scrubText(text: string): string {
-  return TEXT_PATTERNS.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), text);
+  return TEXT_PATTERNS.reduce(
+    (out, [pattern, replacement]) => out.replace(pattern, replacement),
+    withoutQueryParams(text),
+  );
+}
+
+/** Fields of an error that hold the values bound to a query (Drizzle's, and postgres.js' in debug mode). */
+const PARAM_FIELDS = ["params", "parameters"];
+
+/**
+ * An error as the log writes it (pino's serialized form, each cause nested):
+ * without the values bound to a failed query, in its message, its stack (which
+ * repeats the message) and its fields, and with Postgres' echo of a row's key
+ * (`Key (phone)=(+1…)`) scrubbed. The rest stays as it was, for whoever reads
+ * the log.
+ */
+export function scrubLoggedError<E extends Record<string, unknown>>(error: E, depth = 0): E {
+  const out: Record<string, unknown> = { ...error };
+  for (const field of PARAM_FIELDS) if (field in out) out[field] = REDACTED;
+  if (typeof out.message === "string") {
+    const message = withoutQueryParams(out.message);
+    if (typeof out.stack === "string") out.stack = out.stack.replace(out.message, message);
+    out.message = message;
+  }
+  if (typeof out.detail === "string") out.detail = scrubText(out.detail);
+  if (depth < 8 && out.cause && typeof out.cause === "object")
+    out.cause = scrubLoggedError(out.cause as Record<string, unknown>, depth + 1);
+  return out as E;
 }
 
 /** Every string scrubbed, every sensitive field replaced, to any depth. */

@@ -1,7 +1,8 @@
 import fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
-import type { LogFn, Logger } from "pino";
+import { stdSerializers, type LogFn, type Logger } from "pino";
 import SonicBoom from "sonic-boom";
 import type { ErrorReporter } from "../error-reports/reporter";
+import { scrubLoggedError } from "../error-reports/scrub";
 
 /** Bytes of log lines held before they are written to stdout in one write. */
 const LOG_BUFFER_BYTES = 4096;
@@ -53,7 +54,8 @@ function bufferedStdout() {
 
 /**
  * Request logs carry the method and path only: query strings can hold phone
- * numbers and headers hold tokens, and neither belongs in a log.
+ * numbers and headers hold tokens, and neither belongs in a log. Errors are
+ * logged without the values a failed query was given.
  *
  * Lines go to stdout through a buffer of 4 KB written asynchronously (and at
  * least every 250 ms), rather than one synchronous write per line: at info
@@ -92,6 +94,8 @@ export function loggerOptions(
         path: req.url.split("?")[0],
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      // Each cause its own object, so a failed query's values are cut from its own message only.
+      err: (err: Error) => scrubLoggedError(stdSerializers.errWithCause(err)),
     },
   };
 }

@@ -1,10 +1,13 @@
 import { Round } from "@quad/contracts";
-import { smsOutbox } from "@quad/db/schema";
+import { jobRuns, smsOutbox } from "@quad/db/schema";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/app";
+import { testPhone } from "../test/auth";
 import { campus } from "../test/voters";
+import { spendSmsBudget } from "../modules/sms/budget";
+import { createMemoryRateLimiter } from "../rate-limit/limiter";
 import { limitNameOf } from "./limiter-metrics";
 import { registry } from "./registry";
 import { startMetricsServer } from "./server";
@@ -60,6 +63,63 @@ describe("metrics", () => {
     expect(text).not.toContain("attacker-chosen-name-123");
     expect(text).not.toContain("no-such-route-456");
     expect(text).toContain('quad_http_request_duration_seconds_bucket{le="0.005",method="GET",route="/api/schools"');
+  });
+
+  it("count each call of a tRPC batch under its procedure, by exact status and class, and methods from a fixed set", async () => {
+    const labels = { route: "trpc:schools.list", status: "200", status_class: "2xx" };
+    const [schools, live] = [
+      await value("quad_http_requests_total", labels),
+      await value("quad_http_requests_total", { route: "trpc:health.live" }),
+    ];
+    const batch = await t.app.inject({ method: "GET", url: "/api/trpc/schools.list,health.live?batch=1&input=%7B%7D" });
+    expect(batch.statusCode).toBe(200);
+    expect(await value("quad_http_requests_total", labels)).toBe(schools + 1);
+    expect(await value("quad_http_requests_total", { route: "trpc:health.live", status: "200" })).toBe(live + 1);
+    expect(await registry.metrics()).not.toContain("trpc:batch");
+    await t.app.inject({ method: "GET", url: "/api/no-such-route" });
+    expect(
+      await value("quad_http_requests_total", { route: "unmatched", status: "404", status_class: "4xx" }),
+    ).toBeGreaterThan(0);
+    await t.app.inject({ method: "MKCOL", url: "/api/schools" });
+    expect(await value("quad_http_requests_total", { method: "other" })).toBeGreaterThan(0);
+    expect(await registry.metrics()).not.toContain('method="MKCOL"');
+  });
+
+  it("count texts sent by kind, and the hourly budget used against its size", async () => {
+    const sent = await value("quad_sms_texts_total", { kind: "code", outcome: "sent" });
+    const res = await t.app.inject({ method: "POST", url: "/api/auth/send-code", payload: { phone: testPhone() } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await value("quad_sms_texts_total", { kind: "code", outcome: "sent" })).toBe(sent + 1);
+    expect(await value("quad_sms_budget_used")).toBeGreaterThanOrEqual(1);
+    expect(await value("quad_sms_budget_per_hour")).toBe(2000);
+  });
+
+  it("count a sign-in text the hourly budget refused", async () => {
+    const refused = await value("quad_sms_texts_total", { kind: "code", outcome: "refused" });
+    const limiter = createMemoryRateLimiter();
+    const log = { warn: () => {} };
+    await spendSmsBudget(limiter, 1, log);
+    await expect(spendSmsBudget(limiter, 1, log)).rejects.toThrow();
+    expect(await value("quad_sms_texts_total", { kind: "code", outcome: "refused" })).toBe(refused + 1);
+    expect(await value("quad_sms_budget_used")).toBe(1);
+    expect(await value("quad_sms_budget_per_hour")).toBe(1);
+  });
+
+  it("show the open event streams against the process's cap", async () => {
+    expect(await value("quad_live_streams_max")).toBe(20_000);
+    expect(await value("quad_live_streams_open")).toBe(t.deps.live.size());
+  });
+
+  it("label each job's run as scheduled_job, never job (Prometheus' own label, the scrape's)", async () => {
+    const finished = new Date(Date.now() - 60_000);
+    await t.deps.db
+      .insert(jobRuns)
+      .values({ name: "notifications", nextRunAt: new Date(), lastFinishedAt: finished })
+      .onConflictDoNothing();
+    const line = (await registry.getSingleMetricAsString("quad_job_last_finished_timestamp_seconds"))
+      .split("\n")
+      .find((l) => l.startsWith("quad_job_last_finished_timestamp_seconds{"));
+    expect(line).toMatch(/^quad_job_last_finished_timestamp_seconds\{scheduled_job="notifications"\} \d+/);
   });
 
   it("count rounds opened and votes where they happen", async () => {

@@ -27,6 +27,85 @@ describe.skipIf(!existsSync(PROMTOOL))(`the alert rules ${existsSync(PROMTOOL) ?
     expect(rules).toMatch(/SUCCESS: \d+ rules found/);
     execFileSync(PROMTOOL, ["check", "config", path.join(OBSERVABILITY, "prometheus.yml")], { encoding: "utf8" });
   });
+
+  it("page on a full disk at once, warn when DATA_DIR's volume is nearly full, and name a job that stopped", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "quad-promtool-"));
+    try {
+      await writeFile(path.join(dir, "alerts.yml"), await readFile(path.join(OBSERVABILITY, "alerts.yml")));
+      const full = (storage: string) => ({
+        summary: `Writes fail for want of space on ${storage}: uploads or writes answer 503`,
+        runbook: "docs/operations.md#quadstoragefull",
+      });
+      await writeFile(
+        path.join(dir, "test.yml"),
+        JSON.stringify({
+          rule_files: ["alerts.yml"],
+          evaluation_interval: "15s",
+          tests: [
+            {
+              interval: "15s",
+              input_series: [
+                { series: 'quad_storage_full{instance="a:9464",storage="data_dir"}', values: "0 1 1 0" },
+                { series: 'quad_storage_full{instance="b:9464",storage="data_dir"}', values: "0 1 1 0" },
+                { series: 'quad_storage_full{instance="a:9464",storage="database"}', values: "0 0 0 0" },
+                // As Prometheus stores it: its own job label beside the app's scheduled_job.
+                {
+                  series:
+                    'quad_job_last_finished_timestamp_seconds{job="quad",instance="a:9464",scheduled_job="notifications"}',
+                  values: "0x100",
+                },
+                { series: 'quad_data_dir_free_bytes{instance="a:9464"}', values: "4x60" },
+                { series: 'quad_data_dir_size_bytes{instance="a:9464"}', values: "100x60" },
+              ],
+              alert_rule_test: [
+                { eval_time: "0s", alertname: "QuadStorageFull", exp_alerts: [] },
+                {
+                  eval_time: "15s",
+                  alertname: "QuadStorageFull",
+                  exp_alerts: [
+                    { exp_labels: { severity: "page", storage: "data_dir" }, exp_annotations: full("data_dir") },
+                  ],
+                },
+                { eval_time: "45s", alertname: "QuadStorageFull", exp_alerts: [] },
+                { eval_time: "5m", alertname: "QuadDataDirFilling", exp_alerts: [] },
+                {
+                  eval_time: "22m",
+                  alertname: "QuadJobNotRunning",
+                  exp_alerts: [
+                    {
+                      exp_labels: { severity: "page", scheduled_job: "notifications" },
+                      exp_annotations: {
+                        summary: "Job notifications has not finished a run for 20 minutes",
+                        runbook: "docs/operations.md#quadjobnotrunning",
+                      },
+                    },
+                  ],
+                },
+                {
+                  eval_time: "11m",
+                  alertname: "QuadDataDirFilling",
+                  exp_alerts: [
+                    {
+                      exp_labels: { severity: "ticket", instance: "a:9464" },
+                      exp_annotations: {
+                        summary: "a:9464: less than 5% free under DATA_DIR (photos)",
+                        runbook: "docs/operations.md#quadstoragefull",
+                      },
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        }),
+      );
+      expect(execFileSync(PROMTOOL, ["test", "rules", path.join(dir, "test.yml")], { encoding: "utf8" })).toMatch(
+        /SUCCESS/,
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe.skipIf(!existsSync(PROMETHEUS))(

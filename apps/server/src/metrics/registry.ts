@@ -12,8 +12,8 @@ collectDefaultMetrics({ register: registry });
 
 export const httpRequests = new Counter({
   name: "quad_http_requests_total",
-  help: "HTTP requests answered, by route (tRPC: by procedure) and status class",
-  labelNames: ["method", "route", "status_class"] as const,
+  help: "HTTP requests answered, by route (tRPC: by procedure, each call of a batch), status and status class",
+  labelNames: ["method", "route", "status", "status_class"] as const,
   registers: [registry],
 });
 
@@ -47,6 +47,28 @@ export const product = {
   paymentsFulfilled: new Counter({
     name: "quad_payments_fulfilled_total",
     help: "Payments fulfilled (credits or a boost granted)",
+    registers: [registry],
+  }),
+};
+
+/** Texts handed to the SMS provider, by kind (sign-in code, notice, ...) and outcome. */
+export const smsTexts = new Counter({
+  name: "quad_sms_texts_total",
+  help: "Texts by kind and outcome: sent (the provider took it), failed (it refused or could not be reached), refused (the hourly budget was spent)",
+  labelNames: ["kind", "outcome"] as const,
+  registers: [registry],
+});
+
+/** The hourly SMS budget as this process last spent from it (shared through Redis). */
+export const smsBudget = {
+  used: new Gauge({
+    name: "quad_sms_budget_used",
+    help: "Texts counted in the hourly SMS budget's window at this process's last sign-in text (all processes', with Redis)",
+    registers: [registry],
+  }),
+  perHour: new Gauge({
+    name: "quad_sms_budget_per_hour",
+    help: "The hourly SMS budget (SMS_HOURLY_BUDGET)",
     registers: [registry],
   }),
 };

@@ -164,7 +164,7 @@ describe.skipIf(!serverUrl || !nginxBinary)(
       for (const [from, to] of rewrites) {
         if (!conf.includes(from))
           throw new Error(`deploy/nginx.conf no longer has "${from}": update this test with it`);
-        conf = conf.replace(from, to);
+        conf = conf.replaceAll(from, to);
       }
       const confFile = path.join(workDir, "nginx.conf");
       await writeFile(confFile, conf);

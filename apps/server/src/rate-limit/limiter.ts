@@ -8,6 +8,8 @@ export interface RateLimitDecision {
   allowed: boolean;
   /** How long until the window resets; 0 when allowed. */
   retryAfterMs: number;
+  /** What the window has counted, this one included (past the limit when refused). */
+  used: number;
 }
 
 export interface RateLimiter {
@@ -41,8 +43,8 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
       }
       window.count += 1;
       return window.count <= limit
-        ? { allowed: true, retryAfterMs: 0 }
-        : { allowed: false, retryAfterMs: window.resetAt - t };
+        ? { allowed: true, retryAfterMs: 0, used: window.count }
+        : { allowed: false, retryAfterMs: window.resetAt - t, used: window.count };
     },
     async release(key) {
       const window = windows.get(key);

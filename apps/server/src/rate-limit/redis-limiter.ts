@@ -119,8 +119,8 @@ export function createRedisRateLimiter(
     async consume(key, limit, windowMs) {
       const count = await counts().consume(prefix + key, 1, { customDuration: windowSeconds(windowMs) });
       return count.consumedPoints <= limit
-        ? { allowed: true, retryAfterMs: 0 }
-        : { allowed: false, retryAfterMs: count.msBeforeNext };
+        ? { allowed: true, retryAfterMs: 0, used: count.consumedPoints }
+        : { allowed: false, retryAfterMs: count.msBeforeNext, used: count.consumedPoints };
     },
     async release(key) {
       // Only a live count goes down: a key never counted, or a finished window, is not made a negative one.

@@ -7,6 +7,7 @@ import { seed } from "@quad/db/seed";
 import { createTestDatabase, type TestDatabase } from "@quad/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDiskStorage, type MediaStorage } from "../media/storage";
+import { registry } from "../metrics/registry";
 import { STORAGE_FULL_HOLD_MS } from "../modules/health/service";
 import { createTestAppOn, type TestApp } from "../test/app";
 import { bearer, signIn, testPhone } from "../test/auth";
@@ -16,8 +17,10 @@ import { multipartBody, png } from "../test/images";
  * A full disk, simulated (never by filling the real one): while `full.database`
  * every write the app sends through Drizzle fails as Postgres fails it
  * (53100 disk_full), and while `full.media` every photo write fails with
- * ENOSPC. The app must answer a clear 503, say so on readiness while writes
- * fail, and spend no sign-in text on a code it did not store and send: a
+ * ENOSPC. The app must answer a clear 503, say so in its metrics while writes
+ * fail (quad_storage_full), keep readiness on (the disks are every replica's:
+ * taking them all out of rotation would refuse what still works), and spend
+ * no sign-in text on a code it did not store and send: a
  * full disk once failed 1,961 sends, spent the hour's 2,000 texts with them,
  * and sign-in stayed refused after space was back (decision 0033).
  */
@@ -86,7 +89,7 @@ describe("a full disk", () => {
     const media = onFillableMediaDisk(createDiskStorage(mediaDir));
     await seed(database.db, { demo: false, media });
     t = await createTestAppOn(onFillableDisk(database.db) as Database, database.kind, {
-      env: { SMS_HOURLY_BUDGET: String(BUDGET) },
+      env: { SMS_HOURLY_BUDGET: String(BUDGET), METRICS_PORT: "0", DATA_DIR: mediaDir },
       media,
       now: () => new Date(Date.now() + offsetMs),
     });
@@ -101,8 +104,13 @@ describe("a full disk", () => {
   const sendCode = (phone = testPhone()) =>
     t.app.inject({ method: "POST", url: "/api/auth/send-code", payload: { phone }, remoteAddress: nextAddress() });
   const ready = () => t.app.inject({ method: "GET", url: "/api/health/ready" });
+  /** quad_storage_full's value for `storage` at a scrape now. */
+  const fullMetric = async (storage: string) => {
+    const text = await registry.getSingleMetricAsString("quad_storage_full");
+    return Number(new RegExp(`storage="${storage}"\\} (\\d+)`).exec(text)?.[1]);
+  };
 
-  it("answers sign-in with a clear 503 while the database's disk is full, turns readiness off, and spends no texts", async () => {
+  it("answers sign-in with a clear 503 while the database's disk is full, says so in its metrics, stays ready, and spends no texts", async () => {
     full.database = true;
     const refused = [];
     for (let i = 0; i < BUDGET * 3; i++) refused.push(await sendCode());
@@ -113,8 +121,9 @@ describe("a full disk", () => {
       remoteAddress: nextAddress(),
     });
     const whileFull = await ready();
+    const metricWhileFull = [await fullMetric("database"), await fullMetric("data_dir")];
     full.database = false;
-    const rightAfter = await ready();
+    const rightAfter = await fullMetric("database");
 
     console.log(
       `disk full: ${refused.length} sign-in codes answered ${[...new Set(refused.map((r) => r.statusCode))].join(", ")}; readiness ${whileFull.statusCode}`,
@@ -132,12 +141,12 @@ describe("a full disk", () => {
     expect(trpc.json()).toMatchObject({
       error: { message: ERROR_MESSAGES.storageFull, data: { code: "SERVICE_UNAVAILABLE", httpStatus: 503 } },
     });
-    expect(whileFull.statusCode).toBe(503);
-    expect(whileFull.json()).toMatchObject({ message: ERROR_MESSAGES.storageFull, code: "SERVICE_UNAVAILABLE" });
-    // Nothing says space is back but a write that works: readiness holds a while, then is on again.
-    expect(rightAfter.statusCode).toBe(503);
+    expect(whileFull.statusCode, whileFull.body).toBe(200);
+    expect(metricWhileFull).toEqual([1, 0]);
+    // Nothing says space is back but a write that works: the metric holds a while, then says free again.
+    expect(rightAfter).toBe(1);
     offsetMs += STORAGE_FULL_HOLD_MS;
-    expect((await ready()).statusCode).toBe(200);
+    expect(await fullMetric("database")).toBe(0);
 
     // Space is back: the hour's whole budget is there, and no more.
     const sent = [];
@@ -146,7 +155,7 @@ describe("a full disk", () => {
     expect(sent).toEqual([...Array<number>(BUDGET).fill(200), 429]);
   });
 
-  it("answers a photo upload with a clear 503 while the media disk is full, and readiness says so", async () => {
+  it("answers a photo upload with a clear 503 while the media disk is full, and the metrics say so, not readiness", async () => {
     offsetMs += 60 * 60 * 1000; // a new hour's budget for signing in
     const tokens = await signIn(t.app, testPhone(), nextAddress());
     const schoolId = (await t.app.inject({ method: "GET", url: "/api/schools" })).json<{ id: number }[]>()[0]!.id;
@@ -157,6 +166,9 @@ describe("a full disk", () => {
     const photo = { name: "me.png", type: "image/png", data: await png() };
     const res = await patchProfile(tokens, { isVerified: "true" }, photo);
     const whileFull = await ready();
+    const metricWhileFull = [await fullMetric("database"), await fullMetric("data_dir")];
+    // What needs no new file still works: readiness must not take the replica out for it.
+    const me = await t.app.inject({ method: "GET", url: "/api/users/me", headers: bearer(tokens) });
     full.media = false;
 
     expect(res.statusCode, res.body).toBe(503);
@@ -165,9 +177,13 @@ describe("a full disk", () => {
       code: "SERVICE_UNAVAILABLE",
       retryAfterSeconds: 5,
     });
-    expect(whileFull.statusCode).toBe(503);
+    expect(whileFull.statusCode, whileFull.body).toBe(200);
+    expect(me.statusCode).toBe(200);
+    expect(metricWhileFull).toEqual([0, 1]);
     offsetMs += STORAGE_FULL_HOLD_MS;
-    expect((await ready()).statusCode).toBe(200);
+    expect(await fullMetric("data_dir")).toBe(0);
+    const space = await registry.getSingleMetricAsString("quad_data_dir_free_bytes");
+    expect(Number(/quad_data_dir_free_bytes (\d+)/.exec(space)?.[1])).toBeGreaterThan(0);
     expect((await patchProfile(tokens, { isVerified: "true" }, photo)).statusCode).toBe(200);
   });
 

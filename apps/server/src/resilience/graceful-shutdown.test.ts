@@ -82,8 +82,8 @@ describe("shutting down", () => {
     expect(beforeSignal.every((a) => a.status !== 0 && a.status < 500)).toBe(true);
   }, 180_000);
 
-  it("exits at SHUTDOWN_TIMEOUT_MS when a request never finishes", async () => {
-    server = await startServerProcess(process.env, { SHUTDOWN_TIMEOUT_MS: "1000" });
+  it("exits at SHUTDOWN_TIMEOUT_MS when a request never finishes, and logs what was still open", async () => {
+    server = await startServerProcess(process.env, { SHUTDOWN_TIMEOUT_MS: "1000", LOG_LEVEL: "error" });
     let started!: () => void;
     const inFlightNow = new Promise<void>((r) => (started = r));
     const exit = exited(server);
@@ -96,5 +96,17 @@ describe("shutting down", () => {
     expect(code).toBe(1);
     expect(at - signalledAt).toBeGreaterThanOrEqual(900);
     expect(at - signalledAt).toBeLessThan(5_000);
+    const line = server
+      .output()
+      .split("\n")
+      .find((l) => l.includes("shutdown timed out"));
+    expect(line, server.output()).toBeDefined();
+    expect(JSON.parse(line!)).toMatchObject({
+      level: 50,
+      waitingFor: "requests in flight",
+      openConnections: 1,
+      liveStreams: 0,
+      msg: "shutdown timed out: exiting with these still open",
+    });
   }, 180_000);
 });

@@ -23,12 +23,12 @@ const operations = await readFile(path.join(repoDir, "docs/operations.md"), "utf
 /** Package managers and script runners: each runs the command as a child it does not pass SIGTERM to. */
 const WRAPPERS = /\b(pnpm|npm|npx|yarn|tsx|turbo)\b/;
 
-/** The systemd unit that runs the server: the ini block with Description=Quad server. */
-function serverUnit(): Map<string, string> {
+/** A systemd unit that runs the server: the ini block whose Description matches. */
+function serverUnit(description = /^Description=Quad server$/m): Map<string, string> {
   const block = [...operations.matchAll(/```ini\n([\s\S]*?)```/g)]
     .map((m) => m[1]!)
-    .find((text) => /^Description=Quad server$/m.test(text));
-  if (!block) throw new Error('docs/operations.md has no ```ini block with "Description=Quad server"');
+    .find((text) => description.test(text));
+  if (!block) throw new Error(`docs/operations.md has no \`\`\`ini block with ${description}`);
   return new Map(
     block
       .split("\n")
@@ -55,7 +55,17 @@ describe("the command docs/operations.md gives supervisors", () => {
     const execLines = [...operations.matchAll(/^ExecStart=(.*)$/gm)].map((m) => m[1]!);
     // The backup is a oneshot systemd stops as a whole (its control group), not a server.
     const servers = execLines.filter((line) => !line.includes("db:backup"));
-    expect(servers).toEqual([execStart]);
+    expect(new Set(servers)).toEqual(new Set([execStart]));
+  });
+
+  it("runs two instances on one host as it runs one, each with its own ports after the shared file", () => {
+    const template = serverUnit(/^Description=Quad server, instance %i$/m);
+    for (const key of ["ExecStart", "WorkingDirectory", "User", "KillSignal", "TimeoutStopSec", "Restart"])
+      expect(template.get(key), key).toBe(unit.get(key));
+    // Several EnvironmentFile lines: the Map keeps the last, which must be the instance's own.
+    expect(template.get("EnvironmentFile")).toBe("/etc/quad-%i.env");
+    expect(operations).toMatch(/^EnvironmentFile=\/etc\/quad\.env\n(#.*\n)*EnvironmentFile=\/etc\/quad-%i\.env$/m);
+    expect(operations).toContain(String.raw`printf 'PORT=3001\nMETRICS_PORT=9465\n' > /etc/quad-1.env`);
   });
 
   describe("run as written", () => {

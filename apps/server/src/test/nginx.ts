@@ -8,14 +8,14 @@ export const nginxBinary = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => spa
 /**
  * Runs one of the repository's nginx configurations (`conf`, a path) as an
  * operator installs it, with only `rewrites` applied (upstream addresses,
- * listen ports, certificate paths), in `workDir`. Fails when the file no
+ * listen ports, certificate paths; each at every place it occurs), in `workDir`. Fails when the file no
  * longer has a text to rewrite, so the test is updated with it.
  */
 export async function startNginx(conf: string, rewrites: [string, string][], workDir: string): Promise<ChildProcess> {
   let text = await readFile(conf, "utf8");
   for (const [from, to] of rewrites) {
     if (!text.includes(from)) throw new Error(`${conf} no longer has "${from}": update this test with it`);
-    text = text.replace(from, to);
+    text = text.replaceAll(from, to);
   }
   const confFile = path.join(workDir, "nginx.conf");
   await writeFile(confFile, text);

@@ -20,17 +20,17 @@ export interface ServerProcess {
 
 /**
  * A real server process (src/index.ts, as `pnpm start` runs it) on a free
- * port with its own data directory, no Redis and no jobs, in the test's
+ * port (or `opts.port`: a replica started again where a proxy looks for it) with its own data directory, no Redis and no jobs, in the test's
  * environment (`inherited`, the caller's process.env); `env` adds to or
  * overrides that. Resolves once /api/health answers, unless `wait` is false.
  */
 export async function startServerProcess(
   inherited: NodeJS.ProcessEnv,
   env: Record<string, string>,
-  opts: { wait?: boolean; dataDir?: string } = {},
+  opts: { wait?: boolean; dataDir?: string; port?: number } = {},
 ): Promise<ServerProcess> {
   const dataDir = opts.dataDir ?? (await mkdtemp(path.join(tmpdir(), "quad-server-")));
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
   let output = "";
   const child = spawn(process.execPath, ["--import", "tsx", "src/index.ts"], {

@@ -37,3 +37,7 @@ export class BackupError extends Error {
     this.name = "BackupError";
   }
 }
+
+/** Backups hold every student's phone and votes: readable by their owner only, as is their folder. */
+export const BACKUP_FILE_MODE = 0o600;
+export const BACKUP_DIR_MODE = 0o700;

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { BackupError } from "./format";
+import { BACKUP_DIR_MODE, BACKUP_FILE_MODE, BackupError } from "./format";
 
 /**
  * PGlite is one process's database: a second process opening the directory
@@ -80,8 +80,10 @@ export async function restorePglite(file: string, dataDir: string, opts: { force
 
 /** Written beside the target and renamed: a crash never leaves a half-written backup under the final name. */
 export async function writeAtomically(file: string, bytes: Uint8Array): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
+  await mkdir(dirname(file), { recursive: true, mode: BACKUP_DIR_MODE });
   const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, bytes);
+  // A new file, so the mode applies (a left-over one would keep its own).
+  await rm(tmp, { force: true });
+  await writeFile(tmp, bytes, { mode: BACKUP_FILE_MODE, flag: "wx" });
   await rename(tmp, file);
 }

@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { promisify } from "node:util";
 import postgres from "postgres";
-import { BackupError } from "./format";
+import { BACKUP_DIR_MODE, BACKUP_FILE_MODE, BackupError } from "./format";
 
 const run = promisify(execFile);
 
@@ -39,9 +39,11 @@ export async function clientVersion(program: "pg_dump" | "pg_restore"): Promise<
  * Answers the file's size in bytes.
  */
 export async function backupPostgres(url: string, file: string): Promise<number> {
-  await mkdir(dirname(file), { recursive: true });
+  await mkdir(dirname(file), { recursive: true, mode: BACKUP_DIR_MODE });
   const tmp = `${file}.${process.pid}.tmp`;
   try {
+    // Created owner-only before pg_dump writes into it (it keeps an existing file's mode).
+    await writeFile(tmp, "", { mode: BACKUP_FILE_MODE, flag: "wx" });
     await client("pg_dump", ["--format=custom", `--file=${tmp}`, `--dbname=${url}`]);
     await rename(tmp, file);
   } finally {

@@ -11,7 +11,7 @@ export const healthRouter = router({
   }),
   live: endpoint("health.live").query(() => ({ status: "ok" as const })),
   ready: endpoint("health.ready").query(async ({ ctx }) => {
-    await readiness(ctx.db, ctx.lifecycle, ctx.now);
+    await readiness(ctx.db, ctx.lifecycle);
     return { status: "ready" as const, database: ctx.dbKind };
   }),
 });

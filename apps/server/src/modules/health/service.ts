@@ -1,26 +1,38 @@
 import { ERROR_MESSAGES } from "@quad/contracts";
-import { isStorageFull, migrationCheck, type Database } from "@quad/db";
+import { fullStorageOf, migrationCheck, type Database, type FullStorage } from "@quad/db";
 import { sql } from "drizzle-orm";
 import { serviceUnavailable, unavailableError } from "../../errors";
 
-/** What readiness reports besides the database: the process shutting down, its writes failing for want of space. */
+/** The process's state besides the database: shutting down (readiness), its writes failing for want of space (metrics). */
 export interface Lifecycle {
   /** Set on SIGTERM, so readiness fails while in-flight requests finish. */
   draining: boolean;
-  /** When (ms, the app's clock) a write last failed for want of space (noteStorageFull). */
-  storageFullAt?: number;
+  /** When (ms, the app's clock) a write last failed for want of space, by where (noteStorageFull). */
+  storageFullAt?: Partial<Record<FullStorage, number>>;
 }
 
 /**
- * How long readiness stays off after a write failed for want of space. Nothing
- * says when space is back but a write that works: past this, readiness is on
- * again, and the next write that fails turns it off again.
+ * How long a write that failed for want of space counts as the storage being
+ * full. Nothing says when space is back but a write that works: past this it
+ * counts as free again, and the next write that fails says full again.
  */
 export const STORAGE_FULL_HOLD_MS = 30_000;
 
-/** Remembers a write that failed for want of space (Postgres' 53100, ENOSPC), so readiness says so for a while. */
+/**
+ * Remembers a write that failed for want of space (Postgres' 53100, ENOSPC),
+ * for the metrics. Readiness leaves it out: the media volume and Postgres are
+ * shared, so every replica is as full as this one, and taking them all out of
+ * rotation would refuse the votes and reads that still work.
+ */
 export function noteStorageFull(lifecycle: Lifecycle | undefined, now: () => Date, error: unknown): void {
-  if (lifecycle && isStorageFull(error)) lifecycle.storageFullAt = now().getTime();
+  const storage = fullStorageOf(error);
+  if (lifecycle && storage) (lifecycle.storageFullAt ??= {})[storage] = now().getTime();
+}
+
+/** Whether a write to `storage` failed for want of space within STORAGE_FULL_HOLD_MS. */
+export function storageFull(lifecycle: Lifecycle | undefined, now: () => Date, storage: FullStorage): boolean {
+  const at = lifecycle?.storageFullAt?.[storage];
+  return at !== undefined && now().getTime() - at < STORAGE_FULL_HOLD_MS;
 }
 
 /**
@@ -55,11 +67,8 @@ const hasEveryMigration = migrationCheck();
 const migrated = new WeakSet<Database>();
 
 /** Ready for traffic, or a 503 saying why not. */
-export async function readiness(db: Database, lifecycle: Lifecycle | undefined, now: () => Date): Promise<void> {
+export async function readiness(db: Database, lifecycle: Lifecycle | undefined): Promise<void> {
   if (lifecycle?.draining) throw serviceUnavailable(ERROR_MESSAGES.shuttingDown);
-  const fullAt = lifecycle?.storageFullAt;
-  if (fullAt !== undefined && now().getTime() - fullAt < STORAGE_FULL_HOLD_MS)
-    throw serviceUnavailable(ERROR_MESSAGES.storageFull);
   if (migrated.has(db)) {
     await withinHealthTimeout(databaseAnswers(db));
     return;

@@ -1,5 +1,6 @@
 import { SIGN_IN_MESSAGES } from "@quad/contracts";
 import { AppError } from "../../errors";
+import { smsBudget, smsTexts } from "../../metrics/registry";
 import type { RateLimiter } from "../../rate-limit/limiter";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -19,7 +20,10 @@ export interface BudgetLog {
  */
 export async function spendSmsBudget(limiter: RateLimiter, perHour: number, log: BudgetLog): Promise<void> {
   const decision = await limiter.consume(BUDGET_KEY, perHour, HOUR_MS);
+  smsBudget.perHour.set(perHour);
+  smsBudget.used.set(Math.min(decision.used, perHour));
   if (decision.allowed) return;
+  smsTexts.inc({ kind: "code", outcome: "refused" });
   const windowLeftMs = Math.max(1, decision.retryAfterMs);
   // A counter of its own, lasting as long as the spent window: exactly one warning per window.
   const firstRefusal = await limiter.consume("sms-budget:warned", 1, windowLeftMs);
@@ -37,4 +41,5 @@ export async function spendSmsBudget(limiter: RateLimiter, perHour: number, log:
 /** Gives back a text spent on a code that was not stored or not sent (a full disk, a refused send). */
 export async function releaseSmsBudget(limiter: RateLimiter): Promise<void> {
   await limiter.release(BUDGET_KEY);
+  smsBudget.used.dec();
 }

@@ -1,6 +1,7 @@
 import type { Database } from "@quad/db";
 import { schools, smsOutbox, users, type SmsStatus } from "@quad/db/schema";
 import { and, eq, inArray } from "drizzle-orm";
+import { smsTexts } from "../../metrics/registry";
 import { recordSmsKeywordConsent, smsAllowedPhones } from "../consents/service";
 import { forEachConcurrently, OUTBOX, outbox } from "../../outbox/outbox";
 import { errorText, SmsDeliveryError, type SmsKind, type SmsProvider } from "./sender";
@@ -95,11 +96,15 @@ async function claimAndSend(
     const attempts = await queue.claim(message.id, deps.now());
     if (attempts === null) return; // another sender has it
 
+    let delivered = false;
     try {
       const { providerMessageId } = await deps.provider.deliver({ to: message.to, body: message.body });
+      delivered = true;
+      smsTexts.inc({ kind: message.kind, outcome: "sent" });
       await queue.finish(message.id, { status: "sent", sentAt: deps.now(), providerMessageId, lastError: null });
       report.sent++;
     } catch (error) {
+      if (!delivered) smsTexts.inc({ kind: message.kind, outcome: "failed" });
       const retryable = error instanceof SmsDeliveryError && error.retryable;
       const outcome = await queue.settleFailure(
         message.id,

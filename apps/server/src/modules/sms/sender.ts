@@ -1,6 +1,7 @@
 import type { Database } from "@quad/db";
 import { smsOutbox } from "@quad/db/schema";
 import { eq } from "drizzle-orm";
+import { smsTexts } from "../../metrics/registry";
 import { smsAllowed } from "../consents/service";
 
 export type SmsKind = "code" | "notification" | "system";
@@ -93,6 +94,7 @@ export function createSmsSender(db: Database, provider: SmsProvider, now: () => 
       try {
         ({ providerMessageId } = await provider.deliver({ to: message.to, body: message.body }));
       } catch (error) {
+        smsTexts.inc({ kind: message.kind, outcome: "failed" });
         await db
           .update(smsOutbox)
           .set({ status: "failed", lastError: errorText(error) })
@@ -101,6 +103,7 @@ export function createSmsSender(db: Database, provider: SmsProvider, now: () => 
           .catch(() => {});
         throw error;
       }
+      smsTexts.inc({ kind: message.kind, outcome: "sent" });
       await db
         .update(smsOutbox)
         .set({ status: "sent", sentAt: now(), providerMessageId })
