@@ -32,7 +32,7 @@ export function ArrivalNote() {
         <Icon name="clock" size={18} />
       </span>
       <p className={styles.text}>{VOTES_ARRIVE_WITHIN_THE_HOUR}</p>
-      <Button variant="ghost" onClick={dismiss}>
+      <Button variant="ghost" className={styles.dismiss} onClick={dismiss}>
         Got it
       </Button>
     </div>
