@@ -42,7 +42,7 @@ const JOINING_SCRIPTS =
   "\\p{Script=Arabic}\\p{Script=Syriac}\\p{Script=Devanagari}\\p{Script=Bengali}\\p{Script=Gurmukhi}\\p{Script=Gujarati}\\p{Script=Oriya}\\p{Script=Tamil}\\p{Script=Telugu}\\p{Script=Kannada}\\p{Script=Malayalam}\\p{Script=Sinhala}";
 const JOINER_IN_WORD = new RegExp(`(?<=[${JOINING_SCRIPTS}\\p{M}])[\\u200C\\u200D](?=[${JOINING_SCRIPTS}])`, "gu");
 const JOINER_IN_EMOJI =
-  /(?<=[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\uFE0F])\u200D(?=\p{Extended_Pictographic})/gu;
+  /(?<=\p{Extended_Pictographic}|[\u{1F3FB}-\u{1F3FF}]|\uFE0F)\u200D(?=\p{Extended_Pictographic})/gu;
 const EMOJI_VARIATION = /(?<=[\p{Extended_Pictographic}0-9#*])[\uFE0E\uFE0F]/gu;
 const FLAG_TAGS = /(?<=\u{1F3F4})[\u{E0020}-\u{E007E}]+\u{E007F}/gu;
 const hasInvisibleCharacter = (text: string) =>
