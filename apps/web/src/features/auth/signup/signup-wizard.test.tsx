@@ -287,9 +287,12 @@ describe("the sign-up wizard", { timeout: 30_000 }, () => {
     await heading("When do you graduate?");
     // The keyboard: Space picks the focused year and stays; Enter moves on.
     const year = screen.getByRole<HTMLInputElement>("radio", { name: String(JUNIORS) });
+    // The step's own focus on arrival may land after ours on a busy machine: focus once it has settled.
+    await new Promise((resolve) => setTimeout(resolve, 100));
     year.focus();
+    expect(document.activeElement).toBe(year);
     await user.keyboard(" ");
-    expect(year.checked).toBe(true);
+    await waitFor(() => expect(year.checked).toBe(true));
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(screen.getByRole("heading", { level: 1, name: "When do you graduate?" })).toBeTruthy();
     await user.keyboard("{Enter}");
